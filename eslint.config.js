@@ -1,0 +1,48 @@
+// Type-aware lint at zero warnings (`npm run lint`). Client code (app pages, components, lib) never imports server
+// code at run time; type-only imports (e.g. the tRPC AppRouter type) are allowed.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "server/db/generated/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "sdk/dist/**",
+      "next-env.d.ts",
+      "*.config.js",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/only-throw-error": "off",
+      "@typescript-eslint/require-await": "off",
+    },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/server/*", "**/server/*"],
+              allowTypeImports: true,
+              message: "Client-safe code must not import server code (type-only imports are fine).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,104 @@
+// Read shapes of sessions, thoughts and branches: what GET /api/v1/sessions/{id}, tRPC and the dashboard return.
+import { z } from "zod";
+import { coerceInteger } from "./coerce";
+
+export const SESSION_STATUSES = ["active", "completed", "cleared"] as const;
+
+export const ZSessionSummary = z.object({
+  id: z.string(),
+  key: z.string().nullable(),
+  title: z.string().nullable(),
+  status: z.enum(SESSION_STATUSES),
+  agent: z.string().nullable(),
+  client: z.string().nullable(),
+  model: z.string().nullable(),
+  metadata: z.unknown().nullable(),
+  thoughtCount: z.number().int(),
+  branchCount: z.number().int(),
+  revisionCount: z.number().int(),
+  flagCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastActivityAt: z.string(),
+});
+export type SessionSummary = z.infer<typeof ZSessionSummary>;
+
+export const ZThoughtView = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  seq: z.number().int(),
+  thoughtNumber: z.number().int(),
+  totalThoughts: z.number().int(),
+  text: z.string(),
+  nextThoughtNeeded: z.boolean(),
+  needsMoreThoughts: z.boolean().nullable(),
+  isRevision: z.boolean().nullable(),
+  revisesThought: z.number().int().nullable(),
+  revisesThoughtId: z.string().nullable(),
+  branchId: z.string().nullable(),
+  branchFromThought: z.number().int().nullable(),
+  branchFromThoughtId: z.string().nullable(),
+  stage: z.string().nullable(),
+  tags: z.array(z.string()),
+  score: z.number().nullable(),
+  flags: z.array(z.string()),
+  metadata: z.unknown().nullable(),
+  source: z.string(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ThoughtView = z.infer<typeof ZThoughtView>;
+
+export const ZBranchView = z.object({
+  key: z.string(),
+  ordinal: z.number().int(),
+  forkThought: z.number().int().nullable(),
+  forkThoughtId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BranchView = z.infer<typeof ZBranchView>;
+
+export const ZSessionGraph = z.object({
+  session: ZSessionSummary,
+  thoughts: z.array(ZThoughtView),
+  branches: z.array(ZBranchView),
+});
+export type SessionGraph = z.infer<typeof ZSessionGraph>;
+
+export const ZListSessionsQuery = z.object({
+  status: z.enum(SESSION_STATUSES, { error: "status must be active, completed or cleared" }).optional(),
+  updatedSince: z.iso
+    .datetime({ offset: true, error: "updatedSince must be an ISO 8601 time | e.g. 2026-01-31T12:00:00Z." })
+    .optional(),
+  limit: z
+    .preprocess(
+      coerceInteger,
+      z
+        .number({ error: "limit must be a whole number from 1 to 200" })
+        .int({ error: "limit must be a whole number from 1 to 200" })
+        .min(1, { error: "limit must be at least 1" })
+        .max(200, { error: "limit must be at most 200 | Page with `cursor` instead." }),
+    )
+    .default(50),
+  cursor: z.string().min(1, { error: "cursor must not be empty" }).max(200).optional(),
+});
+export type ListSessionsQuery = z.infer<typeof ZListSessionsQuery>;
+
+export const ZSessionPage = z.object({
+  sessions: z.array(ZSessionSummary),
+  nextCursor: z.string().nullable(),
+});
+export type SessionPage = z.infer<typeof ZSessionPage>;
+
+export const EXPORT_FORMAT = "thoughtgraph.session/v1";
+
+/** The JSON export; POST /api/v1/sessions/import takes it back unchanged. */
+export const ZSessionExport = z.object({
+  format: z.literal(EXPORT_FORMAT, { error: `format must be "${EXPORT_FORMAT}" | Send a file made by the JSON export.` }),
+  exportedAt: z.string().optional(),
+  session: ZSessionSummary,
+  branches: z.array(ZBranchView),
+  thoughts: z.array(ZThoughtView),
+});
+export type SessionExport = z.infer<typeof ZSessionExport>;

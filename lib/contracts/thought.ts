@@ -1,0 +1,184 @@
+// The contract of one thought, shared by REST, MCP, the SDK and the browser. Input is the official
+// `sequentialthinking` tool's arguments (camelCase or snake_case, numbers and booleans also as strings) plus ours.
+import { z } from "zod";
+import { camelizeKeys, coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
+import type { FieldProblem } from "./errors";
+import { firstProblem } from "./errors";
+import { DEFAULT_LIMITS } from "../limits";
+
+/** `null` means "not given" (clients send `branchFromThought: null` for the main path). */
+const absentIfNull = (v: unknown) => (v === null ? undefined : v);
+
+const positiveInt = (field: string, what: string) =>
+  z.preprocess(
+    coerceInteger,
+    z
+      .number({ error: `${field} must be a whole number ≥ 1 (${what}) | Send e.g. ${field}: 1, or the string "1".` })
+      .int({ error: `${field} must be a whole number, not a fraction | Round it, e.g. ${field}: 2.` })
+      .min(1, { error: `${field} must be ≥ 1 | Thought numbers start at 1.` })
+      .max(1_000_000, { error: `${field} must be ≤ 1000000 | Use a realistic number.` }),
+  );
+
+const bool = (field: string) =>
+  z.preprocess(
+    coerceBoolean,
+    z.boolean({ error: `${field} must be true or false | Send a JSON boolean, or the string "true" or "false".` }),
+  );
+
+const shortText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string | Send text, e.g. ${field}: "analysis".` })
+    .trim()
+    .min(1, { error: `${field} must not be empty | Leave ${field} out instead of sending an empty string.` })
+    .max(max, { error: `${field} must be at most ${max} characters | Shorten it.` });
+
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfNull, schema.optional());
+
+export const ZThoughtMetadata = z
+  .object({
+    agent: shortText("metadata.agent", 200).optional(),
+    model: shortText("metadata.model", 200).optional(),
+    client: shortText("metadata.client", 200).optional(),
+  })
+  .catchall(z.unknown());
+
+/** The canonical shape after normalisation. */
+export const ZThoughtInput = z.object({
+  thought: z
+    .string({ error: "thought must be a string | Send the reasoning step as text in `thought`." })
+    .refine((t) => t.trim().length > 0, {
+      error: "thought must not be empty | Send one concrete reasoning step in `thought`.",
+    }),
+  thoughtNumber: positiveInt("thoughtNumber", "this step's position, starting at 1"),
+  totalThoughts: positiveInt("totalThoughts", "your current estimate of the steps needed"),
+  nextThoughtNeeded: bool("nextThoughtNeeded"),
+  isRevision: opt(bool("isRevision")),
+  revisesThought: opt(positiveInt("revisesThought", "the number of the thought being revised")),
+  branchFromThought: opt(positiveInt("branchFromThought", "the number of the thought this branch starts from")),
+  branchId: opt(shortText("branchId", 200)),
+  needsMoreThoughts: opt(bool("needsMoreThoughts")),
+  sessionId: opt(shortText("sessionId", 200)),
+  stage: opt(shortText("stage", 200)),
+  tags: opt(
+    z
+      .array(shortText("tags[]", 100), { error: 'tags must be an array of strings | e.g. tags: ["math", "plan"].' })
+      .max(50, { error: "tags may hold at most 50 entries | Keep the most useful ones." }),
+  ),
+  score: opt(
+    z.preprocess(
+      coerceNumber,
+      z
+        .number({ error: "score must be a number from 0 to 1 | e.g. score: 0.8." })
+        .min(0, { error: "score must be ≥ 0 | Scores run from 0 to 1." })
+        .max(1, { error: "score must be ≤ 1 | Scores run from 0 to 1." }),
+    ),
+  ),
+  metadata: opt(ZThoughtMetadata),
+  /** Ask for `parameter_usage` in the answer (it costs tokens, so it is off by default). */
+  includeParameterUsage: opt(bool("includeParameterUsage")),
+});
+export type ThoughtInput = z.infer<typeof ZThoughtInput>;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; problem: FieldProblem };
+
+/** Normalises and validates one thought. Never throws for bad input: the problem names the field. */
+export function parseThoughtInput(
+  raw: unknown,
+  limits: { maxThoughtChars: number; maxMetadataBytes: number } = DEFAULT_LIMITS,
+): ParseResult<ThoughtInput> {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    return {
+      ok: false,
+      problem: {
+        field: "body",
+        message: "The body must be a JSON object with the thought's fields.",
+        suggestion: 'Send e.g. {"thought": "…", "thoughtNumber": 1, "totalThoughts": 3, "nextThoughtNeeded": true}.',
+      },
+    };
+  }
+  const { value, conflicts } = camelizeKeys(raw as Record<string, unknown>);
+  if (conflicts[0]) {
+    return {
+      ok: false,
+      problem: {
+        field: conflicts[0],
+        message: `${conflicts[0]} was given twice (camelCase and snake_case) with different values.`,
+        suggestion: "Send one spelling only.",
+      },
+    };
+  }
+  const parsed = ZThoughtInput.safeParse(value);
+  if (!parsed.success) return { ok: false, problem: firstProblem(parsed.error) };
+  const input = parsed.data;
+  if (input.thought.length > limits.maxThoughtChars) {
+    return {
+      ok: false,
+      problem: {
+        field: "thought",
+        message: `thought is ${input.thought.length} characters; the limit is ${limits.maxThoughtChars}.`,
+        suggestion: "Split it into several thoughts.",
+      },
+    };
+  }
+  if (input.metadata && JSON.stringify(input.metadata).length > limits.maxMetadataBytes) {
+    return {
+      ok: false,
+      problem: {
+        field: "metadata",
+        message: `metadata is larger than ${limits.maxMetadataBytes} bytes once serialised.`,
+        suggestion: "Keep metadata to identifiers (agent, model, client); put long text in the thought.",
+      },
+    };
+  }
+  return { ok: true, value: input };
+}
+
+export const STOP_REASONS = [
+  "next_thought_required",
+  "needs_more_thoughts",
+  "thought_sequence_complete",
+  "validation_error",
+  "rate_limited",
+  "request_too_large",
+  "unexpected_error",
+] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+
+export const ZNextCallArguments = z.object({
+  sessionId: z.string(),
+  thoughtNumber: z.number().int(),
+  totalThoughts: z.number().int(),
+  nextThoughtNeeded: z.boolean(),
+  branchId: z.string().optional(),
+  branchFromThought: z.number().int().optional(),
+});
+
+/** What every door answers for a recorded thought: the official five fields, ours, and the continuation contract. */
+export const ZThoughtResult = z.object({
+  sessionId: z.string(),
+  thoughtId: z.string(),
+  seq: z.number().int(),
+  thoughtNumber: z.number().int(),
+  totalThoughts: z.number().int(),
+  nextThoughtNeeded: z.boolean(),
+  branches: z.array(z.string()),
+  thoughtHistoryLength: z.number().int(),
+  should_continue: z.boolean(),
+  next_thought_number: z.number().int().nullable(),
+  stop_reason: z.enum(STOP_REASONS),
+  next_call_arguments: ZNextCallArguments.optional(),
+  parameter_usage: z.record(z.string(), z.string()).optional(),
+  flags: z.array(z.string()),
+});
+export type ThoughtResult = z.infer<typeof ZThoughtResult>;
+
+/** The five fields the official server returns, in its order. */
+export function officialFields(r: ThoughtResult) {
+  return {
+    thoughtNumber: r.thoughtNumber,
+    totalThoughts: r.totalThoughts,
+    nextThoughtNeeded: r.nextThoughtNeeded,
+    branches: r.branches,
+    thoughtHistoryLength: r.thoughtHistoryLength,
+  };
+}

@@ -1,0 +1,30 @@
+// UUIDv7 (RFC 9562): 48-bit millisecond timestamp, then randomness. Ids sort by creation time, which keeps
+// B-tree inserts append-only, and they are never reused.
+let lastMs = 0;
+let counter = 0;
+
+export function uuidv7(now: number = Date.now()): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  // A 12-bit counter in rand_a keeps ids generated within one millisecond in order (RFC 9562 §6.2, method 1).
+  if (now <= lastMs) {
+    counter = (counter + 1) & 0xfff;
+    if (counter === 0) lastMs += 1;
+    now = lastMs;
+  } else {
+    lastMs = now;
+    counter = bytes[6]! & 0x07; // start low so the counter rarely overflows
+  }
+  const ms = BigInt(now);
+  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  bytes[6] = 0x70 | ((counter >> 8) & 0x0f);
+  bytes[7] = counter & 0xff;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID_RE.test(value);
+}

@@ -1,0 +1,5 @@
+// Prisma CLI config for the postgresql variant: `prisma <command> --config prisma/postgresql/prisma.config.ts`.
+// Migrations do not go through the CLI: use `npm run db:migrate` / `npm run db:diff` (scripts/migrate.ts).
+import { providerConfig } from "../provider-config.ts";
+
+export default providerConfig("postgresql");

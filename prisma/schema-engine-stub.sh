@@ -1,0 +1,7 @@
+#!/bin/sh
+# Stands in for Prisma's native schema-engine binary, which cannot be downloaded here (DESIGN.md §5).
+# prisma.config.ts points PRISMA_SCHEMA_ENGINE_BINARY at this file so `prisma generate` / `validate` / `format`
+# never try to fetch it. Migrations run through @prisma/schema-engine-wasm instead (server/db/migrations.ts).
+echo "schema engine unavailable: use npm run db:migrate / db:diff (scripts/migrate.ts)" >&2
+echo "schema engine unavailable"
+exit 1

@@ -1,0 +1,98 @@
+// `npm start`: build if the production build is missing or older than the sources, apply migrations, run first-start
+// set-up, then serve the production build on HOST:PORT (default 127.0.0.1:3000) in this one process.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { databaseUrl, redactUrl } from "@/server/db/provider";
+
+const root = process.cwd();
+const dev = process.argv.includes("--dev");
+const host = process.env.HOST ?? "127.0.0.1";
+const port = Number(process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`PORT must be a number from 0 to 65535; got "${process.env.PORT}".`);
+  process.exit(1);
+}
+
+const SOURCE_DIRS = ["app", "components", "lib", "server", "prisma"];
+const SOURCE_FILES = ["next.config.ts", "package.json", "tsconfig.json"];
+
+function newestSourceMtime(): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    const st = statSync(p, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) {
+      if (p.endsWith(`${path.sep}generated`)) return;
+      for (const name of readdirSync(p)) visit(path.join(p, name));
+    } else {
+      newest = Math.max(newest, st.mtimeMs);
+    }
+  };
+  for (const d of SOURCE_DIRS) visit(path.join(root, d));
+  for (const f of SOURCE_FILES) visit(path.join(root, f));
+  return newest;
+}
+
+function buildIfNeeded(): void {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  if (built > newestSourceMtime() && process.env.THOUGHTGRAPH_REBUILD !== "1") return;
+  console.log(built ? "Sources changed since the last build: rebuilding…" : "No production build yet: building (about a minute)…");
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (r.status !== 0) {
+    console.error("The build failed; see the output above.");
+    process.exit(r.status ?? 1);
+  }
+}
+
+async function prepareDatabase(): Promise<void> {
+  const url = databaseUrl();
+  const { applyMigrations } = await import("@/server/db/migrations");
+  const { applied } = await applyMigrations(url);
+  if (applied.length > 0) console.log(`Applied ${applied.length} migration(s) to ${redactUrl(url)}.`);
+  const { createDb } = await import("@/server/db/client");
+  const { runSetup, firstKeyMessage } = await import("@/server/services/setup");
+  const db = createDb(url);
+  try {
+    const setup = await runSetup(db);
+    const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+    if (setup.createdKey) console.log(firstKeyMessage(setup.createdKey.key, `http://${shownHost}:${port}`));
+    if (setup.initKey === "created") console.log("Registered THOUGHTGRAPH_INIT_API_KEY for the default project.");
+    if (setup.admin === "created") console.log("Created the admin user from THOUGHTGRAPH_INIT_ADMIN_EMAIL.");
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function main(): Promise<void> {
+  (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= "1";
+  if (!dev && process.env.THOUGHTGRAPH_SKIP_BUILD !== "1") buildIfNeeded();
+  await prepareDatabase();
+  (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
+  const { default: next } = await import("next");
+  const app = next({ dev, dir: root, hostname: host, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => void handle(req, res));
+  // Agents reuse connections: keep idle ones longer than typical client pools (Node's default is 5 s).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    console.log(`thoughtgraph ready on http://${host.includes(":") ? `[${host}]` : host}:${actualPort} (${redactUrl(databaseUrl())})`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+// API keys: 192 random bits, shown once; only the SHA-256 is stored. A slow hash buys nothing for a random key of
+// this length and would cost a hash per request, so the fast one is the right one here (unlike passwords).
+import { createHash, randomBytes } from "node:crypto";
+import { uuidv7 } from "@/lib/ids";
+import type { Db } from "@/server/db/client";
+
+const KEY_PREFIX = "tg_";
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+export function generateApiKey(): string {
+  return KEY_PREFIX + randomBytes(24).toString("base64url");
+}
+
+export interface CreatedKey {
+  id: string;
+  key: string;
+  name: string;
+  prefix: string;
+  last4: string;
+}
+
+export async function createApiKey(
+  db: Db,
+  projectId: string,
+  name: string,
+  key: string = generateApiKey(),
+  scope: "read" | "write" = "write",
+): Promise<CreatedKey> {
+  const row = await db.apiKey.create({
+    data: {
+      id: uuidv7(),
+      projectId,
+      name,
+      hash: hashApiKey(key),
+      prefix: key.slice(0, 7),
+      last4: key.slice(-4),
+      scope,
+    },
+  });
+  return { id: row.id, key, name, prefix: row.prefix, last4: row.last4 };
+}
+
+/** Makes sure exactly this key exists (headless set-up); returns whether it had to be created. */
+export async function ensureApiKey(db: Db, projectId: string, key: string, name: string): Promise<boolean> {
+  const existing = await db.apiKey.findUnique({ where: { hash: hashApiKey(key) } });
+  if (existing) {
+    if (existing.revokedAt !== null || existing.projectId !== projectId) {
+      await db.apiKey.update({ where: { id: existing.id }, data: { revokedAt: null, projectId } });
+    }
+    return false;
+  }
+  await createApiKey(db, projectId, name, key);
+  return true;
+}
+
+export interface ApiPrincipal {
+  apiKeyId: string;
+  projectId: string;
+  scope: string;
+}
+
+// Verified keys are cached briefly so a busy agent does not cost a query per request; a revoked key stops working
+// within this many milliseconds.
+const CACHE_MS = 5_000;
+const cache = new Map<string, { principal: ApiPrincipal | null; at: number }>();
+const LAST_USED_WRITE_MS = 60_000;
+const lastUsedWritten = new Map<string, number>();
+
+export async function verifyApiKey(db: Db, key: string): Promise<ApiPrincipal | null> {
+  const hash = hashApiKey(key);
+  const now = Date.now();
+  const hit = cache.get(hash);
+  if (hit && now - hit.at < CACHE_MS) return hit.principal;
+  const row = await db.apiKey.findUnique({ where: { hash } });
+  const principal =
+    row && row.revokedAt === null ? { apiKeyId: row.id, projectId: row.projectId, scope: row.scope } : null;
+  cache.set(hash, { principal, at: now });
+  if (principal && now - (lastUsedWritten.get(principal.apiKeyId) ?? 0) > LAST_USED_WRITE_MS) {
+    lastUsedWritten.set(principal.apiKeyId, now);
+    await db.apiKey.update({ where: { id: principal.apiKeyId }, data: { lastUsedAt: new Date(now) } });
+  }
+  return principal;
+}
+
+export async function listApiKeys(db: Db, projectId: string) {
+  return db.apiKey.findMany({
+    where: { projectId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, prefix: true, last4: true, scope: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+export async function revokeApiKey(db: Db, projectId: string, id: string): Promise<boolean> {
+  const { count } = await db.apiKey.updateMany({
+    where: { id, projectId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  return count > 0;
+}

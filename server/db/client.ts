@@ -1,0 +1,102 @@
+// Server-only: the Prisma client for SQLite (default, embedded) or PostgreSQL, chosen by the DATABASE_URL scheme.
+//
+// Both generated clients come from the same base schema, so they are structurally identical; the app is typed against
+// the SQLite one (`Db`). Import model types from '@/server/db/generated/sqlite/client.ts' (type-only imports are
+// fine anywhere on the server); never import the postgresql client directly.
+import fs from "node:fs";
+import path from "node:path";
+
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+
+import { PrismaClient as PgPrismaClient } from "./generated/postgresql/client.ts";
+import { PrismaClient } from "./generated/sqlite/client.ts";
+import { type DbProvider, databaseUrl, providerOf, sqlitePath } from "./provider.ts";
+
+export { DEFAULT_DATABASE_URL, databaseUrl, providerOf, redactUrl, type DbProvider } from "./provider.ts";
+export { Prisma } from "./generated/sqlite/client.ts";
+
+export type Db = PrismaClient;
+
+/** Per-connection SQLite settings (journal_mode=WAL also persists in the file). */
+export const SQLITE_PRAGMAS = [
+  "PRAGMA journal_mode = WAL",
+  "PRAGMA synchronous = NORMAL",
+  "PRAGMA busy_timeout = 5000",
+  "PRAGMA foreign_keys = ON",
+] as const;
+
+/**
+ * @prisma/adapter-better-sqlite3 has no option for pragmas (only better-sqlite3's constructor options), so wrap its
+ * factory and run them on every connection it opens, before Prisma sends any query.
+ */
+function sqliteAdapterFactory(url: string): SqlDriverAdapterFactory {
+  const file = sqlitePath(url);
+  if (file !== ":memory:" && file !== "") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const inner = new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    connect: async (): Promise<SqlDriverAdapter> => {
+      const adapter = await inner.connect();
+      await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
+      return adapter;
+    },
+  };
+}
+
+function poolSize(): number {
+  const n = Number(process.env.DATABASE_POOL_MAX);
+  return Number.isInteger(n) && n > 0 ? n : 10;
+}
+
+/**
+ * A new Prisma client for `url` (default: DATABASE_URL or file:./data/thoughtgraph.db). The database must already be
+ * migrated (server/db/migrations.ts). The caller owns it: `await db.$disconnect()` when done.
+ */
+export function createDb(url: string = databaseUrl()): Db {
+  const provider = providerOf(url);
+  if (provider === "sqlite") {
+    return new PrismaClient({ adapter: sqliteAdapterFactory(url) });
+  }
+  const adapter = new PrismaPg(
+    { connectionString: url, max: poolSize() },
+    { onPoolError: (error) => console.error("[db] postgres pool error:", error.message) },
+  );
+  // Same schema, same generated API: only the provider differs.
+  return new PgPrismaClient({ adapter }) as unknown as Db;
+}
+
+interface DbSingleton {
+  db: Db;
+  provider: DbProvider;
+  url: string;
+}
+
+const globalForDb = globalThis as typeof globalThis & { __thoughtgraphDb?: DbSingleton };
+
+function singleton(): DbSingleton {
+  if (!globalForDb.__thoughtgraphDb) {
+    const url = databaseUrl();
+    globalForDb.__thoughtgraphDb = { db: createDb(url), provider: providerOf(url), url };
+  }
+  return globalForDb.__thoughtgraphDb;
+}
+
+/** The process-wide client (kept on globalThis, so it survives Next dev hot reloads). */
+export function getDb(): Db {
+  return singleton().db;
+}
+
+/** The provider behind getDb(), for code paths that differ (e.g. SQLite's single writer vs PostgreSQL locks). */
+export function getDbProvider(): DbProvider {
+  return singleton().provider;
+}
+
+/** Disconnects and forgets the singleton (shutdown, tests); the next getDb() connects again. */
+export async function closeDb(): Promise<void> {
+  const current = globalForDb.__thoughtgraphDb;
+  globalForDb.__thoughtgraphDb = undefined;
+  await current?.db.$disconnect();
+}

@@ -1,0 +1,78 @@
+// Domain errors are classes; each door maps them to its own protocol in one place (server/http/respond.ts for REST).
+import type { ApiErrorBody, ErrorCode, FieldProblem } from "@/lib/contracts/errors";
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+    readonly suggestion?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.field !== undefined ? { field: this.field } : {}),
+      ...(this.suggestion !== undefined ? { suggestion: this.suggestion } : {}),
+    };
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(problem: FieldProblem) {
+    super("validation_error", 400, problem.message, problem.field, problem.suggestion);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what: string, field?: string) {
+    super("not_found", 404, `${what} was not found.`, field, "Check the id; ids are scoped to your project.");
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = "A valid API key is required.") {
+    super(
+      "unauthorized",
+      401,
+      message,
+      "authorization",
+      "Send `Authorization: Bearer <key>` or `x-api-key: <key>`; create a key with `npm run keys -- create --name NAME`.",
+    );
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string, suggestion?: string) {
+    super("forbidden", 403, message, undefined, suggestion);
+  }
+}
+
+export class LimitError extends DomainError {
+  constructor(message: string, field: string, suggestion: string, status = 422) {
+    super("limit_exceeded", status, message, field, suggestion);
+  }
+}
+
+export class TooLargeError extends DomainError {
+  constructor(limitBytes: number) {
+    super(
+      "request_too_large",
+      413,
+      `The request body is larger than ${limitBytes} bytes.`,
+      "body",
+      "Split it into smaller requests (at most 1,000 events per ingest call).",
+    );
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, field?: string, suggestion?: string) {
+    super("conflict", 409, message, field, suggestion);
+  }
+}

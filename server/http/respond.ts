@@ -1,0 +1,104 @@
+// The REST door's plumbing: read a JSON body within a byte limit, authenticate, and map every error to the one JSON
+// error shape. Route handlers stay thin: `handle(req, async () => …)`.
+import { DomainError, TooLargeError, UnauthorizedError, ValidationError } from "@/server/errors";
+import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
+import { getDb } from "@/server/db/client";
+import type { ApiErrorBody } from "@/lib/contracts/errors";
+
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+export function errorResponse(error: ApiErrorBody, status: number, headers?: HeadersInit): Response {
+  return json({ error }, status, headers);
+}
+
+/** Runs a handler and turns any thrown error into the JSON error shape; unexpected errors are logged, never leaked. */
+export async function handle(fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const headers: Record<string, string> = error.status === 401 ? { "www-authenticate": "Bearer" } : {};
+      return errorResponse(error.toBody(), error.status, headers);
+    }
+    console.error("[thoughtgraph] unexpected error", error);
+    return errorResponse(
+      {
+        code: "unexpected_error",
+        message: "The server failed to handle this request; nothing was written.",
+        suggestion: "Retry; if it persists, report it with the time of the request.",
+      },
+      500,
+    );
+  }
+}
+
+/** The API key from `Authorization: Bearer` or `x-api-key`, verified; throws 401 otherwise. */
+export async function authenticate(req: Request, need: "read" | "write" = "read"): Promise<ApiPrincipal> {
+  const auth = req.headers.get("authorization");
+  const key = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? req.headers.get("x-api-key")?.trim();
+  if (!key) throw new UnauthorizedError("No API key was sent.");
+  const principal = await verifyApiKey(getDb(), key);
+  if (!principal) throw new UnauthorizedError("The API key is not valid (unknown or revoked).");
+  if (need === "write" && principal.scope !== "write") {
+    throw new DomainError("forbidden", 403, "This API key may only read.", "authorization", "Use a key with write scope.");
+  }
+  return principal;
+}
+
+/** Reads and parses a JSON body, refusing more than `limitBytes` without reading further. */
+export async function readJson(req: Request, limitBytes: number): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limitBytes) throw new TooLargeError(limitBytes);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limitBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new TooLargeError(limitBytes);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.trim() === "") {
+    throw new ValidationError({
+      field: "body",
+      message: "The request body is empty.",
+      suggestion: "Send a JSON object with Content-Type: application/json.",
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ValidationError({
+      field: "body",
+      message: `The body is not valid JSON (${(error as Error).message}).`,
+      suggestion: "Send a JSON object with Content-Type: application/json.",
+    });
+  }
+}
+
+/** An optional header value, validated for length so it can be stored as a key. */
+export function idempotencyKeyOf(req: Request): string | null {
+  const key = req.headers.get("idempotency-key");
+  if (key === null) return null;
+  const trimmed = key.trim();
+  if (trimmed.length === 0 || trimmed.length > 200) {
+    throw new ValidationError({
+      field: "Idempotency-Key",
+      message: "The Idempotency-Key header must be 1 to 200 characters.",
+      suggestion: "Send a unique id per logical request, e.g. a UUID.",
+    });
+  }
+  return trimmed;
+}

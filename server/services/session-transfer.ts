@@ -1,0 +1,161 @@
+// Export a session (JSON that imports back losslessly, or Markdown for people) and import a JSON export as a new
+// session with fresh ids and every link between thoughts preserved.
+import { firstProblem } from "@/lib/contracts/errors";
+import { EXPORT_FORMAT, ZSessionExport, type SessionExport, type SessionGraph } from "@/lib/contracts/session";
+import { describeFlag } from "@/lib/domain/flags";
+import { uuidv7 } from "@/lib/ids";
+import type { Limits } from "@/lib/limits";
+import type { Db } from "@/server/db/client";
+import type { Prisma } from "@/server/db/generated/sqlite/client";
+import { LimitError, ValidationError } from "@/server/errors";
+import { publish } from "@/server/events/bus";
+import { getSessionGraph } from "./sessions";
+
+export async function exportSessionJson(db: Db, projectId: string, idOrKey: string): Promise<SessionExport> {
+  const graph = await getSessionGraph(db, projectId, idOrKey);
+  return { format: EXPORT_FORMAT, exportedAt: new Date().toISOString(), ...graph };
+}
+
+export function renderMarkdown(graph: SessionGraph): string {
+  const s = graph.session;
+  const lines = [
+    `# ${s.title ?? "Untitled session"}`,
+    "",
+    `- Session: \`${s.id}\`${s.key ? ` (agent key \`${s.key}\`)` : ""}`,
+    `- Status: ${s.status}; ${s.thoughtCount} thoughts, ${s.branchCount} branches, ${s.revisionCount} revisions`,
+    ...(s.agent || s.model ? [`- Agent: ${[s.agent, s.model].filter(Boolean).join(", ")}`] : []),
+    `- Started ${s.createdAt}, last activity ${s.lastActivityAt}`,
+    "",
+  ];
+  for (const t of graph.thoughts) {
+    const where = [
+      t.branchId ? `branch \`${t.branchId}\`${t.branchFromThought ? ` from ${t.branchFromThought}` : ""}` : null,
+      t.isRevision ? `revises ${t.revisesThought ?? "?"}` : null,
+      t.stage ? `stage: ${t.stage}` : null,
+      t.score !== null ? `self-score ${t.score}` : null,
+    ].filter(Boolean);
+    lines.push(`## ${t.thoughtNumber}/${t.totalThoughts}${where.length ? ` · ${where.join(" · ")}` : ""}`, "");
+    lines.push(t.text, "");
+    if (t.tags.length > 0) lines.push(`Tags: ${t.tags.join(", ")}`, "");
+    for (const f of t.flags) lines.push(`> ⚠ ${describeFlag(f)}`, "");
+  }
+  return lines.join("\n");
+}
+
+/** Imports a JSON export as a new session; returns its id. Validates everything before writing anything. */
+export async function importSession(
+  db: Db,
+  projectId: string,
+  body: unknown,
+  limits: Limits,
+): Promise<{ sessionId: string; thoughts: number }> {
+  const parsed = ZSessionExport.safeParse(body);
+  if (!parsed.success) throw new ValidationError(firstProblem(parsed.error));
+  const data = parsed.data;
+  if (data.thoughts.length > limits.maxThoughtsPerSession) {
+    throw new LimitError(
+      `The export holds ${data.thoughts.length} thoughts; a session may hold ${limits.maxThoughtsPerSession}.`,
+      "thoughts",
+      "Raise THOUGHTGRAPH_MAX_THOUGHTS_PER_SESSION or split the session.",
+    );
+  }
+  const idMap = new Map<string, string>();
+  const seqs = new Set<number>();
+  data.thoughts.forEach((t, i) => {
+    if (idMap.has(t.id)) invalid(`thoughts[${i}].id`, `thought id ${t.id} appears twice.`);
+    if (seqs.has(t.seq)) invalid(`thoughts[${i}].seq`, `seq ${t.seq} appears twice.`);
+    if (t.text.length > limits.maxThoughtChars) {
+      invalid(`thoughts[${i}].text`, `thought text is longer than ${limits.maxThoughtChars} characters.`);
+    }
+    seqs.add(t.seq);
+    idMap.set(t.id, uuidv7());
+  });
+  const link = (id: string | null, field: string): string | null => {
+    if (id === null) return null;
+    const mapped = idMap.get(id);
+    if (!mapped) invalid(field, `${field} refers to thought ${id}, which is not in the export.`);
+    return mapped!;
+  };
+
+  const sessionId = uuidv7();
+  const s = data.session;
+  const thoughts: Prisma.ThoughtCreateManyInput[] = data.thoughts.map((t, i) => ({
+    id: idMap.get(t.id)!,
+    projectId,
+    sessionId,
+    seq: t.seq,
+    thoughtNumber: t.thoughtNumber,
+    totalThoughts: t.totalThoughts,
+    text: t.text,
+    nextThoughtNeeded: t.nextThoughtNeeded,
+    needsMoreThoughts: t.needsMoreThoughts,
+    isRevision: t.isRevision,
+    revisesThought: t.revisesThought,
+    revisesThoughtId: link(t.revisesThoughtId, `thoughts[${i}].revisesThoughtId`),
+    branchId: t.branchId,
+    branchFromThought: t.branchFromThought,
+    branchFromThoughtId: link(t.branchFromThoughtId, `thoughts[${i}].branchFromThoughtId`),
+    stage: t.stage,
+    ...(t.tags.length > 0 ? { tags: t.tags } : {}),
+    score: t.score,
+    ...(t.flags.length > 0 ? { flags: t.flags } : {}),
+    ...(t.metadata !== null && t.metadata !== undefined ? { metadata: t.metadata as Prisma.InputJsonValue } : {}),
+    source: t.source,
+    version: t.version,
+    createdAt: new Date(t.createdAt),
+    updatedAt: new Date(t.updatedAt),
+  }));
+  const branches: Prisma.BranchCreateManyInput[] = data.branches.map((b, i) => ({
+    id: uuidv7(),
+    projectId,
+    sessionId,
+    key: b.key,
+    ordinal: b.ordinal,
+    forkThought: b.forkThought,
+    forkThoughtId: link(b.forkThoughtId, `branches[${i}].forkThoughtId`),
+    createdAt: new Date(b.createdAt),
+  }));
+  const keys = new Set(branches.map((b) => b.key));
+  if (keys.size !== branches.length) invalid("branches", "a branch key appears twice.");
+
+  const maxSeq = Math.max(0, ...seqs);
+  await db.$transaction(async (tx) => {
+    await tx.thinkingSession.create({
+      data: {
+        id: sessionId,
+        projectId,
+        title: s.title,
+        status: s.status,
+        agent: s.agent,
+        client: s.client,
+        model: s.model,
+        ...(s.metadata !== null && s.metadata !== undefined ? { metadata: s.metadata as Prisma.InputJsonValue } : {}),
+        thoughtCount: maxSeq,
+        branchCount: branches.length,
+        revisionCount: data.thoughts.filter((t) => t.isRevision === true).length,
+        flagCount: data.thoughts.filter((t) => t.flags.length > 0).length,
+        createdAt: new Date(s.createdAt),
+        updatedAt: new Date(),
+        lastActivityAt: new Date(s.lastActivityAt),
+      },
+    });
+    if (thoughts.length > 0) await tx.thought.createMany({ data: thoughts });
+    if (branches.length > 0) await tx.branch.createMany({ data: branches });
+    await tx.ingestEvent.create({
+      data: {
+        id: uuidv7(),
+        projectId,
+        kind: "import",
+        body: body as Prisma.InputJsonValue,
+        status: 201,
+        result: { sessionId, thoughts: thoughts.length },
+      },
+    });
+  });
+  publish([{ projectId, sessionId, seq: maxSeq }]);
+  return { sessionId, thoughts: thoughts.length };
+}
+
+function invalid(field: string, message: string): never {
+  throw new ValidationError({ field, message, suggestion: "Import a file made by the JSON export, unchanged." });
+}

@@ -1,0 +1,70 @@
+// First-start set-up, shared by `npm start` and the keys CLI: the default project, and the API key and admin user
+// named by THOUGHTGRAPH_INIT_* for headless installs; otherwise one fresh key, printed once.
+import { uuidv7 } from "@/lib/ids";
+import { createApiKey, ensureApiKey, type CreatedKey } from "@/server/auth/api-keys";
+import { hashPassword } from "@/server/auth/passwords";
+import type { Db } from "@/server/db/client";
+import { ensureDefaultProject } from "./projects";
+
+export interface SetupResult {
+  projectId: string;
+  /** A key created on this start, to show once. */
+  createdKey: CreatedKey | null;
+  initKey: "created" | "existing" | null;
+  admin: "created" | "existing" | null;
+}
+
+export async function runSetup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<SetupResult> {
+  const { id: projectId } = await ensureDefaultProject(db);
+  const result: SetupResult = { projectId, createdKey: null, initKey: null, admin: null };
+
+  const initKey = env.THOUGHTGRAPH_INIT_API_KEY?.trim();
+  if (initKey) {
+    if (initKey.length < 16) throw new Error("THOUGHTGRAPH_INIT_API_KEY must be at least 16 characters.");
+    result.initKey = (await ensureApiKey(db, projectId, initKey, "init (THOUGHTGRAPH_INIT_API_KEY)"))
+      ? "created"
+      : "existing";
+  } else if ((await db.apiKey.count({ where: { projectId } })) === 0) {
+    result.createdKey = await createApiKey(db, projectId, "first key");
+  }
+
+  const email = env.THOUGHTGRAPH_INIT_ADMIN_EMAIL?.trim().toLowerCase();
+  const password = env.THOUGHTGRAPH_INIT_ADMIN_PASSWORD;
+  if (email || password) {
+    if (!email || !password) {
+      throw new Error("Set both THOUGHTGRAPH_INIT_ADMIN_EMAIL and THOUGHTGRAPH_INIT_ADMIN_PASSWORD, or neither.");
+    }
+    if (password.length < 8) throw new Error("THOUGHTGRAPH_INIT_ADMIN_PASSWORD must be at least 8 characters.");
+    const existing = await db.user.findUnique({ where: { email } });
+    if (existing) {
+      result.admin = "existing";
+    } else {
+      const userId = uuidv7();
+      await db.user.create({ data: { id: userId, email, passwordHash: await hashPassword(password) } });
+      await db.membership.create({ data: { projectId, userId, role: "owner" } });
+      result.admin = "created";
+    }
+  }
+  return result;
+}
+
+/** The once-only message with a new key and ready-to-paste snippets. */
+export function firstKeyMessage(key: string, baseUrl: string): string {
+  return [
+    "",
+    "  thoughtgraph created an API key for the default project. It is shown only this once:",
+    "",
+    `    ${key}`,
+    "",
+    "  Record a thought:",
+    `    curl -s ${baseUrl}/api/v1/thoughts -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" \\`,
+    `      -d '{"thought":"First step","thoughtNumber":1,"totalThoughts":3,"nextThoughtNeeded":true}'`,
+    "",
+    "  MCP client (Streamable HTTP):",
+    `    { "mcpServers": { "thoughtgraph": { "url": "${baseUrl}/api/mcp",`,
+    `      "headers": { "Authorization": "Bearer ${key}" } } } }`,
+    "",
+    "  More keys: npm run keys -- create --name NAME",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,196 @@
+// Migrations and the Prisma client against real databases: a SQLite file and a throwaway PostgreSQL 15 cluster.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createDb, type Db, providerOf } from "@/server/db/client";
+import { applyMigrations, listMigrations, migrationsDir } from "@/server/db/migrations";
+import { createDatabase, type PgCluster, startPgCluster } from "@/test/support/pg-cluster";
+import { freshSqliteUrl } from "@/test/support/sqlite-file";
+
+const execFileAsync = promisify(execFile);
+
+const TABLES = [
+  "ApiKey",
+  "Branch",
+  "IngestEvent",
+  "Membership",
+  "Project",
+  "ThinkingSession",
+  "Thought",
+  "ThoughtVersion",
+  "User",
+  "_prisma_migrations",
+];
+
+function checksums(provider: "sqlite" | "postgresql"): Record<string, string> {
+  return Object.fromEntries(
+    listMigrations(provider).map((name) => [
+      name,
+      createHash("sha256")
+        .update(fs.readFileSync(path.join(migrationsDir(provider), name, "migration.sql")))
+        .digest("hex"),
+    ]),
+  );
+}
+
+/** Create a project and a session with JSON and DateTime fields, read them back, check the types survive. */
+async function roundTrip(db: Db): Promise<void> {
+  const id = `p_${Date.now()}`;
+  const created = await db.project.create({ data: { id, slug: `slug-${id}`, name: "Round trip" } });
+  expect(created.createdAt).toBeInstanceOf(Date);
+
+  const read = await db.project.findUniqueOrThrow({ where: { id } });
+  expect(read).toEqual(created);
+
+  const metadata = { nested: { list: [1, "two", null, true] }, n: 1.5 };
+  const lastActivityAt = new Date("2026-01-02T03:04:05.678Z");
+  await db.thinkingSession.create({
+    data: { id: `s_${id}`, projectId: id, key: "agent-key", metadata, lastActivityAt },
+  });
+  const session = await db.thinkingSession.findFirstOrThrow({
+    where: { projectId: id, lastActivityAt: { gte: new Date("2026-01-01T00:00:00Z") } },
+    include: { project: true },
+  });
+  expect(session.metadata).toEqual(metadata);
+  expect(session.lastActivityAt).toEqual(lastActivityAt);
+  expect(session.project.slug).toBe(`slug-${id}`);
+
+  // Unique (projectId, key) is enforced: P2002.
+  await expect(
+    db.thinkingSession.create({ data: { id: `s2_${id}`, projectId: id, key: "agent-key" } }),
+  ).rejects.toMatchObject({ code: "P2002" });
+
+  // Foreign keys are enforced (on SQLite only with PRAGMA foreign_keys = ON).
+  await expect(
+    db.thinkingSession.create({ data: { id: `s3_${id}`, projectId: "no-such-project" } }),
+  ).rejects.toMatchObject({ code: "P2003" });
+
+  // Cascading delete.
+  await db.project.delete({ where: { id } });
+  expect(await db.thinkingSession.count({ where: { projectId: id } })).toBe(0);
+}
+
+describe("migration folders", () => {
+  it("exist for both providers with the same migration names and a lock file", () => {
+    const sqlite = listMigrations("sqlite");
+    expect(sqlite.length).toBeGreaterThan(0);
+    expect(listMigrations("postgresql")).toEqual(sqlite);
+    for (const provider of ["sqlite", "postgresql"] as const) {
+      expect(fs.readFileSync(path.join(migrationsDir(provider), "migration_lock.toml"), "utf8")).toContain(
+        `provider = "${provider}"`,
+      );
+    }
+  });
+
+  it("match their schemas: `scripts/migrate.ts check` finds no drift for either provider", async () => {
+    const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+    const { stdout } = await execFileAsync(tsx, ["scripts/migrate.ts", "check"], { cwd: process.cwd() });
+    expect(stdout).toContain("No drift");
+  });
+});
+
+describe("SQLite", () => {
+  let url: string;
+  let db: Db | undefined;
+
+  beforeAll(() => {
+    // A parent directory that does not exist yet: applyMigrations creates it.
+    url = freshSqliteUrl("migrations").replace(/db\.sqlite$/, "nested/dir/db.sqlite");
+    expect(providerOf(url)).toBe("sqlite");
+  });
+
+  afterAll(async () => {
+    await db?.$disconnect();
+  });
+
+  it("applies every migration to a fresh file and creates the tables", async () => {
+    const { applied } = await applyMigrations(url);
+    expect(applied).toEqual(listMigrations("sqlite"));
+
+    const file = url.slice("file:".length);
+    const raw = new Database(file, { readonly: true });
+    try {
+      const tables = raw
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .all()
+        .map((row) => (row as { name: string }).name);
+      expect(tables).toEqual(TABLES);
+      const rows = raw
+        .prepare("SELECT migration_name, checksum, finished_at FROM _prisma_migrations ORDER BY migration_name")
+        .all() as { migration_name: string; checksum: string; finished_at: unknown }[];
+      expect(Object.fromEntries(rows.map((r) => [r.migration_name, r.checksum]))).toEqual(checksums("sqlite"));
+      expect(rows.every((r) => r.finished_at !== null)).toBe(true);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it("a second apply is a no-op", async () => {
+    expect(await applyMigrations(url)).toEqual({ applied: [] });
+  });
+
+  it("round-trips through createDb with WAL, foreign keys and busy_timeout set", async () => {
+    db = createDb(url);
+    const pragma = async (name: string) =>
+      Object.values((await db!.$queryRawUnsafe<Record<string, unknown>[]>(`PRAGMA ${name}`))[0] ?? {})[0];
+    expect(String(await pragma("journal_mode")).toLowerCase()).toBe("wal");
+    expect(Number(await pragma("foreign_keys"))).toBe(1);
+    expect(Number(await pragma("synchronous"))).toBe(1); // NORMAL
+    expect(Number(await pragma("busy_timeout"))).toBe(5000);
+    await roundTrip(db);
+  });
+});
+
+describe("PostgreSQL", () => {
+  let cluster: PgCluster | undefined;
+  let url: string;
+  let db: Db | undefined;
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    url = await createDatabase(cluster.url, "migrations_test");
+    expect(providerOf(url)).toBe("postgresql");
+  });
+
+  afterAll(async () => {
+    await db?.$disconnect();
+    await cluster?.stop();
+  });
+
+  it("applies every migration to a fresh database and creates the tables", async () => {
+    const { applied } = await applyMigrations(url);
+    expect(applied).toEqual(listMigrations("postgresql"));
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const tables = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+      );
+      expect(tables.rows.map((r) => r.table_name)).toEqual(TABLES);
+      const rows = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+        "SELECT migration_name, checksum, finished_at FROM _prisma_migrations ORDER BY migration_name",
+      );
+      expect(Object.fromEntries(rows.rows.map((r) => [r.migration_name, r.checksum]))).toEqual(checksums("postgresql"));
+      expect(rows.rows.every((r) => r.finished_at !== null)).toBe(true);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("a second apply is a no-op", async () => {
+    expect(await applyMigrations(url)).toEqual({ applied: [] });
+  });
+
+  it("round-trips through createDb", async () => {
+    db = createDb(url);
+    await roundTrip(db);
+  });
+});

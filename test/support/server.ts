@@ -1,0 +1,89 @@
+// Starts the real production server (`npm start`'s script) on a free port against a given database, as its own
+// process group so a test can SIGKILL it like a crash. The build must exist (npm test builds first).
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export interface RunningServer {
+  url: string;
+  apiKey: string;
+  process: ChildProcess;
+  output: () => string;
+  /** SIGKILL the whole process group, as a crash would. */
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+export const TEST_API_KEY = "tg_test_key_for_the_suite_0123456789";
+
+export async function startServer(opts: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+  apiKey?: string;
+}): Promise<RunningServer> {
+  const apiKey = opts.apiKey ?? TEST_API_KEY;
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      THOUGHTGRAPH_SKIP_BUILD: "1",
+      DATABASE_URL: opts.databaseUrl,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      THOUGHTGRAPH_INIT_API_KEY: apiKey,
+      ...opts.env,
+    },
+  });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${out}`)), 90_000);
+    const onData = () => {
+      const m = out.match(/ready on (http:\/\/[^\s]+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signal = async (sig: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      return;
+    }
+    await exited;
+  };
+  return {
+    url,
+    apiKey,
+    process: child,
+    output: () => out,
+    kill9: () => signal("SIGKILL"),
+    stop: () => signal("SIGTERM"),
+  };
+}
+
+/** fetch with the suite's API key. */
+export function api(server: RunningServer, route: string, init: RequestInit & { json?: unknown } = {}) {
+  const headers = new Headers(init.headers);
+  if (!headers.has("authorization") && !headers.has("x-api-key")) headers.set("authorization", `Bearer ${server.apiKey}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  return fetch(server.url + route, { ...init, headers, body });
+}
