@@ -78,7 +78,12 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: root, hostname: host, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((req, res) => void handle(req, res));
+  const fast = !dev && process.env.THOUGHTGRAPH_FAST_API !== "0" ? await import("@/server/http/agent-server") : null;
+  const server = createServer((req, res) => {
+    const match = fast?.matchAgentRoute(req.method, req.url);
+    if (match) void fast!.serveAgentRoute(req, res, match);
+    else void handle(req, res);
+  });
   // Agents reuse connections: keep idle ones longer than typical client pools (Node's default is 5 s).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;

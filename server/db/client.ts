@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 
@@ -18,6 +19,21 @@ export { DEFAULT_DATABASE_URL, databaseUrl, providerOf, redactUrl, type DbProvid
 export { Prisma } from "./generated/sqlite/client.ts";
 
 export type Db = PrismaClient;
+
+interface SqliteHandle {
+  current: BetterSqlite3.Database | null;
+}
+const sqliteHandles = new WeakMap<Db, SqliteHandle>();
+
+/**
+ * The better-sqlite3 connection behind a SQLite client (null for PostgreSQL, or before the first query). Prisma runs
+ * every query and transaction of this client on that one connection, so statements run on it from inside a
+ * `db.$transaction` callback belong to that transaction. Used only where Prisma's per-row cost matters
+ * (server/db/bulk-insert.ts).
+ */
+export function rawSqlite(db: Db): BetterSqlite3.Database | null {
+  return sqliteHandles.get(db)?.current ?? null;
+}
 
 /** Per-connection SQLite settings (journal_mode=WAL also persists in the file). */
 export const SQLITE_PRAGMAS = [
@@ -31,7 +47,7 @@ export const SQLITE_PRAGMAS = [
  * @prisma/adapter-better-sqlite3 has no option for pragmas (only better-sqlite3's constructor options), so wrap its
  * factory and run them on every connection it opens, before Prisma sends any query.
  */
-function sqliteAdapterFactory(url: string): SqlDriverAdapterFactory {
+function sqliteAdapterFactory(url: string, handle: SqliteHandle): SqlDriverAdapterFactory {
   const file = sqlitePath(url);
   if (file !== ":memory:" && file !== "") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const inner = new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
@@ -41,6 +57,8 @@ function sqliteAdapterFactory(url: string): SqlDriverAdapterFactory {
     connect: async (): Promise<SqlDriverAdapter> => {
       const adapter = await inner.connect();
       await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
+      // The adapter keeps its better-sqlite3 connection in `client`; the hot write path reuses it (see rawSqlite).
+      handle.current = (adapter as unknown as { client?: BetterSqlite3.Database }).client ?? null;
       return adapter;
     },
   };
@@ -58,7 +76,10 @@ function poolSize(): number {
 export function createDb(url: string = databaseUrl()): Db {
   const provider = providerOf(url);
   if (provider === "sqlite") {
-    return new PrismaClient({ adapter: sqliteAdapterFactory(url) });
+    const handle: SqliteHandle = { current: null };
+    const db = new PrismaClient({ adapter: sqliteAdapterFactory(url, handle) });
+    sqliteHandles.set(db, handle);
+    return db;
   }
   const adapter = new PrismaPg(
     { connectionString: url, max: poolSize() },

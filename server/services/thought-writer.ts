@@ -3,7 +3,8 @@
 // this 2-core machine; see `npm run bench:ingest` for what this path does. One batch is in flight at a time per
 // process, which is also what SQLite's single writer wants.
 import { currentLimits } from "@/server/config";
-import { getDb } from "@/server/db/client";
+import { rowSink } from "@/server/db/bulk-insert";
+import { getDb, getDbProvider, rawSqlite } from "@/server/db/client";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { writeThoughts, type WriteOutcome, type WriteRequest } from "./write-thoughts";
@@ -65,7 +66,7 @@ async function drain(): Promise<void> {
 async function commit(group: Pending[]): Promise<void> {
   const all = group.flatMap((p) => p.requests);
   const { outcomes, touchedSessions } = await withRetry(() =>
-    getDb().$transaction((tx) => writeThoughts(tx, all, currentLimits()), { maxWait: 30_000, timeout: 60_000 }),
+    getDb().$transaction((tx) => writeThoughts(tx, rowSink(tx, getDbProvider(), rawSqlite(getDb())), all, currentLimits()), { maxWait: 30_000, timeout: 60_000 }),
   );
   publish(touchedSessions);
   let offset = 0;

@@ -9,6 +9,7 @@ import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } 
 import { decideSession, withinIdleWindow } from "@/lib/domain/session-rule";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import type { Limits } from "@/lib/limits";
+import type { RowSink } from "@/server/db/bulk-insert";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 
 export type Tx = Prisma.TransactionClient;
@@ -79,6 +80,7 @@ const agentKey = (projectId: string, apiKeyId: string | null, client: string | n
 
 export async function writeThoughts(
   tx: Tx,
+  sink: RowSink,
   requests: readonly WriteRequest[],
   limits: Limits,
   now: Date = new Date(),
@@ -98,7 +100,6 @@ export async function writeThoughts(
     if (!refs) explicitRefs.set(r.projectId, (refs = new Set()));
     refs.add(r.input.sessionId);
   }
-  const existingRows: SessionRow[] = [];
   for (const [projectId, refs] of explicitRefs) {
     const list = [...refs];
     const ids = list.filter(isUuid);
@@ -107,7 +108,6 @@ export async function writeThoughts(
       select: { ...SESSION_SELECT, projectId: true },
     });
     for (const row of rows) {
-      existingRows.push(row);
       if (row.key !== null) byRef.set(`${projectId}\u0000${row.key}`, touchedFor(row));
       byRef.set(`${projectId}\u0000${row.id}`, touchedFor(row));
     }
@@ -145,7 +145,6 @@ export async function writeThoughts(
       select: SESSION_SELECT,
     });
     const t = row ? touchedFor(row) : null;
-    if (t) existingRows.push(row!);
     recentByAgent.set(k, t);
     return t;
   }
@@ -217,17 +216,20 @@ export async function writeThoughts(
     t.status = "active";
   }
 
-  // 4. Lock the existing sessions (PostgreSQL row locks until commit; SQLite already holds the write lock) and
-  //    reload their counters, so concurrent writers in other processes cannot hand out the same seq.
+  // 4. On PostgreSQL, lock the existing sessions (row locks until commit) and reload their counters, so writers in
+  //    other processes cannot hand out the same seq. SQLite has one writer, and this process holds it already.
   const existingIds = [...touched.values()].filter((t) => !t.isNew).map((t) => t.row.id);
+  for (const t of touched.values()) t.index.count = t.row.thoughtCount;
   if (existingIds.length > 0) {
-    existingIds.sort();
-    await tx.thinkingSession.updateMany({ where: { id: { in: existingIds } }, data: { updatedAt: now } });
-    const fresh = await tx.thinkingSession.findMany({ where: { id: { in: existingIds } }, select: SESSION_SELECT });
-    for (const row of fresh) {
-      const t = touched.get(row.id)!;
-      t.row = row;
-      t.index.count = row.thoughtCount;
+    if (sink.provider === "postgresql") {
+      existingIds.sort();
+      await tx.thinkingSession.updateMany({ where: { id: { in: existingIds } }, data: { updatedAt: now } });
+      const fresh = await tx.thinkingSession.findMany({ where: { id: { in: existingIds } }, select: SESSION_SELECT });
+      for (const row of fresh) {
+        const t = touched.get(row.id)!;
+        t.row = row;
+        t.index.count = row.thoughtCount;
+      }
     }
     const branches = await tx.branch.findMany({
       where: { sessionId: { in: existingIds } },
@@ -260,9 +262,9 @@ export async function writeThoughts(
   }
 
   // 5. Plan every thought against its session, in arrival order.
-  const thoughtRows: Prisma.ThoughtCreateManyInput[] = [];
-  const branchRows: Prisma.BranchCreateManyInput[] = [];
-  const eventRows: Prisma.IngestEventCreateManyInput[] = [];
+  const thoughtRows: Prisma.ThoughtUncheckedCreateInput[] = [];
+  const branchRows: Prisma.BranchUncheckedCreateInput[] = [];
+  const eventRows: Prisma.IngestEventUncheckedCreateInput[] = [];
   const lastSeq = new Map<string, { projectId: string; seq: number }>();
   for (let i = 0; i < requests.length; i++) {
     const t = sessionOf[i];
@@ -321,6 +323,8 @@ export async function writeThoughts(
       score: input.score ?? null,
       ...(plan.flags.length > 0 ? { flags: plan.flags } : {}),
       ...(input.metadata !== undefined ? { metadata: input.metadata as Prisma.InputJsonValue } : {}),
+      source: "sequentialthinking",
+      version: 1,
       createdAt: now,
       updatedAt: now,
     });
@@ -351,7 +355,7 @@ export async function writeThoughts(
   }
 
   // 6. Write: new sessions, thoughts, branches, the ingest log, then the counters of existing sessions.
-  const newSessions: Prisma.ThinkingSessionCreateManyInput[] = [];
+  const newSessions: Prisma.ThinkingSessionUncheckedCreateInput[] = [];
   for (const t of touched.values()) {
     if (!t.isNew || t.index.count === 0) continue;
     newSessions.push({
@@ -369,31 +373,30 @@ export async function writeThoughts(
       branchCount: t.index.branches.length,
       revisionCount: t.revisions,
       flagCount: t.flags,
+      thinkStep: 0,
       createdAt: now,
       updatedAt: now,
       lastActivityAt: now,
     });
   }
-  if (newSessions.length > 0) await tx.thinkingSession.createMany({ data: newSessions });
-  if (thoughtRows.length > 0) await tx.thought.createMany({ data: thoughtRows });
-  if (branchRows.length > 0) await tx.branch.createMany({ data: branchRows });
-  if (eventRows.length > 0) await tx.ingestEvent.createMany({ data: eventRows });
-  for (const t of touched.values()) {
-    if (t.isNew || t.index.count === t.row.thoughtCount) continue;
-    await tx.thinkingSession.update({
-      where: { id: t.row.id },
-      data: {
+  await sink.insert("ThinkingSession", newSessions);
+  await sink.insert("Thought", thoughtRows);
+  await sink.insert("Branch", branchRows);
+  await sink.insert("IngestEvent", eventRows);
+  await sink.updateSessions(
+    [...touched.values()]
+      .filter((t) => !t.isNew && t.index.count !== t.row.thoughtCount)
+      .map((t) => ({
+        id: t.row.id,
         thoughtCount: t.index.count,
         branchCount: t.index.branches.length,
-        revisionCount: { increment: t.revisions },
-        flagCount: { increment: t.flags },
+        revisionDelta: t.revisions,
+        flagDelta: t.flags,
         status: t.status,
         title: t.row.title,
         lastActivityAt: now,
-        updatedAt: now,
-      },
-    });
-  }
+      })),
+  );
 
   return {
     outcomes,

@@ -1,12 +1,2 @@
-// POST /api/v1/ingest — a batch of up to 1,000 events, answered 207 with one status per event.
-import { currentLimits } from "@/server/config";
-import { authenticate, handle, json, readJson } from "@/server/http/respond";
-import { ingestEvents } from "@/server/services/record-thoughts";
-
-export async function POST(req: Request): Promise<Response> {
-  return handle(async () => {
-    const who = await authenticate(req, "write");
-    const body = await readJson(req, currentLimits().maxBodyBytes);
-    return json({ results: await ingestEvents(who, body) }, 207);
-  });
-}
+// POST /api/v1/ingest — handler in server/http/routes/ingest.ts.
+export { POST } from "@/server/http/routes/ingest";

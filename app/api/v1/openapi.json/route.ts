@@ -1,6 +1,2 @@
-// GET /api/v1/openapi.json — public, generated from the zod contracts.
-import { openApiDocument } from "@/server/http/openapi";
-
-export function GET(): Response {
-  return Response.json(openApiDocument());
-}
+// GET /api/v1/openapi.json — handler in server/http/routes/openapi.ts.
+export { GET } from "@/server/http/routes/openapi";

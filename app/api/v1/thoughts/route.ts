@@ -1,14 +1,2 @@
-// POST /api/v1/thoughts — record one thought (the `sequentialthinking` arguments plus ours).
-import { currentLimits } from "@/server/config";
-import { authenticate, handle, idempotencyKeyOf, json, readJson } from "@/server/http/respond";
-import { recordThought } from "@/server/services/record-thoughts";
-
-export async function POST(req: Request): Promise<Response> {
-  return handle(async () => {
-    const who = await authenticate(req, "write");
-    const key = idempotencyKeyOf(req);
-    const body = await readJson(req, currentLimits().maxBodyBytes);
-    const { status, result } = await recordThought(who, body, key);
-    return json(result, status);
-  });
-}
+// POST /api/v1/thoughts — handler in server/http/routes/thoughts.ts (also served by the fast path, scripts/start.ts).
+export { POST } from "@/server/http/routes/thoughts";

@@ -1,0 +1,173 @@
+// `npm run bench:ingest`: the production server on a fresh SQLite file, driven over loopback HTTP with keep-alive.
+//   single: single-thought POSTs from 32 concurrent agents (each its own session)
+//   batch:  POST /api/v1/ingest with 1,000 events per request
+// Each prints one JSON line with throughput, latency percentiles and the baseline of raw better-sqlite3 inserts of the
+// same rows measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch").
+// Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 60), BENCH_AGENTS (default 32).
+import Database from "better-sqlite3";
+import http from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startServer } from "./lib/server-process";
+
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 32);
+const SINGLE_TOTAL = Number(process.env.BENCH_SINGLE_TOTAL ?? 20_000);
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 60);
+const BATCH_SIZE = 1_000;
+const TEXT = "Consider the constraint again: the cache must be invalidated before the write is acknowledged. ".repeat(3);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS });
+
+function post(base: URL, route: string, apiKey: string, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        path: route,
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** Raw better-sqlite3 inserts of thought-shaped rows, in transactions of `perTx` rows. */
+function rawBaseline(dir: string, rows: number, perTx: number): number {
+  const db = new Database(path.join(dir, `baseline-${perTx}.db`));
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.exec(`CREATE TABLE t (id TEXT PRIMARY KEY, session TEXT, seq INTEGER, num INTEGER, total INTEGER, text TEXT,
+    next INTEGER, created INTEGER, UNIQUE(session, seq))`);
+  const insert = db.prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  const tx = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) insert.run(`id-${i}`, `s-${i % AGENTS}`, i, i % 10, 10, TEXT, 1, Date.now());
+  });
+  const start = performance.now();
+  for (let i = 0; i < rows; i += perTx) tx(i, Math.min(rows, i + perTx));
+  const seconds = (performance.now() - start) / 1000;
+  db.close();
+  return rows / seconds;
+}
+
+async function single(base: URL, apiKey: string, baseline: number) {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: AGENTS }, async (_, a) => {
+      const sessionId = `bench-agent-${a}-${Date.now()}`;
+      let n = 0;
+      while (next++ < SINGLE_TOTAL) {
+        n++;
+        const body = JSON.stringify({
+          sessionId,
+          thought: TEXT,
+          thoughtNumber: n,
+          totalThoughts: n + 1,
+          nextThoughtNeeded: true,
+          metadata: { agent: "bench" },
+        });
+        const t0 = performance.now();
+        const res = await post(base, "/api/v1/thoughts", apiKey, body);
+        latencies.push(performance.now() - t0);
+        if (res.status !== 201) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    scenario: "single",
+    thoughts_per_s: round(latencies.length / seconds),
+    p50_ms: round(percentile(latencies, 50), 2),
+    p95_ms: round(percentile(latencies, 95), 2),
+    p99_ms: round(percentile(latencies, 99), 2),
+    baseline_raw_sqlite_per_s: round(baseline),
+    requests: latencies.length,
+    failures,
+    agents: AGENTS,
+  };
+}
+
+async function batch(base: URL, apiKey: string, baseline: number) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const start = performance.now();
+  for (let b = 0; b < BATCHES; b++) {
+    const sessionId = `bench-batch-${b}-${Date.now()}`;
+    const events = Array.from({ length: BATCH_SIZE }, (_, i) => ({
+      id: `${sessionId}-${i}`,
+      type: "thought",
+      body: { sessionId, thought: TEXT, thoughtNumber: i + 1, totalThoughts: BATCH_SIZE, nextThoughtNeeded: i < BATCH_SIZE - 1 },
+    }));
+    const t0 = performance.now();
+    const res = await post(base, "/api/v1/ingest", apiKey, JSON.stringify({ events }));
+    latencies.push(performance.now() - t0);
+    if (res.status !== 207) failures++;
+    else {
+      const { results } = JSON.parse(res.body) as { results: { status: number }[] };
+      failures += results.filter((r) => r.status !== 201).length;
+    }
+  }
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    scenario: "batch",
+    thoughts_per_s: round((BATCHES * BATCH_SIZE) / seconds),
+    p50_ms: round(percentile(latencies, 50), 2),
+    p95_ms: round(percentile(latencies, 95), 2),
+    p99_ms: round(percentile(latencies, 99), 2),
+    baseline_raw_sqlite_per_s: round(baseline),
+    requests: BATCHES,
+    batch_size: BATCH_SIZE,
+    failures,
+  };
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-"));
+  const server = await startServer({ databaseUrl: `file:${path.join(dir, "bench.db")}` });
+  try {
+    const base = new URL(server.url);
+    // Warm up the routes (JIT, first queries) so the numbers measure the steady state.
+    for (let i = 0; i < 200; i++) {
+      await post(base, "/api/v1/thoughts", server.apiKey, JSON.stringify({ thought: "warm", thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: false }));
+    }
+    console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}`);
+    const singleBaseline = rawBaseline(dir, Math.min(SINGLE_TOTAL, 20_000), 1);
+    console.log(JSON.stringify(await single(base, server.apiKey, singleBaseline)));
+    const batchBaseline = rawBaseline(dir, BATCHES * BATCH_SIZE, BATCH_SIZE);
+    console.log(JSON.stringify(await batch(base, server.apiKey, batchBaseline)));
+  } finally {
+    await server.stop();
+    agent.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
