@@ -1,23 +1,23 @@
 // The REST door's plumbing: read a JSON body within a byte limit, authenticate, and map every error to the one JSON
-// error shape. Route handlers stay thin: `handle(req, async () => …)`.
-import { DomainError, TooLargeError, UnauthorizedError, ValidationError } from "@/server/errors";
+// error shape. Route handlers stay thin: `handle(async () => …)`.
+import type { ApiErrorBody } from "@/lib/contracts/errors";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { getDb } from "@/server/db/client";
-import type { ApiErrorBody } from "@/lib/contracts/errors";
+import { DomainError, UnauthorizedError, ValidationError } from "@/server/errors";
+import type { DoorRequest, DoorResponse } from "./door";
 
-export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
-  });
+const JSON_TYPE = "application/json; charset=utf-8";
+
+export function json(body: unknown, status = 200, headers?: Record<string, string>): DoorResponse {
+  return { status, headers: { "content-type": JSON_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 
-export function errorResponse(error: ApiErrorBody, status: number, headers?: HeadersInit): Response {
+export function errorResponse(error: ApiErrorBody, status: number, headers?: Record<string, string>): DoorResponse {
   return json({ error }, status, headers);
 }
 
 /** Runs a handler and turns any thrown error into the JSON error shape; unexpected errors are logged, never leaked. */
-export async function handle(fn: () => Promise<Response>): Promise<Response> {
+export async function handle(fn: () => Promise<DoorResponse>): Promise<DoorResponse> {
   try {
     return await fn();
   } catch (error) {
@@ -38,9 +38,9 @@ export async function handle(fn: () => Promise<Response>): Promise<Response> {
 }
 
 /** The API key from `Authorization: Bearer` or `x-api-key`, verified; throws 401 otherwise. */
-export async function authenticate(req: Request, need: "read" | "write" = "read"): Promise<ApiPrincipal> {
-  const auth = req.headers.get("authorization");
-  const key = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? req.headers.get("x-api-key")?.trim();
+export async function authenticate(req: DoorRequest, need: "read" | "write" = "read"): Promise<ApiPrincipal> {
+  const auth = req.header("authorization");
+  const key = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? req.header("x-api-key")?.trim();
   if (!key) throw new UnauthorizedError("No API key was sent.");
   const principal = await verifyApiKey(getDb(), key);
   if (!principal) throw new UnauthorizedError("The API key is not valid (unknown or revoked).");
@@ -51,25 +51,8 @@ export async function authenticate(req: Request, need: "read" | "write" = "read"
 }
 
 /** Reads and parses a JSON body, refusing more than `limitBytes` without reading further. */
-export async function readJson(req: Request, limitBytes: number): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limitBytes) throw new TooLargeError(limitBytes);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limitBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw new TooLargeError(limitBytes);
-      }
-      chunks.push(value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+export async function readJson(req: DoorRequest, limitBytes: number): Promise<unknown> {
+  const text = (await req.readBody(limitBytes)).toString("utf8");
   if (text.trim() === "") {
     throw new ValidationError({
       field: "body",
@@ -89,8 +72,8 @@ export async function readJson(req: Request, limitBytes: number): Promise<unknow
 }
 
 /** An optional header value, validated for length so it can be stored as a key. */
-export function idempotencyKeyOf(req: Request): string | null {
-  const key = req.headers.get("idempotency-key");
+export function idempotencyKeyOf(req: DoorRequest): string | null {
+  const key = req.header("idempotency-key");
   if (key === null) return null;
   const trimmed = key.trim();
   if (trimmed.length === 0 || trimmed.length > 200) {
@@ -101,4 +84,10 @@ export function idempotencyKeyOf(req: Request): string | null {
     });
   }
   return trimmed;
+}
+
+/** The query string of a door request as a plain object (last value wins). */
+export function queryOf(req: DoorRequest): Record<string, string> {
+  const q = req.url.indexOf("?");
+  return q === -1 ? {} : Object.fromEntries(new URLSearchParams(req.url.slice(q + 1)));
 }

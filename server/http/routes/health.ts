@@ -1,12 +1,13 @@
 // GET /api/health — 200 when the database answers, 503 otherwise. No key needed; reveals nothing else.
 import { getDb } from "@/server/db/client";
+import type { DoorHandler } from "@/server/http/door";
+import { json } from "@/server/http/respond";
 
-
-export async function GET(): Promise<Response> {
+export const getHealth: DoorHandler = async () => {
   try {
     await getDb().project.count();
-    return Response.json({ status: "ok", database: "reachable" });
+    return json({ status: "ok", database: "reachable" });
   } catch {
-    return Response.json({ status: "error", database: "unreachable" }, { status: 503 });
+    return json({ status: "error", database: "unreachable" }, 503);
   }
-}
+};

@@ -1,15 +1,13 @@
 // Anything else under /api/v1 answers a JSON 404 naming the documented routes, never Next's HTML page.
+import type { DoorHandler } from "@/server/http/door";
 import { errorResponse } from "@/server/http/respond";
 
-function notFound(req: Request): Response {
-  return errorResponse(
+export const notFound: DoorHandler = async (req) =>
+  errorResponse(
     {
       code: "not_found",
-      message: `No route ${req.method} ${new URL(req.url).pathname}.`,
+      message: `No route ${req.method} ${req.url.split("?")[0]}.`,
       suggestion: "See GET /api/v1/openapi.json for the routes.",
     },
     404,
   );
-}
-
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

@@ -1,6 +1,11 @@
-// GET /api/v1/openapi.json — public, generated from the zod contracts.
+// GET /api/v1/openapi.json — public, generated from the zod contracts (built once per process).
+import type { DoorHandler } from "@/server/http/door";
 import { openApiDocument } from "@/server/http/openapi";
+import { json } from "@/server/http/respond";
 
-export function GET(): Response {
-  return Response.json(openApiDocument());
-}
+let document: ReturnType<typeof openApiDocument> | undefined;
+
+export const getOpenApi: DoorHandler = async () => {
+  document ??= openApiDocument();
+  return json(document);
+};

@@ -1,14 +1,14 @@
 // GET /api/v1/sessions/{id}/export?format=json|markdown — a download; the JSON imports back losslessly.
 import { getDb } from "@/server/db/client";
 import { ValidationError } from "@/server/errors";
-import { authenticate, handle, json } from "@/server/http/respond";
+import type { DoorHandler } from "@/server/http/door";
+import { authenticate, handle, json, queryOf } from "@/server/http/respond";
 import { exportSessionJson, renderMarkdown } from "@/server/services/session-transfer";
 
-export async function GET(req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
-  return handle(async () => {
+export const getSessionExport: DoorHandler = (req, { id }) =>
+  handle(async () => {
     const who = await authenticate(req);
-    const { id } = await ctx.params;
-    const format = new URL(req.url).searchParams.get("format") ?? "json";
+    const format = queryOf(req).format ?? "json";
     if (format !== "json" && format !== "markdown") {
       throw new ValidationError({
         field: "format",
@@ -20,8 +20,9 @@ export async function GET(req: Request, ctx: { params: Promise<{ id: string }> }
     const filename = `session-${data.session.id}.${format === "json" ? "json" : "md"}`;
     const disposition = { "content-disposition": `attachment; filename="${filename}"` };
     if (format === "json") return json(data, 200, disposition);
-    return new Response(renderMarkdown(data), {
+    return {
+      status: 200,
       headers: { "content-type": "text/markdown; charset=utf-8", ...disposition },
-    });
+      body: renderMarkdown(data),
+    };
   });
-}

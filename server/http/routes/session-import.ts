@@ -1,14 +1,14 @@
 // POST /api/v1/sessions/import — a JSON export becomes a new session with the same thoughts, branches and links.
 import { currentLimits } from "@/server/config";
 import { getDb } from "@/server/db/client";
+import type { DoorHandler } from "@/server/http/door";
 import { authenticate, handle, json, readJson } from "@/server/http/respond";
 import { importSession } from "@/server/services/session-transfer";
 
-export async function POST(req: Request): Promise<Response> {
-  return handle(async () => {
+export const postSessionImport: DoorHandler = (req) =>
+  handle(async () => {
     const who = await authenticate(req, "write");
     const limits = currentLimits();
     const body = await readJson(req, limits.maxBodyBytes);
     return json(await importSession(getDb(), who.projectId, body, limits), 201);
   });
-}

@@ -3,15 +3,14 @@ import { firstProblem } from "@/lib/contracts/errors";
 import { ZListSessionsQuery } from "@/lib/contracts/session";
 import { getDb } from "@/server/db/client";
 import { ValidationError } from "@/server/errors";
-import { authenticate, handle, json } from "@/server/http/respond";
+import type { DoorHandler } from "@/server/http/door";
+import { authenticate, handle, json, queryOf } from "@/server/http/respond";
 import { listSessions } from "@/server/services/sessions";
 
-export async function GET(req: Request): Promise<Response> {
-  return handle(async () => {
+export const getSessions: DoorHandler = (req) =>
+  handle(async () => {
     const who = await authenticate(req);
-    const params = Object.fromEntries(new URL(req.url).searchParams);
-    const query = ZListSessionsQuery.safeParse(params);
+    const query = ZListSessionsQuery.safeParse(queryOf(req));
     if (!query.success) throw new ValidationError(firstProblem(query.error));
     return json(await listSessions(getDb(), who.projectId, query.data));
   });
-}

@@ -1,2 +1,5 @@
-// POST /api/v1/ingest — handler in server/http/routes/ingest.ts.
-export { POST } from "@/server/http/routes/ingest";
+// POST /api/v1/ingest — handler in server/http/routes/ingest.ts (the production server also serves it directly).
+import { nextRoute } from "@/server/http/door";
+import { postIngest } from "@/server/http/routes/ingest";
+
+export const POST = nextRoute(postIngest);

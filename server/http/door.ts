@@ -1,0 +1,111 @@
+// The REST door's request/response model, independent of the transport. Route handlers (server/http/routes/*) take
+// a DoorRequest and return a DoorResponse; the same handler runs behind Next's route files (app/api/**/route.ts, via
+// nextRoute) and behind the production server's fast path (server/http/agent-server.ts, straight from node:http,
+// skipping the cost of Fetch API objects and Next's pipeline on every agent request).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { TooLargeError } from "@/server/errors";
+
+export interface DoorRequest {
+  method: string;
+  /** Path and query, e.g. /api/v1/sessions?limit=5 */
+  url: string;
+  header(name: string): string | null;
+  /** The whole body; throws TooLargeError past `limitBytes` without reading further. */
+  readBody(limitBytes: number): Promise<Buffer>;
+}
+
+export interface DoorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type DoorHandler = (req: DoorRequest, params: { id: string }) => Promise<DoorResponse>;
+
+// ---- Fetch (Next route handlers) ----
+
+export function fromFetch(req: Request): DoorRequest {
+  const url = new URL(req.url);
+  return {
+    method: req.method,
+    url: url.pathname + url.search,
+    header: (name) => req.headers.get(name),
+    async readBody(limitBytes) {
+      const declared = Number(req.headers.get("content-length") ?? "NaN");
+      if (Number.isFinite(declared) && declared > limitBytes) throw new TooLargeError(limitBytes);
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      if (req.body) {
+        const reader = req.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          size += value.byteLength;
+          if (size > limitBytes) {
+            await reader.cancel().catch(() => undefined);
+            throw new TooLargeError(limitBytes);
+          }
+          chunks.push(value);
+        }
+      }
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+export function toFetch(res: DoorResponse): Response {
+  return new Response(res.body, { status: res.status, headers: res.headers });
+}
+
+/** Wraps a door handler as a Next route handler. */
+export function nextRoute(handler: DoorHandler) {
+  return async (req: Request, ctx?: { params?: Promise<{ id?: string }> }): Promise<Response> => {
+    const params = ctx?.params ? await ctx.params : {};
+    return toFetch(await handler(fromFetch(req), { id: params.id ?? "" }));
+  };
+}
+
+// ---- node:http (the production server's fast path) ----
+
+export function fromNode(req: IncomingMessage): DoorRequest {
+  return {
+    method: req.method ?? "GET",
+    url: req.url ?? "/",
+    header(name) {
+      const v = req.headers[name.toLowerCase()];
+      return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+    },
+    readBody(limitBytes) {
+      return new Promise((resolve, reject) => {
+        const declared = Number(req.headers["content-length"] ?? "NaN");
+        if (Number.isFinite(declared) && declared > limitBytes) {
+          reject(new TooLargeError(limitBytes));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        req.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limitBytes) {
+            req.removeAllListeners("data");
+            req.pause();
+            reject(new TooLargeError(limitBytes));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+        req.on("error", reject);
+      });
+    },
+  };
+}
+
+export function sendNode(res: ServerResponse, out: DoorResponse): void {
+  const body = Buffer.from(out.body);
+  const headers: Record<string, string> = { ...out.headers, "content-length": String(body.length) };
+  // A body we stopped reading (413) would otherwise be drained on a kept-alive connection.
+  if (out.status === 413) headers.connection = "close";
+  res.writeHead(out.status, headers);
+  res.end(body);
+}
