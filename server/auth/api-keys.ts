@@ -70,14 +70,16 @@ const LAST_USED_WRITE_MS = 60_000;
 const lastUsedWritten = new Map<string, number>();
 
 export async function verifyApiKey(db: Db, key: string): Promise<ApiPrincipal | null> {
-  const hash = hashApiKey(key);
   const now = Date.now();
-  const hit = cache.get(hash);
+  // Keyed by the key itself (this process's memory only), so a cache hit costs no hash.
+  const hit = cache.get(key);
   if (hit && now - hit.at < CACHE_MS) return hit.principal;
+  const hash = hashApiKey(key);
   const row = await db.apiKey.findUnique({ where: { hash } });
   const principal =
     row && row.revokedAt === null ? { apiKeyId: row.id, projectId: row.projectId, scope: row.scope } : null;
-  cache.set(hash, { principal, at: now });
+  if (cache.size > 10_000) cache.clear(); // bounded: random wrong keys cannot grow it without limit
+  cache.set(key, { principal, at: now });
   if (principal && now - (lastUsedWritten.get(principal.apiKeyId) ?? 0) > LAST_USED_WRITE_MS) {
     lastUsedWritten.set(principal.apiKeyId, now);
     await db.apiKey.update({ where: { id: principal.apiKeyId }, data: { lastUsedAt: new Date(now) } });

@@ -6,7 +6,7 @@ import { parseThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
 import { currentLimits } from "@/server/config";
 import { DomainError, LimitError, ValidationError } from "@/server/errors";
 import { submitThoughts } from "./thought-writer";
-import type { WriteRequest } from "./write-thoughts";
+import type { WriteRequest } from "./write-batch";
 
 export interface Writer {
   projectId: string;

@@ -6,9 +6,10 @@ import { describeFlag } from "@/lib/domain/flags";
 import { uuidv7 } from "@/lib/ids";
 import type { Limits } from "@/lib/limits";
 import type { Db } from "@/server/db/client";
-import type { Prisma } from "@/server/db/generated/sqlite/client";
+import type { Row } from "@/server/db/write-store";
 import { LimitError, ValidationError } from "@/server/errors";
 import { publish } from "@/server/events/bus";
+import { commitRows } from "./commit";
 import { getSessionGraph } from "./sessions";
 
 export async function exportSessionJson(db: Db, projectId: string, idOrKey: string): Promise<SessionExport> {
@@ -44,7 +45,6 @@ export function renderMarkdown(graph: SessionGraph): string {
 
 /** Imports a JSON export as a new session; returns its id. Validates everything before writing anything. */
 export async function importSession(
-  db: Db,
   projectId: string,
   body: unknown,
   limits: Limits,
@@ -79,7 +79,7 @@ export async function importSession(
 
   const sessionId = uuidv7();
   const s = data.session;
-  const thoughts: Prisma.ThoughtCreateManyInput[] = data.thoughts.map((t, i) => ({
+  const thoughts: Row[] = data.thoughts.map((t, i) => ({
     id: idMap.get(t.id)!,
     projectId,
     sessionId,
@@ -96,16 +96,16 @@ export async function importSession(
     branchFromThought: t.branchFromThought,
     branchFromThoughtId: link(t.branchFromThoughtId, `thoughts[${i}].branchFromThoughtId`),
     stage: t.stage,
-    ...(t.tags.length > 0 ? { tags: t.tags } : {}),
+    tags: t.tags.length > 0 ? t.tags : null,
     score: t.score,
-    ...(t.flags.length > 0 ? { flags: t.flags } : {}),
-    ...(t.metadata !== null && t.metadata !== undefined ? { metadata: t.metadata as Prisma.InputJsonValue } : {}),
+    flags: t.flags.length > 0 ? t.flags : null,
+    metadata: t.metadata ?? null,
     source: t.source,
     version: t.version,
     createdAt: new Date(t.createdAt),
     updatedAt: new Date(t.updatedAt),
   }));
-  const branches: Prisma.BranchCreateManyInput[] = data.branches.map((b, i) => ({
+  const branches: Row[] = data.branches.map((b, i) => ({
     id: uuidv7(),
     projectId,
     sessionId,
@@ -115,42 +115,50 @@ export async function importSession(
     forkThoughtId: link(b.forkThoughtId, `branches[${i}].forkThoughtId`),
     createdAt: new Date(b.createdAt),
   }));
-  const keys = new Set(branches.map((b) => b.key));
-  if (keys.size !== branches.length) invalid("branches", "a branch key appears twice.");
+  if (new Set(data.branches.map((b) => b.key)).size !== branches.length) {
+    invalid("branches", "a branch key appears twice.");
+  }
 
   const maxSeq = Math.max(0, ...seqs);
-  await db.$transaction(async (tx) => {
-    await tx.thinkingSession.create({
-      data: {
+  const now = new Date();
+  await commitRows({
+    sessions: [
+      {
         id: sessionId,
         projectId,
+        key: null,
         title: s.title,
         status: s.status,
+        apiKeyId: null,
         agent: s.agent,
         client: s.client,
         model: s.model,
-        ...(s.metadata !== null && s.metadata !== undefined ? { metadata: s.metadata as Prisma.InputJsonValue } : {}),
+        metadata: s.metadata ?? null,
         thoughtCount: maxSeq,
         branchCount: branches.length,
         revisionCount: data.thoughts.filter((t) => t.isRevision === true).length,
         flagCount: data.thoughts.filter((t) => t.flags.length > 0).length,
+        thinkStep: 0,
         createdAt: new Date(s.createdAt),
-        updatedAt: new Date(),
+        updatedAt: now,
         lastActivityAt: new Date(s.lastActivityAt),
       },
-    });
-    if (thoughts.length > 0) await tx.thought.createMany({ data: thoughts });
-    if (branches.length > 0) await tx.branch.createMany({ data: branches });
-    await tx.ingestEvent.create({
-      data: {
+    ],
+    thoughts,
+    branches,
+    events: [
+      {
         id: uuidv7(),
         projectId,
+        idempotencyKey: null,
         kind: "import",
-        body: body as Prisma.InputJsonValue,
+        body,
         status: 201,
         result: { sessionId, thoughts: thoughts.length },
+        createdAt: now,
       },
-    });
+    ],
+    sessionUpdates: [],
   });
   publish([{ projectId, sessionId, seq: maxSeq }]);
   return { sessionId, thoughts: thoughts.length };

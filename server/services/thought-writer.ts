@@ -1,13 +1,11 @@
 // Group commit: concurrent requests queue here and are written together in one transaction, so N agents posting at
-// once cost one commit (one fsync) instead of N. A plain Prisma create in a loop manages about 1,200 thoughts/s on
-// this 2-core machine; see `npm run bench:ingest` for what this path does. One batch is in flight at a time per
-// process, which is also what SQLite's single writer wants.
+// once cost one commit instead of N. One batch is in flight at a time per process, which is also what SQLite's
+// single writer wants. `npm run bench:ingest` measures this path.
 import { currentLimits } from "@/server/config";
-import { rowSink } from "@/server/db/bulk-insert";
-import { getDb, getDbProvider, rawSqlite } from "@/server/db/client";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
-import { writeThoughts, type WriteOutcome, type WriteRequest } from "./write-thoughts";
+import { commitBatch } from "./commit";
+import type { WriteOutcome, WriteRequest } from "./write-batch";
 
 /** Requests merged into one transaction at most; a larger queue is drained over several. */
 const MAX_BATCH = 2_000;
@@ -49,13 +47,10 @@ async function drain(): Promise<void> {
       }
       try {
         await commit(group);
-      } catch {
+      } catch (error) {
         // One request's failure must not fail its neighbours: retry each alone so only the culprit fails.
-        if (group.length === 1) {
-          await commit(group).catch((error: unknown) => group[0]!.reject(error));
-        } else {
-          for (const p of group) await commit([p]).catch((error: unknown) => p.reject(error));
-        }
+        if (group.length === 1) group[0]!.reject(error);
+        else for (const p of group) await commit([p]).catch((e: unknown) => p.reject(e));
       }
     }
   } finally {
@@ -65,10 +60,8 @@ async function drain(): Promise<void> {
 
 async function commit(group: Pending[]): Promise<void> {
   const all = group.flatMap((p) => p.requests);
-  const { outcomes, touchedSessions } = await withRetry(() =>
-    getDb().$transaction((tx) => writeThoughts(tx, rowSink(tx, getDbProvider(), rawSqlite(getDb())), all, currentLimits()), { maxWait: 30_000, timeout: 60_000 }),
-  );
-  publish(touchedSessions);
+  const { outcomes, events } = await withRetry(() => commitBatch(all, currentLimits()));
+  publish(events);
   let offset = 0;
   for (const p of group) {
     p.resolve(outcomes.slice(offset, offset + p.requests.length));
@@ -76,14 +69,14 @@ async function commit(group: Pending[]): Promise<void> {
   }
 }
 
-/** Retries the conflicts another process can cause on PostgreSQL (deadlock, duplicate idempotency key) once. */
+/** Retries once what another process can cause on PostgreSQL: a deadlock, or a duplicate idempotency key. */
 async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
     const text = String((error as { message?: unknown }).message ?? error);
     const code = (error as { code?: unknown }).code;
-    if (code === "P2002" || /deadlock|40P01|40001|SQLITE_BUSY/i.test(text)) return fn();
+    if (code === "P2002" || /deadlock|40P01|40001|unique constraint/i.test(text)) return fn();
     throw error;
   }
 }

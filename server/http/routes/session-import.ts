@@ -1,6 +1,5 @@
 // POST /api/v1/sessions/import — a JSON export becomes a new session with the same thoughts, branches and links.
 import { currentLimits } from "@/server/config";
-import { getDb } from "@/server/db/client";
 import type { DoorHandler } from "@/server/http/door";
 import { authenticate, handle, json, readJson } from "@/server/http/respond";
 import { importSession } from "@/server/services/session-transfer";
@@ -10,5 +9,5 @@ export const postSessionImport: DoorHandler = (req) =>
     const who = await authenticate(req, "write");
     const limits = currentLimits();
     const body = await readJson(req, limits.maxBodyBytes);
-    return json(await importSession(getDb(), who.projectId, body, limits), 201);
+    return json(await importSession(who.projectId, body, limits), 201);
   });

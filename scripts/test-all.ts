@@ -1,0 +1,348 @@
+// `npm test`: everything, in order, stopping at the first failure:
+//   typecheck → lint → format → unit → build (if stale, always in CI) → services → api → e2e (Playwright)
+// One throwaway PostgreSQL 15 cluster serves the whole run (its admin URL reaches the vitest runs as TEST_PG_URL) and
+// is stopped at the end, also on failure or Ctrl-C. The last line is always `N passed, M failed` (tests summed over the
+// vitest runs and Playwright; a failed step that reports no failed test, e.g. tsc or the build, counts as one failure).
+//
+// Options: --keep-going (run every step even after a failure), --skip=lint,format (comma-separated step names),
+//          --only=unit,services (run just these).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+import { type PgCluster, pgAvailable, PG_BIN, startPgCluster } from "@/test/support/pg-cluster";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const CI = process.env.CI === "true" || process.env.CI === "1";
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface Step {
+  name: string;
+  title: string;
+  /** Returns the command to run, or a reason to skip it. */
+  command: () => { argv: string[]; env?: Record<string, string> } | { skip: string };
+  needsPg?: boolean;
+  /** Reads the test counts the step reported (its JSON report). */
+  counts?: () => Counts | null;
+}
+
+type Outcome = "passed" | "failed" | "skipped" | "not run";
+interface Result {
+  step: Step;
+  outcome: Outcome;
+  ms: number;
+  counts: Counts | null;
+  note?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Whether the production build is older than the sources: the same rule as scripts/start.ts.
+
+const SOURCE_DIRS = ["app", "components", "lib", "server", "prisma"];
+const SOURCE_FILES = ["next.config.ts", "package.json", "tsconfig.json"];
+
+function newestSourceMtime(): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) {
+      if (p.endsWith(`${path.sep}generated`)) return;
+      for (const name of fs.readdirSync(p)) visit(path.join(p, name));
+    } else {
+      newest = Math.max(newest, st.mtimeMs);
+    }
+  };
+  for (const d of SOURCE_DIRS) visit(path.join(root, d));
+  for (const f of SOURCE_FILES) visit(path.join(root, f));
+  return newest;
+}
+
+function buildReason(): string | null {
+  if (CI) return "CI=true";
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!fs.existsSync(buildId)) return "no build yet";
+  if (process.env.THOUGHTGRAPH_REBUILD === "1") return "THOUGHTGRAPH_REBUILD=1";
+  return fs.statSync(buildId).mtimeMs > newestSourceMtime() ? null : "sources changed since the last build";
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Test counts from the reporters' JSON files.
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-test-reports-"));
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function vitestCounts(file: string): Counts | null {
+  const r = readJson(file) as {
+    numPassedTests?: number;
+    numFailedTests?: number;
+    numPendingTests?: number;
+    numTodoTests?: number;
+    numFailedTestSuites?: number;
+  } | null;
+  if (!r || typeof r.numPassedTests !== "number") return null;
+  // A file that fails to load or whose beforeAll throws shows up as a failed suite, not as failed tests.
+  const failed = (r.numFailedTests ?? 0) || (r.numFailedTestSuites ?? 0);
+  return { passed: r.numPassedTests, failed, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+}
+
+function playwrightCounts(file: string): Counts | null {
+  const r = readJson(file) as {
+    stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+    errors?: unknown[];
+  } | null;
+  if (!r?.stats) return null;
+  const s = r.stats;
+  const failed = (s.unexpected ?? 0) || (r.errors?.length ?? 0);
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed, skipped: s.skipped ?? 0 };
+}
+
+function vitestStep(project: string, title: string, needsPg: boolean): Step {
+  const report = path.join(reportDir, `vitest-${project}.json`);
+  return {
+    name: project,
+    title,
+    needsPg,
+    command: () => {
+      fs.rmSync(report, { force: true });
+      return {
+        argv: [
+          bin("vitest"),
+          "run",
+          "--project",
+          project,
+          "--passWithNoTests",
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=${report}`,
+        ],
+      };
+    },
+    counts: () => vitestCounts(report),
+  };
+}
+
+const e2eReport = path.join(reportDir, "playwright.json");
+
+const STEPS: Step[] = [
+  { name: "typecheck", title: "tsc --noEmit", command: () => ({ argv: [bin("tsc"), "--noEmit"] }) },
+  {
+    name: "lint",
+    title: "eslint . --max-warnings 0",
+    command: () => ({ argv: [bin("eslint"), ".", "--max-warnings", "0"] }),
+  },
+  { name: "format", title: "prettier --check .", command: () => ({ argv: [bin("prettier"), "--check", "."] }) },
+  vitestStep("unit", "vitest: unit", false),
+  {
+    name: "build",
+    title: "next build",
+    command: () => {
+      const reason = buildReason();
+      if (!reason) return { skip: "the build is newer than the sources" };
+      console.log(`(building: ${reason})`);
+      return { argv: [bin("next"), "build"], env: { NODE_ENV: "production" } };
+    },
+  },
+  vitestStep("services", "vitest: services (SQLite + PostgreSQL)", true),
+  vitestStep("api", "vitest: api (built server)", true),
+  {
+    name: "e2e",
+    title: "playwright test",
+    command: () => {
+      fs.rmSync(e2eReport, { force: true });
+      return {
+        argv: [bin("playwright"), "test", "--reporter=list,json"],
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
+      };
+    },
+    counts: () => playwrightCounts(e2eReport),
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+const { values: opts } = parseArgs({
+  options: {
+    "keep-going": { type: "boolean", default: false },
+    skip: { type: "string", default: "" },
+    only: { type: "string", default: "" },
+  },
+});
+const list = (s: string) =>
+  new Set(
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+const skipSet = list(opts.skip);
+const onlySet = list(opts.only);
+for (const name of [...skipSet, ...onlySet]) {
+  if (!STEPS.some((s) => s.name === name)) {
+    console.error(`Unknown step "${name}". Steps: ${STEPS.map((s) => s.name).join(", ")}`);
+    process.exit(2);
+  }
+}
+
+const colour = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code: string, s: string) => (colour ? `\x1b[${code}m${s}\x1b[0m` : s);
+const fmt = (ms: number) =>
+  ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`;
+
+let current: ChildProcess | null = null;
+// Set by the signal handlers; read through interruptedBy() so that narrowing does not assume it stays null.
+const state: { interrupted: NodeJS.Signals | null } = { interrupted: null };
+const interruptedBy = (): NodeJS.Signals | null => state.interrupted;
+
+function onSignal(signal: NodeJS.Signals): void {
+  if (state.interrupted) {
+    // Second Ctrl-C: stop waiting for the step to wind down.
+    current?.kill("SIGKILL");
+    return;
+  }
+  state.interrupted = signal;
+  console.error(`\n${signal}: stopping the current step, then cleaning up…`);
+  current?.kill(signal);
+}
+process.on("SIGINT", onSignal);
+process.on("SIGTERM", onSignal);
+
+function run(argv: string[], env: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const [cmd, ...args] = argv;
+    const child = spawn(cmd!, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    current = child;
+    child.on("error", (error) => {
+      console.error(`could not run ${cmd}: ${error.message}`);
+      current = null;
+      resolve(127);
+    });
+    child.on("exit", (code, signal) => {
+      current = null;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+let pgStarting: Promise<PgCluster> | null = null;
+function pgCluster(): Promise<PgCluster> {
+  if (!pgStarting) {
+    if (!pgAvailable()) {
+      return Promise.reject(
+        new Error(`PostgreSQL 15 server binaries not found in ${PG_BIN} (install postgresql-15 or set PG_BIN).`),
+      );
+    }
+    pgStarting = startPgCluster();
+    pgStarting.catch(() => undefined); // reported when a step awaits it
+  }
+  return pgStarting;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const selected = STEPS.filter((s) => (onlySet.size === 0 || onlySet.has(s.name)) && !skipSet.has(s.name));
+  // Start PostgreSQL in the background while the static checks run.
+  if (selected.some((s) => s.needsPg)) void pgCluster().catch(() => undefined);
+
+  const results: Result[] = [];
+  let failedYet = false;
+  try {
+    for (const step of STEPS) {
+      if (!selected.includes(step)) {
+        results.push({ step, outcome: "skipped", ms: 0, counts: null, note: "not selected" });
+        continue;
+      }
+      if (interruptedBy() || (failedYet && !opts["keep-going"])) {
+        results.push({ step, outcome: "not run", ms: 0, counts: null });
+        continue;
+      }
+      console.log(paint("1", `\n━━ ${step.name}: ${step.title}`));
+      const t0 = Date.now();
+      const cmd = step.command();
+      if ("skip" in cmd) {
+        console.log(`skipped: ${cmd.skip}`);
+        results.push({ step, outcome: "skipped", ms: Date.now() - t0, counts: null, note: cmd.skip });
+        continue;
+      }
+      // Colours through to the children when we print to a terminal (FORCE_COLOR=0 would still enable them).
+      const env: Record<string, string> = {
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...(colour ? { FORCE_COLOR: "1" } : {}),
+        ...cmd.env,
+      };
+      if (step.needsPg) {
+        try {
+          env.TEST_PG_URL = (await pgCluster()).url;
+        } catch (error) {
+          console.error(error instanceof Error ? error.message : error);
+          results.push({ step, outcome: "failed", ms: Date.now() - t0, counts: null, note: "no PostgreSQL" });
+          failedYet = true;
+          continue;
+        }
+      }
+      const code = await run(cmd.argv, env);
+      const ms = Date.now() - t0;
+      const counts = step.counts?.() ?? null;
+      const ok = code === 0 && !interruptedBy() && (counts?.failed ?? 0) === 0;
+      const note = interruptedBy() ? `interrupted (${interruptedBy()})` : code !== 0 ? `exit code ${code}` : undefined;
+      results.push({ step, outcome: ok ? "passed" : "failed", ms, counts, note });
+      console.log(paint(ok ? "32" : "31", `━━ ${step.name} ${ok ? "passed" : "FAILED"} in ${fmt(ms)}`));
+      if (!ok) failedYet = true;
+    }
+  } finally {
+    if (pgStarting) {
+      const cluster = await pgStarting.catch(() => null);
+      await cluster?.stop().catch((error: unknown) => console.error("stopping PostgreSQL failed:", error));
+    }
+    fs.rmSync(reportDir, { recursive: true, force: true });
+  }
+
+  // Summary.
+  let passed = 0;
+  let failed = 0;
+  let skippedTests = 0;
+  console.log(paint("1", "\n━━ Summary"));
+  for (const r of results) {
+    const tests = r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : "";
+    if (r.counts) {
+      passed += r.counts.passed;
+      failed += r.counts.failed;
+      skippedTests += r.counts.skipped;
+    }
+    if (r.outcome === "failed" && (r.counts?.failed ?? 0) === 0) failed += 1; // tsc, lint, build, a crashed run
+    const mark = { passed: paint("32", "✔"), failed: paint("31", "✘"), skipped: "–", "not run": "·" }[r.outcome];
+    const extra = [tests, r.note].filter(Boolean).join("; ");
+    console.log(
+      `  ${mark} ${r.step.name.padEnd(10)} ${r.outcome.padEnd(8)} ${(r.ms ? fmt(r.ms) : "").padStart(10)}  ${extra}`,
+    );
+  }
+  const total = Date.now() - started;
+  const exitCode = interruptedBy() ? 130 : results.some((r) => r.outcome === "failed") ? 1 : 0;
+  console.log(`  total ${fmt(total)}${skippedTests ? `; ${skippedTests} tests skipped` : ""}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return exitCode;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log("0 passed, 1 failed");
+    process.exit(1);
+  },
+);

@@ -1,0 +1,67 @@
+// Runs write batches in one transaction on whichever database is configured. On SQLite the whole batch runs
+// synchronously on the connection (see server/db/write-store-sqlite.ts); on PostgreSQL inside a Prisma interactive
+// transaction. A write is acknowledged only after this returns, i.e. after COMMIT.
+import { setImmediate as nextTick } from "node:timers/promises";
+import type BetterSqlite3 from "better-sqlite3";
+import type { Limits } from "@/lib/limits";
+import { getDb, getDbProvider, rawSqlite } from "@/server/db/client";
+import type { BatchWrites } from "@/server/db/write-store";
+import { prismaWriteStore } from "@/server/db/write-store-prisma";
+import { sqliteWriteStore } from "@/server/db/write-store-sqlite";
+import { WriteBatch, type SessionEventRef, type WriteOutcome, type WriteRequest } from "./write-batch";
+
+async function sqliteConnection(): Promise<BetterSqlite3.Database> {
+  const db = getDb();
+  let raw = rawSqlite(db);
+  if (!raw) {
+    await db.$connect();
+    raw = rawSqlite(db);
+    if (!raw) throw new Error("the SQLite connection is not available");
+  }
+  // A Prisma interactive transaction (another service's) may be open on the connection between its queries: wait
+  // for it, or our statements would join it.
+  while (raw.inTransaction) await nextTick();
+  return raw;
+}
+
+export async function commitBatch(
+  requests: readonly WriteRequest[],
+  limits: Limits,
+): Promise<{ outcomes: WriteOutcome[]; events: SessionEventRef[] }> {
+  const batch = new WriteBatch(requests, limits);
+  if (getDbProvider() === "sqlite") {
+    const raw = await sqliteConnection();
+    const store = sqliteWriteStore(raw);
+    raw
+      .transaction(() => {
+        const first = batch.firstLoad();
+        batch.assignSessions(first, store.firstLoad(first));
+        const { sessionIds, numbers } = batch.secondLoad();
+        store.write(batch.plan(store.secondLoad(sessionIds, numbers)));
+      })
+      .immediate();
+  } else {
+    await getDb().$transaction(
+      async (tx) => {
+        const store = prismaWriteStore(tx);
+        const first = batch.firstLoad();
+        batch.assignSessions(first, await store.firstLoad(first));
+        const { sessionIds, numbers } = batch.secondLoad();
+        await store.write(batch.plan(await store.secondLoad(sessionIds, numbers)));
+      },
+      { maxWait: 30_000, timeout: 60_000 },
+    );
+  }
+  return batch.finish();
+}
+
+/** Inserts prepared rows (an import) in one transaction. */
+export async function commitRows(writes: BatchWrites): Promise<void> {
+  if (getDbProvider() === "sqlite") {
+    const raw = await sqliteConnection();
+    const store = sqliteWriteStore(raw);
+    raw.transaction(() => store.write(writes)).immediate();
+  } else {
+    await getDb().$transaction(async (tx) => prismaWriteStore(tx).write(writes), { maxWait: 30_000, timeout: 120_000 });
+  }
+}

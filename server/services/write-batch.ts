@@ -1,0 +1,371 @@
+// One batch of thought writes, in three steps around two loads: which sessions the requests belong to, what those
+// sessions already hold, and the rows to write. All decisions live here and in lib/domain/apply-thought.ts; the
+// stores (server/db/write-store*.ts) only run queries. Every door (REST, ingest, MCP) ends here, so the same input
+// gives the same rows whichever door it came through; the query count per batch does not grow with its size.
+import type { ApiErrorBody } from "@/lib/contracts/errors";
+import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
+import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } from "@/lib/domain/apply-thought";
+import { PARAMETER_USAGE } from "@/lib/domain/continuation";
+import { decideSession, withinIdleWindow } from "@/lib/domain/session-rule";
+import { isUuid, uuidv7 } from "@/lib/ids";
+import type { Limits } from "@/lib/limits";
+import type {
+  AgentRef,
+  BatchWrites,
+  FirstLoad,
+  FirstLoadResult,
+  Row,
+  SecondLoadResult,
+  SessionRow,
+} from "@/server/db/write-store";
+
+export interface WriteRequest {
+  projectId: string;
+  apiKeyId: string | null;
+  input: ThoughtInput;
+  /** The body as the agent sent it, kept in the ingest log. */
+  raw: unknown;
+  /** Idempotency-Key header or ingest event id. */
+  idempotencyKey: string | null;
+}
+
+export type WriteOutcome =
+  | { status: 201 | 200; result: ThoughtResult }
+  | { status: number; error: ApiErrorBody; result?: undefined };
+
+export interface SessionEventRef {
+  projectId: string;
+  sessionId: string;
+  seq: number;
+}
+
+/** A session touched by the batch: its row as loaded (or made), the index, and what the batch changes. */
+interface Touched {
+  row: SessionRow;
+  isNew: boolean;
+  index: SessionIndex;
+  revisions: number;
+  flags: number;
+  status: string;
+  agent: string | null;
+  model: string | null;
+  metadata: Record<string, unknown> | null;
+}
+
+const TITLE_CHARS = 120;
+function titleFrom(text: string): string {
+  const line = text.trim().split("\n", 1)[0] ?? "";
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
+
+const SEP = "\u0000";
+const agentKey = (a: AgentRef) => `${a.projectId}${SEP}${a.apiKeyId ?? ""}${SEP}${a.client ?? ""}`;
+const agentOf = (r: WriteRequest): AgentRef => ({
+  projectId: r.projectId,
+  apiKeyId: r.apiKeyId,
+  client: r.input.metadata?.client ?? null,
+});
+
+export class WriteBatch {
+  private readonly outcomes: (WriteOutcome | undefined)[];
+  private readonly sessionOf: (Touched | null)[];
+  private readonly touched = new Map<string, Touched>();
+  /** Index of the first request with each idempotency key (project + key). */
+  private readonly firstWithKey = new Map<string, number>();
+
+  constructor(
+    private readonly requests: readonly WriteRequest[],
+    private readonly limits: Limits,
+    private readonly now: Date = new Date(),
+  ) {
+    this.outcomes = new Array(requests.length).fill(undefined);
+    this.sessionOf = new Array(requests.length).fill(null);
+  }
+
+  /** Step 1: what to load before sessions can be assigned. */
+  firstLoad(): FirstLoad {
+    const replayKeys = new Map<string, string[]>();
+    const sessionRefs = new Map<string, string[]>();
+    const agents = new Map<string, AgentRef>();
+    const push = (m: Map<string, string[]>, k: string, v: string) => {
+      const list = m.get(k);
+      if (list) list.push(v);
+      else m.set(k, [v]);
+    };
+    for (const r of this.requests) {
+      if (r.idempotencyKey !== null) push(replayKeys, r.projectId, r.idempotencyKey);
+      const decision = decideSession(r.input);
+      if (decision.kind === "explicit") push(sessionRefs, r.projectId, decision.ref);
+      else if (decision.kind === "join-recent") agents.set(agentKey(agentOf(r)), agentOf(r));
+    }
+    return {
+      replayKeys,
+      sessionRefs,
+      agents: [...agents.values()],
+      idleSince: new Date(this.now.getTime() - this.limits.sessionIdleMinutes * 60_000),
+    };
+  }
+
+  /** Step 2: assigns every request its session, in order (a session made by one request is joinable by the next). */
+  assignSessions(first: FirstLoad, loaded: FirstLoadResult): void {
+    const replays = new Map(loaded.replays.map((r) => [`${r.projectId}${SEP}${r.key}`, r.result]));
+    const byRef = new Map<string, Touched>();
+    for (const row of loaded.sessions) {
+      const t = this.touch(row, false);
+      if (row.key !== null) byRef.set(`${row.projectId}${SEP}${row.key}`, t);
+      byRef.set(`${row.projectId}${SEP}${row.id}`, t);
+    }
+    const recent = new Map<string, Touched | null>();
+    first.agents.forEach((a, i) => {
+      const row = loaded.recent[i] ?? null;
+      recent.set(agentKey(a), row ? this.touch(row, false) : null);
+    });
+
+    this.requests.forEach((r, i) => {
+      if (r.idempotencyKey !== null) {
+        const k = `${r.projectId}${SEP}${r.idempotencyKey}`;
+        const replay = replays.get(k);
+        if (replay) {
+          this.outcomes[i] = { status: 200, result: replay };
+          return;
+        }
+        if (this.firstWithKey.has(k)) return; // answered from the first occurrence in finish()
+        this.firstWithKey.set(k, i);
+      }
+      const decision = decideSession(r.input);
+      let t: Touched;
+      if (decision.kind === "explicit") {
+        const ref = `${r.projectId}${SEP}${decision.ref}`;
+        t = byRef.get(ref) ?? this.newSession(r, decision.ref);
+        byRef.set(ref, t);
+      } else if (decision.kind === "join-recent") {
+        const candidate = recent.get(agentKey(agentOf(r))) ?? null;
+        const joinable =
+          candidate !== null &&
+          candidate.status === "active" &&
+          (candidate.isNew ||
+            withinIdleWindow(candidate.row.lastActivityAt, this.now, this.limits.sessionIdleMinutes));
+        t = joinable ? candidate : this.newSession(r, null);
+      } else {
+        t = this.newSession(r, null);
+      }
+      recent.set(agentKey(agentOf(r)), t);
+      t.status = "active"; // a thought reopens a completed session, and keeps it joinable for this batch
+      this.sessionOf[i] = t;
+    });
+  }
+
+  /** The existing sessions the batch writes to, and the thought numbers it needs resolved in them. */
+  secondLoad(): { sessionIds: string[]; numbers: number[] } {
+    const numbers = new Set<number>();
+    this.requests.forEach((r, i) => {
+      const t = this.sessionOf[i];
+      if (!t || t.isNew) return;
+      if (r.input.revisesThought !== undefined) numbers.add(r.input.revisesThought);
+      if (r.input.branchFromThought !== undefined) numbers.add(r.input.branchFromThought);
+    });
+    const sessionIds = [...this.touched.values()].filter((t) => !t.isNew).map((t) => t.row.id);
+    return { sessionIds: sessionIds.sort(), numbers: [...numbers] };
+  }
+
+  /** Step 3: plans every thought against its session and returns the rows to write. */
+  plan(loaded: SecondLoadResult): BatchWrites {
+    for (const row of loaded.locked ?? []) {
+      const t = this.touched.get(row.id);
+      if (t) t.row = row;
+    }
+    for (const t of this.touched.values()) t.index.count = t.row.thoughtCount;
+    for (const b of loaded.branches) {
+      this.touched.get(b.sessionId)?.index.branches.push({
+        key: b.key,
+        forkThought: b.forkThought,
+        forkThoughtId: b.forkThoughtId,
+      });
+    }
+    for (const th of loaded.thoughts) {
+      const t = this.touched.get(th.sessionId);
+      if (t) indexThought(t.index, th.thoughtNumber, th.id, th.branchId);
+    }
+
+    const now = this.now;
+    const ms = now.getTime();
+    const writes: BatchWrites = { sessions: [], thoughts: [], branches: [], events: [], sessionUpdates: [] };
+    const projectOfNew = new Map<string, string>();
+    this.requests.forEach((r, i) => {
+      const t = this.sessionOf[i];
+      if (!t) return;
+      const input = r.input;
+      if (t.index.count >= this.limits.maxThoughtsPerSession) {
+        this.outcomes[i] = {
+          status: 422,
+          error: {
+            code: "limit_exceeded",
+            message: `Session ${t.row.id} already holds ${this.limits.maxThoughtsPerSession} thoughts, the most one session may hold.`,
+            field: "sessionId",
+            suggestion: "Start a new session: send thoughtNumber 1 without a sessionId, or a new sessionId.",
+          },
+        };
+        return;
+      }
+      const plan = planThought(t.index, input);
+      const thoughtId = uuidv7(ms);
+      recordPlan(t.index, plan, thoughtId, input.branchId ?? null);
+      const result: ThoughtResult = { thoughtId, ...plan.result };
+      if (input.includeParameterUsage === true) result.parameter_usage = PARAMETER_USAGE;
+      this.outcomes[i] = { status: 201, result };
+      if (t.isNew) projectOfNew.set(t.row.id, r.projectId);
+
+      if (plan.newBranch) {
+        writes.branches.push({
+          id: uuidv7(ms),
+          projectId: r.projectId,
+          sessionId: t.row.id,
+          key: plan.newBranch.key,
+          ordinal: t.index.branches.length - 1,
+          forkThought: plan.newBranch.forkThought,
+          forkThoughtId: plan.newBranch.forkThoughtId,
+          createdAt: now,
+        });
+      }
+      writes.thoughts.push({
+        id: thoughtId,
+        projectId: r.projectId,
+        sessionId: t.row.id,
+        seq: plan.seq,
+        thoughtNumber: plan.thoughtNumber,
+        totalThoughts: plan.totalThoughts,
+        text: input.thought,
+        nextThoughtNeeded: input.nextThoughtNeeded,
+        needsMoreThoughts: input.needsMoreThoughts ?? null,
+        isRevision: input.isRevision ?? null,
+        revisesThought: input.revisesThought ?? null,
+        revisesThoughtId: plan.revisesThoughtId,
+        branchId: input.branchId ?? null,
+        branchFromThought: input.branchFromThought ?? null,
+        branchFromThoughtId: plan.branchFromThoughtId,
+        stage: input.stage ?? null,
+        tags: input.tags ?? null,
+        score: input.score ?? null,
+        flags: plan.flags.length > 0 ? plan.flags : null,
+        metadata: input.metadata ?? null,
+        source: "sequentialthinking",
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      });
+      writes.events.push({
+        id: uuidv7(ms),
+        projectId: r.projectId,
+        idempotencyKey: r.idempotencyKey,
+        kind: "thought",
+        body: r.raw ?? {},
+        status: 201,
+        result,
+        createdAt: now,
+      });
+      if (input.isRevision === true) t.revisions += 1;
+      if (plan.flags.length > 0) t.flags += 1;
+      t.status = result.should_continue ? "active" : "completed";
+      t.row.title ??= titleFrom(input.thought);
+    });
+
+    for (const t of this.touched.values()) {
+      if (t.isNew) {
+        if (t.index.count === 0) continue; // every thought for it was rejected
+        writes.sessions.push({
+          id: t.row.id,
+          projectId: projectOfNew.get(t.row.id)!,
+          key: t.row.key,
+          title: t.row.title,
+          status: t.status,
+          apiKeyId: t.row.apiKeyId,
+          agent: t.agent,
+          client: t.row.client,
+          model: t.model,
+          metadata: t.metadata,
+          thoughtCount: t.index.count,
+          branchCount: t.index.branches.length,
+          revisionCount: t.revisions,
+          flagCount: t.flags,
+          thinkStep: 0,
+          createdAt: now,
+          updatedAt: now,
+          lastActivityAt: now,
+        } satisfies Row);
+      } else if (t.index.count !== t.row.thoughtCount) {
+        writes.sessionUpdates.push({
+          id: t.row.id,
+          thoughtCount: t.index.count,
+          branchCount: t.index.branches.length,
+          revisionDelta: t.revisions,
+          flagDelta: t.flags,
+          status: t.status,
+          title: t.row.title,
+          lastActivityAt: now,
+        });
+      }
+    }
+    return writes;
+  }
+
+  /** The answer to each request, and the sessions to announce once the batch has committed. */
+  finish(): { outcomes: WriteOutcome[]; events: SessionEventRef[] } {
+    const outcomes = this.requests.map((r, i) => {
+      const own = this.outcomes[i];
+      if (own) return own;
+      // A repeated idempotency key inside one batch answers the first occurrence's result.
+      const first = this.outcomes[this.firstWithKey.get(`${r.projectId}${SEP}${r.idempotencyKey}`)!]!;
+      return first.result ? { status: 200 as const, result: first.result } : first;
+    });
+    const events: SessionEventRef[] = [];
+    for (const t of this.touched.values()) {
+      if (t.index.count > t.row.thoughtCount || (t.isNew && t.index.count > 0)) {
+        events.push({ projectId: t.row.projectId, sessionId: t.row.id, seq: t.index.count });
+      }
+    }
+    return { outcomes, events };
+  }
+
+  private touch(row: SessionRow, isNew: boolean): Touched {
+    let t = this.touched.get(row.id);
+    if (!t) {
+      t = {
+        row,
+        isNew,
+        index: emptyIndex(row.id),
+        revisions: 0,
+        flags: 0,
+        status: row.status,
+        agent: null,
+        model: null,
+        metadata: null,
+      };
+      this.touched.set(row.id, t);
+    }
+    return t;
+  }
+
+  private newSession(r: WriteRequest, key: string | null): Touched {
+    const row: SessionRow = {
+      id: uuidv7(this.now.getTime()),
+      projectId: r.projectId,
+      key,
+      status: "active",
+      title: null,
+      apiKeyId: r.apiKeyId,
+      client: r.input.metadata?.client ?? null,
+      lastActivityAt: this.now,
+      thoughtCount: 0,
+    };
+    const t = this.touch(row, true);
+    t.agent = r.input.metadata?.agent ?? null;
+    t.model = r.input.metadata?.model ?? null;
+    t.metadata = r.input.metadata ?? null;
+    return t;
+  }
+}
+
+/** Only our own ids (UUIDs) can match a session id; anything else can only be an agent key. */
+export function splitRefs(refs: string[]): { ids: string[]; keys: string[] } {
+  return { ids: refs.filter(isUuid), keys: refs };
+}

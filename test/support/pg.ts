@@ -1,0 +1,40 @@
+// The PostgreSQL cluster a test file should use. `npm test` starts one throwaway cluster for the whole run and passes
+// its admin URL as TEST_PG_URL; a test file run on its own (`npx vitest run test/services/x.test.ts`) starts its own
+// cluster instead and stops it after the file's afterAll hooks.
+//
+//   const url = await freshPgUrl("migrations");   // in beforeAll: a new, uniquely named database
+import { randomBytes } from "node:crypto";
+
+import { afterAll } from "vitest";
+
+import { createDatabase, type PgCluster, startPgCluster } from "./pg-cluster";
+
+let ownCluster: Promise<PgCluster> | undefined;
+
+/** The admin URL (…/postgres) of the run's cluster: TEST_PG_URL, else a cluster started for this test file. */
+export async function pgAdminUrl(): Promise<string> {
+  const shared = process.env.TEST_PG_URL?.trim();
+  if (shared) return shared;
+  ownCluster ??= startPgCluster();
+  return (await ownCluster).url;
+}
+
+/** A new database with a unique name (`<label>_<random>`) on the run's cluster; returns its URL. */
+export async function freshPgUrl(label = "test"): Promise<string> {
+  const safe =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9_]+/g, "_")
+      .slice(0, 40) || "test";
+  return createDatabase(
+    await pgAdminUrl(),
+    `${/^[a-z_]/.test(safe) ? "" : "t_"}${safe}_${randomBytes(4).toString("hex")}`,
+  );
+}
+
+// Registered while the file is collected, so it runs after the file's own afterAll hooks (which close their clients).
+afterAll(async () => {
+  const cluster = ownCluster;
+  ownCluster = undefined;
+  if (cluster) await (await cluster.catch(() => undefined))?.stop();
+});
