@@ -26,6 +26,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     process.off("exit", killOnExit);
     await server.stop();
+    // The server's own output, as an artifact beside the screenshots (it explains any 5xx the tests saw).
+    fs.mkdirSync("test-results", { recursive: true });
+    fs.writeFileSync(path.join("test-results", "server.log"), server.output());
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }

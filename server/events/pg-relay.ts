@@ -9,16 +9,29 @@ const CHANNEL = "thoughtgraph_events";
 // NOTIFY payloads must stay under 8,000 bytes; an event is ~120 bytes, so send at most this many per NOTIFY.
 const EVENTS_PER_NOTIFY = 50;
 
-const g = globalThis as unknown as { __thoughtgraphRelay?: Promise<void> };
+interface RelayState {
+  started?: Promise<void>;
+  stop?: () => Promise<void>;
+}
+const g = globalThis as unknown as { __thoughtgraphRelay?: RelayState };
+const state: RelayState = (g.__thoughtgraphRelay ??= {});
 
 export function ensurePgRelay(): Promise<void> {
   const url = databaseUrl();
   if (providerOf(url) !== "postgresql") return Promise.resolve();
-  g.__thoughtgraphRelay ??= start(url).catch((error: unknown) => {
-    g.__thoughtgraphRelay = undefined;
+  state.started ??= start(url).catch((error: unknown) => {
+    state.started = undefined;
     console.error("[thoughtgraph] could not LISTEN for events; live updates stay within this process", error);
   });
-  return g.__thoughtgraphRelay;
+  return state.started;
+}
+
+/** Closes the relay's connections (shutdown and tests). */
+export async function stopPgRelay(): Promise<void> {
+  const stop = state.stop;
+  state.stop = undefined;
+  state.started = undefined;
+  await stop?.();
 }
 
 async function start(url: string): Promise<void> {
@@ -34,14 +47,22 @@ async function start(url: string): Promise<void> {
       // A payload we did not write: ignore it.
     }
   });
+  let stopped = false;
   listener.on("error", (error) => {
+    if (stopped) return;
     console.error("[thoughtgraph] event listener lost its connection; reconnecting", error);
-    g.__thoughtgraphRelay = undefined;
+    state.started = undefined;
     setRelay(null);
     setTimeout(() => void ensurePgRelay(), 1_000);
   });
   await listener.query(`LISTEN ${CHANNEL}`);
   const sender = new pg.Pool({ connectionString: url, max: 1 });
+  sender.on("error", (error) => console.error("[thoughtgraph] NOTIFY connection failed", error));
+  state.stop = async () => {
+    stopped = true;
+    setRelay(null);
+    await Promise.allSettled([listener.end(), sender.end()]);
+  };
   setRelay((events) => {
     for (let i = 0; i < events.length; i += EVENTS_PER_NOTIFY) {
       const payload = JSON.stringify({ o: origin, e: events.slice(i, i + EVENTS_PER_NOTIFY) });

@@ -1,0 +1,229 @@
+// The write path's behaviour, run against a real database of each provider (write.sqlite.test.ts and
+// write.postgres.test.ts call this with a migrated database URL). It goes through the same service functions the
+// REST, ingest and MCP doors call.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS } from "@/lib/limits";
+import { parseThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
+
+export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () => Promise<string>) {
+  // Imported after DATABASE_URL is set: the services use the process's database singleton.
+  let svc: {
+    submit: typeof import("@/server/services/thought-writer").submitThoughts;
+    commitBatch: typeof import("@/server/services/commit").commitBatch;
+    graph: typeof import("@/server/services/sessions").getSessionGraph;
+    list: typeof import("@/server/services/sessions").listSessions;
+    importSession: typeof import("@/server/services/session-transfer").importSession;
+    exportSession: typeof import("@/server/services/session-transfer").exportSessionJson;
+    db: import("@/server/db/client").Db;
+    close: () => Promise<void>;
+  };
+  let projectId = "";
+  let otherProjectId = "";
+
+  beforeAll(async () => {
+    process.env.DATABASE_URL = await databaseUrl();
+    const client = await import("@/server/db/client");
+    const { applyMigrations } = await import("@/server/db/migrations");
+    await applyMigrations(process.env.DATABASE_URL);
+    const { ensureDefaultProject } = await import("@/server/services/projects");
+    const sessions = await import("@/server/services/sessions");
+    const transfer = await import("@/server/services/session-transfer");
+    svc = {
+      submit: (await import("@/server/services/thought-writer")).submitThoughts,
+      commitBatch: (await import("@/server/services/commit")).commitBatch,
+      graph: sessions.getSessionGraph,
+      list: sessions.listSessions,
+      importSession: transfer.importSession,
+      exportSession: transfer.exportSessionJson,
+      db: client.getDb(),
+      close: client.closeDb,
+    };
+    expect(client.getDbProvider()).toBe(provider);
+    projectId = (await ensureDefaultProject(svc.db)).id;
+    otherProjectId = "other-" + Math.random().toString(36).slice(2);
+    await svc.db.project.create({ data: { id: otherProjectId, slug: otherProjectId, name: "Other" } });
+  });
+
+  afterAll(async () => {
+    await (await import("@/server/events/pg-relay")).stopPgRelay();
+    await svc?.close();
+  });
+
+  let counter = 0;
+  const key = (label: string) => `${label}-${provider}-${++counter}-${Date.now()}`;
+
+  function request(raw: Record<string, unknown>, idempotencyKey: string | null = null, project = projectId) {
+    const parsed = parseThoughtInput(raw);
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    return { projectId: project, apiKeyId: null, input: parsed.value, raw, idempotencyKey };
+  }
+
+  async function write(raws: Record<string, unknown>[]): Promise<ThoughtResult[]> {
+    const outcomes = await svc.submit(raws.map((r) => request(r)));
+    return outcomes.map((o) => {
+      if (!o.result) throw new Error(JSON.stringify(o.error));
+      return o.result;
+    });
+  }
+
+  const t = (sessionId: string, n: number, total: number, more = true, extra: Record<string, unknown> = {}) => ({
+    sessionId,
+    thought: `thought ${n}${extra.branchId ? ` on ${String(extra.branchId)}` : ""}`,
+    thoughtNumber: n,
+    totalThoughts: total,
+    nextThoughtNeeded: more,
+    ...extra,
+  });
+
+  describe(`write path on ${provider}`, () => {
+    it("records a session with a branch and a revision, resolving the links", async () => {
+      const s = key("links");
+      const results = await write([
+        t(s, 1, 3),
+        t(s, 2, 3),
+        t(s, 2, 3, true, { branchFromThought: 1, branchId: "alt" }),
+        t(s, 3, 3, false, { isRevision: true, revisesThought: 2 }),
+      ]);
+      expect(results.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+      expect(results[3]!.branches).toEqual(["alt"]);
+      const g = await svc.graph(svc.db, projectId, s);
+      expect(g.session).toMatchObject({ key: s, thoughtCount: 4, branchCount: 1, revisionCount: 1, status: "completed" });
+      const [one, two, alt, rev] = g.thoughts;
+      expect(alt!.branchFromThoughtId).toBe(one!.id);
+      expect(rev!.revisesThoughtId).toBe(two!.id);
+      expect(g.branches).toEqual([expect.objectContaining({ key: "alt", forkThought: 1, forkThoughtId: one!.id })]);
+      expect(g.session.title).toBe("thought 1");
+    });
+
+    it("the official behaviour cases, each in a fresh session", async () => {
+      const basic = await write([t(key("basic"), 1, 3)]);
+      expect(basic[0]).toMatchObject({ thoughtHistoryLength: 1, branches: [], nextThoughtNeeded: true });
+      const rev = await write([t(key("rev"), 2, 3, true, { isRevision: true, revisesThought: 1 })]);
+      expect(rev[0]!.thoughtHistoryLength).toBe(1);
+      expect(rev[0]!.flags).toContain("revises_unknown_thought");
+      const s3 = key("three");
+      expect((await write([t(s3, 1, 3), t(s3, 2, 3), t(s3, 3, 3, false)]))[2]!.thoughtHistoryLength).toBe(3);
+      expect((await write([t(key("raise"), 5, 3)]))[0]!.totalThoughts).toBe(5);
+      const br = key("branches");
+      const b = await write([
+        t(br, 1, 3),
+        t(br, 2, 3, true, { branchFromThought: 1, branchId: "a" }),
+        t(br, 2, 3, true, { branchFromThought: 1, branchId: "b" }),
+      ]);
+      expect(b[2]).toMatchObject({ branches: ["a", "b"], thoughtHistoryLength: 3 });
+      const one = key("one");
+      const o = await write([
+        t(one, 1, 3),
+        t(one, 2, 3, true, { branchFromThought: 1, branchId: "a" }),
+        t(one, 3, 3, true, { branchFromThought: 1, branchId: "a" }),
+      ]);
+      expect(o[2]!.branches).toEqual(["a"]);
+      const long = await write([{ ...t(key("long"), 1, 1, false), thought: "y".repeat(10_000) }]);
+      expect(long[0]!.should_continue).toBe(false);
+      const g = await svc.graph(svc.db, projectId, long[0]!.sessionId);
+      expect(g.thoughts[0]!.text).toHaveLength(10_000);
+    });
+
+    it("group commit: concurrent writers to many sessions get gap-free seqs", async () => {
+      const sessions = Array.from({ length: 6 }, (_, i) => key(`conc${i}`));
+      const all = await Promise.all(
+        sessions.flatMap((s) => Array.from({ length: 8 }, (_, n) => write([t(s, n + 1, 8)]))),
+      );
+      expect(all.flat()).toHaveLength(48);
+      for (const s of sessions) {
+        const g = await svc.graph(svc.db, projectId, s);
+        expect(g.thoughts.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+        expect(g.session.thoughtCount).toBe(8);
+      }
+    });
+
+    it("concurrent transactions on one session never share a seq (row locks on PostgreSQL)", async () => {
+      const s = key("locks");
+      await write([t(s, 1, 20)]);
+      // Straight to commitBatch, bypassing the writer's queue, so the transactions really overlap.
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) => svc.commitBatch([request(t(s, i + 2, 20))], DEFAULT_LIMITS)),
+      );
+      const g = await svc.graph(svc.db, projectId, s);
+      expect(g.thoughts.map((x) => x.seq)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+      expect(g.session.thoughtCount).toBe(13);
+    });
+
+    it("an idempotency key answers the first result and writes nothing more", async () => {
+      const s = key("idem");
+      const k = key("k");
+      const [first] = await svc.submit([request(t(s, 1, 2), k)]);
+      const [again, dup] = await svc.submit([request(t(s, 1, 2), k), request(t(s, 1, 2), k)]);
+      expect(first!.status).toBe(201);
+      expect(again).toEqual({ status: 200, result: first!.result });
+      expect(dup).toEqual({ status: 200, result: first!.result });
+      expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(1);
+    });
+
+    it("a full session rejects the thought and writes nothing", async () => {
+      const s = key("full");
+      const limits = { ...DEFAULT_LIMITS, maxThoughtsPerSession: 2 };
+      await svc.commitBatch([request(t(s, 1, 3)), request(t(s, 2, 3))], limits);
+      const { outcomes } = await svc.commitBatch([request(t(s, 3, 3))], limits);
+      expect(outcomes[0]).toMatchObject({ status: 422, error: { field: "sessionId", code: "limit_exceeded" } });
+      expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(2);
+    });
+
+    it("implicit sessions: thought 1 starts one, later thoughts join it; other projects stay apart", async () => {
+      const client = key("client");
+      const meta = { metadata: { client, agent: "suite" } };
+      const [a1] = await write([{ ...t("", 1, 2), sessionId: undefined, ...meta }]);
+      const [a2] = await write([{ ...t("", 2, 2), sessionId: undefined, ...meta }]);
+      const [b1] = await write([{ ...t("", 1, 2), sessionId: undefined, ...meta }]);
+      expect(a2!.sessionId).toBe(a1!.sessionId);
+      expect(b1!.sessionId).not.toBe(a1!.sessionId);
+      const [other] = await svc.submit([request({ ...t("", 2, 2), sessionId: undefined, ...meta }, null, otherProjectId)]);
+      expect(other!.result!.sessionId).not.toBe(b1!.sessionId);
+      await expect(svc.graph(svc.db, otherProjectId, a1!.sessionId)).rejects.toThrow(/not found/);
+    });
+
+    it("export then import gives an equal session with fresh ids", async () => {
+      const s = key("transfer");
+      await write([
+        t(s, 1, 3, true, { stage: "Analysis", tags: ["x"], score: 0.5, metadata: { agent: "a" } }),
+        t(s, 2, 3, true, { branchFromThought: 1, branchId: "alt" }),
+        t(s, 3, 3, false, { isRevision: true, revisesThought: 1 }),
+      ]);
+      const exported = await svc.exportSession(svc.db, projectId, s);
+      const { sessionId } = await svc.importSession(projectId, JSON.parse(JSON.stringify(exported)), DEFAULT_LIMITS);
+      const again = await svc.exportSession(svc.db, projectId, sessionId);
+      const strip = (e: typeof exported) => {
+        const ids = new Map(e.thoughts.map((x) => [x.id, x.seq]));
+        return {
+          session: { ...e.session, id: undefined, key: undefined, updatedAt: undefined },
+          branches: e.branches.map((b) => ({ ...b, forkThoughtId: ids.get(b.forkThoughtId!) })),
+          thoughts: e.thoughts.map((x) => ({
+            ...x,
+            id: undefined,
+            sessionId: undefined,
+            revisesThoughtId: x.revisesThoughtId && ids.get(x.revisesThoughtId),
+            branchFromThoughtId: x.branchFromThoughtId && ids.get(x.branchFromThoughtId),
+          })),
+        };
+      };
+      expect(strip(again)).toEqual(strip(exported));
+    });
+
+    it("lists sessions newest first with a cursor that neither repeats nor skips", async () => {
+      const seen = new Set<string>();
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await svc.list(svc.db, projectId, { limit: 4, ...(cursor ? { cursor } : {}) });
+        for (const s of page.sessions) {
+          expect(seen.has(s.id)).toBe(false);
+          seen.add(s.id);
+        }
+        cursor = page.nextCursor ?? undefined;
+        pages++;
+      } while (cursor && pages < 100);
+      const total = await svc.db.thinkingSession.count({ where: { projectId } });
+      expect(seen.size).toBe(total);
+    });
+  });
+}
