@@ -15,6 +15,7 @@ export default tseslint.config(
       "sdk/dist/**",
       "next-env.d.ts",
       "*.config.js",
+      ".tmp/**",
     ],
   },
   js.configs.recommended,

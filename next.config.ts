@@ -2,7 +2,13 @@ import type { NextConfig } from "next";
 
 const config: NextConfig = {
   // Native and driver packages stay outside the bundle and load from node_modules at run time.
-  serverExternalPackages: ["better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "@prisma/schema-engine-wasm"],
+  serverExternalPackages: [
+    "better-sqlite3",
+    "pg",
+    "@prisma/adapter-better-sqlite3",
+    "@prisma/adapter-pg",
+    "@prisma/schema-engine-wasm",
+  ],
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -13,8 +13,8 @@ export default async function SessionsPage() {
       <h1>Sessions</h1>
       {sessions.length === 0 ? (
         <p className="muted">
-          No sessions yet. Point an agent at <code>POST /api/v1/thoughts</code> (see the README) and its thoughts
-          appear here.
+          No sessions yet. Point an agent at <code>POST /api/v1/thoughts</code> (see the README) and its thoughts appear
+          here.
         </p>
       ) : (
         <table aria-label="Sessions">

@@ -15,7 +15,9 @@ const AGENTS = Number(process.env.BENCH_AGENTS ?? 32);
 const SINGLE_TOTAL = Number(process.env.BENCH_SINGLE_TOTAL ?? 20_000);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 60);
 const BATCH_SIZE = 1_000;
-const TEXT = "Consider the constraint again: the cache must be invalidated before the write is acknowledged. ".repeat(3);
+const TEXT = "Consider the constraint again: the cache must be invalidated before the write is acknowledged. ".repeat(
+  3,
+);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS });
 
@@ -120,7 +122,13 @@ async function batch(base: URL, apiKey: string, baseline: number) {
     const events = Array.from({ length: BATCH_SIZE }, (_, i) => ({
       id: `${sessionId}-${i}`,
       type: "thought",
-      body: { sessionId, thought: TEXT, thoughtNumber: i + 1, totalThoughts: BATCH_SIZE, nextThoughtNeeded: i < BATCH_SIZE - 1 },
+      body: {
+        sessionId,
+        thought: TEXT,
+        thoughtNumber: i + 1,
+        totalThoughts: BATCH_SIZE,
+        nextThoughtNeeded: i < BATCH_SIZE - 1,
+      },
     }));
     const t0 = performance.now();
     const res = await post(base, "/api/v1/ingest", apiKey, JSON.stringify({ events }));
@@ -153,7 +161,12 @@ async function main() {
     const base = new URL(server.url);
     // Warm up the routes (JIT, first queries) so the numbers measure the steady state.
     for (let i = 0; i < 200; i++) {
-      await post(base, "/api/v1/thoughts", server.apiKey, JSON.stringify({ thought: "warm", thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: false }));
+      await post(
+        base,
+        "/api/v1/thoughts",
+        server.apiKey,
+        JSON.stringify({ thought: "warm", thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: false }),
+      );
     }
     console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}`);
     const singleBaseline = rawBaseline(dir, Math.min(SINGLE_TOTAL, 20_000), 1);

@@ -39,7 +39,9 @@ function buildIfNeeded(): void {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   if (built > newestSourceMtime() && process.env.THOUGHTGRAPH_REBUILD !== "1") return;
-  console.log(built ? "Sources changed since the last build: rebuilding…" : "No production build yet: building (about a minute)…");
+  console.log(
+    built ? "Sources changed since the last build: rebuilding…" : "No production build yet: building (about a minute)…",
+  );
   const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
@@ -90,7 +92,9 @@ async function main(): Promise<void> {
   server.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
-    console.log(`thoughtgraph ready on http://${host.includes(":") ? `[${host}]` : host}:${actualPort} (${redactUrl(databaseUrl())})`);
+    console.log(
+      `thoughtgraph ready on http://${host.includes(":") ? `[${host}]` : host}:${actualPort} (${redactUrl(databaseUrl())})`,
+    );
   });
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGINT", stop);

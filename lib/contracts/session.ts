@@ -95,7 +95,9 @@ export const EXPORT_FORMAT = "thoughtgraph.session/v1";
 
 /** The JSON export; POST /api/v1/sessions/import takes it back unchanged. */
 export const ZSessionExport = z.object({
-  format: z.literal(EXPORT_FORMAT, { error: `format must be "${EXPORT_FORMAT}" | Send a file made by the JSON export.` }),
+  format: z.literal(EXPORT_FORMAT, {
+    error: `format must be "${EXPORT_FORMAT}" | Send a file made by the JSON export.`,
+  }),
   exportedAt: z.string().optional(),
   session: ZSessionSummary,
   branches: z.array(ZBranchView),

@@ -39,8 +39,8 @@ export async function startServer(opts: {
     },
   });
   let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${out}`)), 90_000);
     const onData = () => {
@@ -50,7 +50,7 @@ export async function startServer(opts: {
         resolve(m[1]!);
       }
     };
-    child.stdout!.on("data", onData);
+    child.stdout.on("data", onData);
     child.on("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${out}`));

@@ -91,7 +91,16 @@ export async function listApiKeys(db: Db, projectId: string) {
   return db.apiKey.findMany({
     where: { projectId },
     orderBy: { createdAt: "asc" },
-    select: { id: true, name: true, prefix: true, last4: true, scope: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      last4: true,
+      scope: true,
+      createdAt: true,
+      lastUsedAt: true,
+      revokedAt: true,
+    },
   });
 }
 

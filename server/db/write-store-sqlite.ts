@@ -138,7 +138,17 @@ export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync">
       put("IngestEvent", w.events);
       for (const u of w.sessionUpdates) {
         const at = sqliteDate(u.lastActivityAt);
-        st.updateSession.run(u.thoughtCount, u.branchCount, u.revisionDelta, u.flagDelta, u.status, u.title, at, at, u.id);
+        st.updateSession.run(
+          u.thoughtCount,
+          u.branchCount,
+          u.revisionDelta,
+          u.flagDelta,
+          u.status,
+          u.title,
+          at,
+          at,
+          u.id,
+        );
       }
     },
   };

@@ -87,7 +87,10 @@ export function openApiDocument() {
           summary: "Record a batch of events, each standing alone",
           requestBody: { required: true, content: ref("IngestRequest") },
           responses: {
-            "207": { description: "One status per event (201, 200 repeat, 4xx rejected).", content: ref("IngestResponse") },
+            "207": {
+              description: "One status per event (201, 200 repeat, 4xx rejected).",
+              content: ref("IngestResponse"),
+            },
             ...errors,
           },
         },
@@ -152,7 +155,11 @@ export function openApiDocument() {
         },
       },
       "/api/health": {
-        get: { summary: "200 when the database is reachable", security: [], responses: { "200": { description: "OK" } } },
+        get: {
+          summary: "200 when the database is reachable",
+          security: [],
+          responses: { "200": { description: "OK" } },
+        },
       },
     },
   };

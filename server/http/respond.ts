@@ -45,7 +45,13 @@ export async function authenticate(req: DoorRequest, need: "read" | "write" = "r
   const principal = await verifyApiKey(getDb(), key);
   if (!principal) throw new UnauthorizedError("The API key is not valid (unknown or revoked).");
   if (need === "write" && principal.scope !== "write") {
-    throw new DomainError("forbidden", 403, "This API key may only read.", "authorization", "Use a key with write scope.");
+    throw new DomainError(
+      "forbidden",
+      403,
+      "This API key may only read.",
+      "authorization",
+      "Use a key with write scope.",
+    );
   }
   return principal;
 }

@@ -7,7 +7,9 @@ export async function ensureDefaultProject(db: Db): Promise<{ id: string; create
   const existing = await db.project.findUnique({ where: { slug: DEFAULT_PROJECT_SLUG } });
   if (existing) return { id: existing.id, created: false };
   try {
-    const row = await db.project.create({ data: { id: uuidv7(), slug: DEFAULT_PROJECT_SLUG, name: "Default project" } });
+    const row = await db.project.create({
+      data: { id: uuidv7(), slug: DEFAULT_PROJECT_SLUG, name: "Default project" },
+    });
     return { id: row.id, created: true };
   } catch (error) {
     // Another process created it between our read and write.

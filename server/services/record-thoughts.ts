@@ -27,7 +27,7 @@ export async function recordThought(
     const e = outcome.error;
     throw new DomainError(e.code, outcome.status, e.message, e.field, e.suggestion);
   }
-  return { status: outcome.status as 200 | 201, result: outcome.result };
+  return { status: outcome.status, result: outcome.result };
 }
 
 /** Ingests a batch: every event is validated and answered on its own; valid ones are written in one commit. */
@@ -48,7 +48,7 @@ export async function ingestEvents(who: Writer, body: unknown): Promise<IngestRe
     );
   }
 
-  const results: IngestResult[] = new Array(events.length);
+  const results: IngestResult[] = Array.from<IngestResult>({ length: events.length });
   const requests: WriteRequest[] = [];
   const slots: number[] = [];
   events.forEach((raw, i) => {

@@ -74,7 +74,7 @@ export async function importSession(
     if (id === null) return null;
     const mapped = idMap.get(id);
     if (!mapped) invalid(field, `${field} refers to thought ${id}, which is not in the export.`);
-    return mapped!;
+    return mapped;
   };
 
   const sessionId = uuidv7();

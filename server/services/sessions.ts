@@ -1,6 +1,13 @@
 // Reading sessions and thoughts, always scoped to one project. Rows become the read shapes of
 // lib/contracts/session.ts here and nowhere else.
-import type { BranchView, ListSessionsQuery, SessionGraph, SessionPage, SessionSummary, ThoughtView } from "@/lib/contracts/session";
+import type {
+  BranchView,
+  ListSessionsQuery,
+  SessionGraph,
+  SessionPage,
+  SessionSummary,
+  ThoughtView,
+} from "@/lib/contracts/session";
 import { isUuid } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
@@ -9,7 +16,8 @@ type SessionRow = Awaited<ReturnType<Db["thinkingSession"]["findFirstOrThrow"]>>
 type ThoughtRow = Awaited<ReturnType<Db["thought"]["findFirstOrThrow"]>>;
 type BranchRow = Awaited<ReturnType<Db["branch"]["findFirstOrThrow"]>>;
 
-const stringArray = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+const stringArray = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 
 export function toSessionSummary(s: SessionRow): SessionSummary {
   return {

@@ -30,8 +30,7 @@ export interface WriteRequest {
 }
 
 export type WriteOutcome =
-  | { status: 201 | 200; result: ThoughtResult }
-  | { status: number; error: ApiErrorBody; result?: undefined };
+  { status: 201 | 200; result: ThoughtResult } | { status: number; error: ApiErrorBody; result?: undefined };
 
 export interface SessionEventRef {
   projectId: string;
@@ -78,8 +77,8 @@ export class WriteBatch {
     private readonly limits: Limits,
     private readonly now: Date = new Date(),
   ) {
-    this.outcomes = new Array(requests.length).fill(undefined);
-    this.sessionOf = new Array(requests.length).fill(null);
+    this.outcomes = Array.from<WriteOutcome | undefined>({ length: requests.length });
+    this.sessionOf = Array.from<Touched | null>({ length: requests.length }).fill(null);
   }
 
   /** Step 1: what to load before sessions can be assigned. */
@@ -143,8 +142,7 @@ export class WriteBatch {
         const joinable =
           candidate !== null &&
           candidate.status === "active" &&
-          (candidate.isNew ||
-            withinIdleWindow(candidate.row.lastActivityAt, this.now, this.limits.sessionIdleMinutes));
+          (candidate.isNew || withinIdleWindow(candidate.row.lastActivityAt, this.now, this.limits.sessionIdleMinutes));
         t = joinable ? candidate : this.newSession(r, null);
       } else {
         t = this.newSession(r, null);

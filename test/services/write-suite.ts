@@ -68,7 +68,7 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
 
   const t = (sessionId: string, n: number, total: number, more = true, extra: Record<string, unknown> = {}) => ({
     sessionId,
-    thought: `thought ${n}${extra.branchId ? ` on ${String(extra.branchId)}` : ""}`,
+    thought: `thought ${n}${typeof extra.branchId === "string" ? ` on ${extra.branchId}` : ""}`,
     thoughtNumber: n,
     totalThoughts: total,
     nextThoughtNeeded: more,
@@ -87,7 +87,13 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
       expect(results.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
       expect(results[3]!.branches).toEqual(["alt"]);
       const g = await svc.graph(svc.db, projectId, s);
-      expect(g.session).toMatchObject({ key: s, thoughtCount: 4, branchCount: 1, revisionCount: 1, status: "completed" });
+      expect(g.session).toMatchObject({
+        key: s,
+        thoughtCount: 4,
+        branchCount: 1,
+        revisionCount: 1,
+        status: "completed",
+      });
       const [one, two, alt, rev] = g.thoughts;
       expect(alt!.branchFromThoughtId).toBe(one!.id);
       expect(rev!.revisesThoughtId).toBe(two!.id);
@@ -177,7 +183,9 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
       const [b1] = await write([{ ...t("", 1, 2), sessionId: undefined, ...meta }]);
       expect(a2!.sessionId).toBe(a1!.sessionId);
       expect(b1!.sessionId).not.toBe(a1!.sessionId);
-      const [other] = await svc.submit([request({ ...t("", 2, 2), sessionId: undefined, ...meta }, null, otherProjectId)]);
+      const [other] = await svc.submit([
+        request({ ...t("", 2, 2), sessionId: undefined, ...meta }, null, otherProjectId),
+      ]);
       expect(other!.result!.sessionId).not.toBe(b1!.sessionId);
       await expect(svc.graph(svc.db, otherProjectId, a1!.sessionId)).rejects.toThrow(/not found/);
     });

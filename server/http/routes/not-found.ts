@@ -11,3 +11,17 @@ export const notFound: DoorHandler = async (req) =>
     },
     404,
   );
+
+/** A JSON 405 for a known path called with the wrong method. */
+export function methodNotAllowed(allowed: string): DoorHandler {
+  return async (req) =>
+    errorResponse(
+      {
+        code: "method_not_allowed",
+        message: `${req.method} is not supported on ${req.url.split("?")[0]}; use ${allowed}.`,
+        suggestion: "See GET /api/v1/openapi.json for the routes.",
+      },
+      405,
+      { allow: allowed },
+    );
+}

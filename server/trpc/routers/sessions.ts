@@ -34,7 +34,9 @@ export const sessionsRouter = createTRPCRouter({
         pending = true;
         wake?.();
       });
-      const aborted = new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve(), { once: true }));
+      const aborted = new Promise<void>((resolve) =>
+        signal?.addEventListener("abort", () => resolve(), { once: true }),
+      );
       try {
         while (!signal?.aborted) {
           if (!pending) {
