@@ -195,14 +195,18 @@ const onlySet = list(opts.only);
 for (const name of [...skipSet, ...onlySet]) {
   if (!STEPS.some((s) => s.name === name)) {
     console.error(`Unknown step "${name}". Steps: ${STEPS.map((s) => s.name).join(", ")}`);
+    fs.rmSync(reportDir, { recursive: true, force: true });
     process.exit(2);
   }
 }
 
 const colour = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (colour ? `\x1b[${code}m${s}\x1b[0m` : s);
-const fmt = (ms: number) =>
-  ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`;
+function fmt(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
 
 let current: ChildProcess | null = null;
 // Set by the signal handlers; read through interruptedBy() so that narrowing does not assume it stays null.

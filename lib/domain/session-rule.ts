@@ -32,3 +32,8 @@ export function decideSession(t: SessionRuleInput): SessionDecision {
 export function withinIdleWindow(lastActivityAt: Date, now: Date, idleMinutes: number): boolean {
   return now.getTime() - lastActivityAt.getTime() <= idleMinutes * 60_000;
 }
+
+/** The `think` tool has no thought numbers: it uses the named session, else continues the agent's recent one. */
+export function decideThinkSession(sessionId: string | undefined): SessionDecision {
+  return sessionId !== undefined ? { kind: "explicit", ref: sessionId } : { kind: "join-recent" };
+}

@@ -30,6 +30,7 @@ const SESSION_SELECT = {
   client: true,
   lastActivityAt: true,
   thoughtCount: true,
+  thinkStep: true,
 } as const;
 
 // PostgreSQL allows 65,535 bound parameters per statement; stay well under.
@@ -73,16 +74,16 @@ async function updateSessions(tx: Tx, rows: SessionCounters[]): Promise<void> {
   const params: unknown[] = [];
   const tuples = rows.map((r) => {
     const at = params.length;
-    params.push(r.id, r.thoughtCount, r.branchCount, r.revisionDelta, r.flagDelta, r.status, r.title);
+    params.push(r.id, r.thoughtCount, r.branchCount, r.revisionDelta, r.flagDelta, r.status, r.title, r.thinkStep);
     params.push(r.lastActivityAt.toISOString());
     const p = (k: number) => `$${at + k}`;
-    return `(${p(1)}, ${p(2)}::int, ${p(3)}::int, ${p(4)}::int, ${p(5)}::int, ${p(6)}, ${p(7)}, (${p(8)}::timestamptz AT TIME ZONE 'UTC'))`;
+    return `(${p(1)}, ${p(2)}::int, ${p(3)}::int, ${p(4)}::int, ${p(5)}::int, ${p(6)}, ${p(7)}, ${p(8)}::int, (${p(9)}::timestamptz AT TIME ZONE 'UTC'))`;
   });
   await tx.$executeRawUnsafe(
     `UPDATE "ThinkingSession" AS s SET "thoughtCount" = v.tc, "branchCount" = v.bc,
        "revisionCount" = s."revisionCount" + v.rd, "flagCount" = s."flagCount" + v.fd, "status" = v.st,
-       "title" = v.ti, "lastActivityAt" = v.la, "updatedAt" = v.la
-     FROM (VALUES ${tuples.join(", ")}) AS v(id, tc, bc, rd, fd, st, ti, la) WHERE s."id" = v.id`,
+       "title" = v.ti, "thinkStep" = v.ts, "lastActivityAt" = v.la, "updatedAt" = v.la
+     FROM (VALUES ${tuples.join(", ")}) AS v(id, tc, bc, rd, fd, st, ti, ts, la) WHERE s."id" = v.id`,
     ...params,
   );
 }

@@ -18,7 +18,7 @@ import {
   type WriteStore,
 } from "./write-store";
 
-const SESSION_COLUMNS = `"id", "projectId", "key", "status", "title", "apiKeyId", "client", "lastActivityAt", "thoughtCount"`;
+const SESSION_COLUMNS = `"id", "projectId", "key", "status", "title", "apiKeyId", "client", "lastActivityAt", "thoughtCount", "thinkStep"`;
 
 interface RawSession extends Omit<SessionRow, "lastActivityAt"> {
   lastActivityAt: string;
@@ -80,7 +80,8 @@ function statementsFor(db: BetterSqlite3.Database) {
     ),
     updateSession: db.prepare(
       `UPDATE "ThinkingSession" SET "thoughtCount" = ?, "branchCount" = ?, "revisionCount" = "revisionCount" + ?,
-       "flagCount" = "flagCount" + ?, "status" = ?, "title" = ?, "lastActivityAt" = ?, "updatedAt" = ? WHERE "id" = ?`,
+       "flagCount" = "flagCount" + ?, "status" = ?, "title" = ?, "thinkStep" = ?, "lastActivityAt" = ?, "updatedAt" = ?
+       WHERE "id" = ?`,
     ),
   };
 }

@@ -14,6 +14,8 @@ export interface SessionRow {
   client: string | null;
   lastActivityAt: Date;
   thoughtCount: number;
+  /** The `think` tool's step counter: monotonic, never recomputed from the thoughts. */
+  thinkStep: number;
 }
 
 export interface AgentRef {
@@ -56,6 +58,7 @@ export interface SessionCounters {
   flagDelta: number;
   status: string;
   title: string | null;
+  thinkStep: number;
   lastActivityAt: Date;
 }
 

@@ -2,15 +2,17 @@
 // before anything is queued, so a rejected request writes nothing.
 import { firstProblem } from "@/lib/contracts/errors";
 import { ZIngestEvent, ZIngestRequest, type IngestResult } from "@/lib/contracts/ingest";
-import { parseThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
+import { parseThoughtInput, type ThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
 import { currentLimits } from "@/server/config";
 import { DomainError, LimitError, ValidationError } from "@/server/errors";
 import { submitThoughts } from "./thought-writer";
 import type { WriteRequest } from "./write-batch";
 
+/** Who writes: the project and API key, and the client name (MCP clientInfo) when the door knows it. */
 export interface Writer {
   projectId: string;
   apiKeyId: string | null;
+  client?: string | null;
 }
 
 /** Records one thought. Returns 201 for a new one, 200 when the idempotency key was seen before. */
@@ -21,7 +23,7 @@ export async function recordThought(
 ): Promise<{ status: 200 | 201; result: ThoughtResult }> {
   const parsed = parseThoughtInput(raw, currentLimits());
   if (!parsed.ok) throw new ValidationError(parsed.problem);
-  const [outcome] = await submitThoughts([{ ...who, input: parsed.value, raw, idempotencyKey }]);
+  const [outcome] = await submitThoughts([{ ...writerFields(who), input: withClient(parsed.value, who), raw, idempotencyKey }]);
   if (!outcome) throw new Error("the writer returned no outcome");
   if (outcome.result === undefined) {
     const e = outcome.error;
@@ -69,7 +71,12 @@ export async function ingestEvents(who: Writer, body: unknown): Promise<IngestRe
       };
       return;
     }
-    requests.push({ ...who, input: parsed.value, raw: event.data.body, idempotencyKey: event.data.id });
+    requests.push({
+      ...writerFields(who),
+      input: withClient(parsed.value, who),
+      raw: event.data.body,
+      idempotencyKey: event.data.id,
+    });
     slots.push(i);
   });
 
@@ -88,4 +95,14 @@ export async function ingestEvents(who: Writer, body: unknown): Promise<IngestRe
       : { id, status: outcome.status, error: outcome.error };
   });
   return results;
+}
+
+function writerFields(who: Writer) {
+  return { projectId: who.projectId, apiKeyId: who.apiKeyId };
+}
+
+/** The door's client name fills in metadata.client when the agent did not name one. */
+function withClient(input: ThoughtInput, who: Writer): ThoughtInput {
+  if (!who.client || input.metadata?.client) return input;
+  return { ...input, metadata: { ...input.metadata, client: who.client } };
 }

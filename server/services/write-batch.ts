@@ -6,7 +6,7 @@ import type { ApiErrorBody } from "@/lib/contracts/errors";
 import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
 import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } from "@/lib/domain/apply-thought";
 import { PARAMETER_USAGE } from "@/lib/domain/continuation";
-import { decideSession, withinIdleWindow } from "@/lib/domain/session-rule";
+import { decideSession, decideThinkSession, withinIdleWindow } from "@/lib/domain/session-rule";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import type { Limits } from "@/lib/limits";
 import type {
@@ -20,6 +20,8 @@ import type {
 } from "@/server/db/write-store";
 
 export interface WriteRequest {
+  /** Which tool sent it: a `think` thought is numbered by the session's step counter, not by the agent. */
+  tool?: "sequentialthinking" | "think";
   projectId: string;
   apiKeyId: string | null;
   input: ThoughtInput;
@@ -59,6 +61,8 @@ function titleFrom(text: string): string {
 
 const SEP = "\u0000";
 const agentKey = (a: AgentRef) => `${a.projectId}${SEP}${a.apiKeyId ?? ""}${SEP}${a.client ?? ""}`;
+const decisionFor = (r: WriteRequest) =>
+  r.tool === "think" ? decideThinkSession(r.input.sessionId) : decideSession(r.input);
 const agentOf = (r: WriteRequest): AgentRef => ({
   projectId: r.projectId,
   apiKeyId: r.apiKeyId,
@@ -93,7 +97,7 @@ export class WriteBatch {
     };
     for (const r of this.requests) {
       if (r.idempotencyKey !== null) push(replayKeys, r.projectId, r.idempotencyKey);
-      const decision = decideSession(r.input);
+      const decision = decisionFor(r);
       if (decision.kind === "explicit") push(sessionRefs, r.projectId, decision.ref);
       else if (decision.kind === "join-recent") agents.set(agentKey(agentOf(r)), agentOf(r));
     }
@@ -131,7 +135,7 @@ export class WriteBatch {
         if (this.firstWithKey.has(k)) return; // answered from the first occurrence in finish()
         this.firstWithKey.set(k, i);
       }
-      const decision = decideSession(r.input);
+      const decision = decisionFor(r);
       let t: Touched;
       if (decision.kind === "explicit") {
         const ref = `${r.projectId}${SEP}${decision.ref}`;
@@ -192,7 +196,6 @@ export class WriteBatch {
     this.requests.forEach((r, i) => {
       const t = this.sessionOf[i];
       if (!t) return;
-      const input = r.input;
       if (t.index.count >= this.limits.maxThoughtsPerSession) {
         this.outcomes[i] = {
           status: 422,
@@ -204,6 +207,12 @@ export class WriteBatch {
           },
         };
         return;
+      }
+      let input = r.input;
+      if (r.tool === "think") {
+        t.row.thinkStep += 1;
+        const step = t.row.thinkStep;
+        input = { ...input, thoughtNumber: step, totalThoughts: step, nextThoughtNeeded: true };
       }
       const plan = planThought(t.index, input);
       const thoughtId = uuidv7(ms);
@@ -246,7 +255,7 @@ export class WriteBatch {
         score: input.score ?? null,
         flags: plan.flags.length > 0 ? plan.flags : null,
         metadata: input.metadata ?? null,
-        source: "sequentialthinking",
+        source: r.tool ?? "sequentialthinking",
         version: 1,
         createdAt: now,
         updatedAt: now,
@@ -255,7 +264,7 @@ export class WriteBatch {
         id: uuidv7(ms),
         projectId: r.projectId,
         idempotencyKey: r.idempotencyKey,
-        kind: "thought",
+        kind: r.tool === "think" ? "think" : "thought",
         body: r.raw ?? {},
         status: 201,
         result,
@@ -285,7 +294,7 @@ export class WriteBatch {
           branchCount: t.index.branches.length,
           revisionCount: t.revisions,
           flagCount: t.flags,
-          thinkStep: 0,
+          thinkStep: t.row.thinkStep,
           createdAt: now,
           updatedAt: now,
           lastActivityAt: now,
@@ -299,6 +308,7 @@ export class WriteBatch {
           flagDelta: t.flags,
           status: t.status,
           title: t.row.title,
+          thinkStep: t.row.thinkStep,
           lastActivityAt: now,
         });
       }
@@ -354,6 +364,7 @@ export class WriteBatch {
       client: r.input.metadata?.client ?? null,
       lastActivityAt: this.now,
       thoughtCount: 0,
+      thinkStep: 0,
     };
     const t = this.touch(row, true);
     t.agent = r.input.metadata?.agent ?? null;

@@ -1,0 +1,172 @@
+// Contracts of the agent tools beside `sequentialthinking`: `think` (seed 004), `revise_thought` (seed 000), and
+// reading or clearing a thinking session. Shared by REST, MCP, the stdio bridge and the SDK.
+import { z } from "zod";
+import { camelizeKeys, coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
+import { firstProblem } from "./errors";
+import type { ParseResult } from "./thought";
+import { ZThoughtView } from "./session";
+
+const absentIfNull = (v: unknown) => (v === null ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfNull, schema.optional());
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(1, { error: `${field} must not be empty | Leave ${field} out instead of sending an empty string.` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+const positiveInt = (field: string) =>
+  z.preprocess(
+    coerceInteger,
+    z
+      .number({ error: `${field} must be a whole number ≥ 1 | e.g. ${field}: 2` })
+      .int({ error: `${field} must be a whole number | e.g. ${field}: 2` })
+      .min(1, { error: `${field} must be ≥ 1` })
+      .max(1_000_000, { error: `${field} must be ≤ 1000000` }),
+  );
+const bool = (field: string) =>
+  z.preprocess(coerceBoolean, z.boolean({ error: `${field} must be true or false` }));
+
+/** Parses snake_case or camelCase input against a schema, naming the first bad field. */
+export function parseToolInput<T extends z.ZodType>(schema: T, raw: unknown): ParseResult<z.infer<T>> {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    return { ok: false, problem: { field: "body", message: "The arguments must be a JSON object." } };
+  }
+  const { value, conflicts } = camelizeKeys(raw as Record<string, unknown>);
+  if (conflicts[0]) {
+    return {
+      ok: false,
+      problem: {
+        field: conflicts[0],
+        message: `${conflicts[0]} was given twice (camelCase and snake_case) with different values.`,
+        suggestion: "Send one spelling only.",
+      },
+    };
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
+}
+
+// ---- think ----
+
+export const ZThinkInput = z.object({
+  thought: z
+    .string({ error: "thought must be a string | Send the thought as text: {\"thought\": \"…\"}." })
+    .refine((t) => t.trim().length > 0, {
+      error: "thought must not be empty | Send one specific, detailed thought.",
+    }),
+  sessionId: opt(text("sessionId", 200)),
+});
+export type ThinkInput = z.infer<typeof ZThinkInput>;
+
+export const ZThinkResult = z.object({
+  status: z.literal("success"),
+  /** 1-based, from a per-session counter that never goes back. */
+  step: z.number().int(),
+  thought: z.string(),
+  /** Thoughts in the session's context window (at most THINK_WINDOW). */
+  context_size: z.number().int(),
+  session_id: z.string(),
+  thought_id: z.string(),
+});
+export type ThinkResult = z.infer<typeof ZThinkResult>;
+
+/** The `think` context window (seed 004: 100 thoughts). */
+export const THINK_WINDOW = 100;
+
+// ---- revise_thought ----
+
+export const ZReviseInput = z.object({
+  /** Our thought id, or the thought's number within the session. */
+  thoughtId: z.preprocess(
+    coerceInteger,
+    z.union([z.string().trim().min(1).max(200), z.number().int().min(1, { error: "thought_id must be ≥ 1" })], {
+      error:
+        "thought_id is required | Send the id of the thought to revise (from thoughtId), or its thought number in the session.",
+    }),
+  ),
+  sessionId: opt(text("sessionId", 200)),
+  thought: opt(
+    z.string({ error: "thought must be a string" }).refine((t) => t.trim().length > 0, {
+      error: "thought must not be empty | Leave it out to keep the current text.",
+    }),
+  ),
+  thoughtNumber: opt(positiveInt("thought_number")),
+  totalThoughts: opt(positiveInt("total_thoughts")),
+  nextThoughtNeeded: opt(bool("next_thought_needed")),
+  isRevision: opt(bool("is_revision")),
+  revisesThought: opt(positiveInt("revises_thought")),
+  branchFromThought: opt(positiveInt("branch_from_thought")),
+  branchId: opt(text("branch_id", 200)),
+  needsMoreThoughts: opt(bool("needs_more_thoughts")),
+  score: opt(
+    z.preprocess(
+      coerceNumber,
+      z
+        .number({ error: "score must be a number from 0 to 1" })
+        .min(0, { error: "score must be ≥ 0" })
+        .max(1, { error: "score must be ≤ 1" }),
+    ),
+  ),
+  stage: opt(text("stage", 200)),
+  tags: opt(z.array(text("tags[]", 100), { error: "tags must be an array of strings" }).max(50)),
+});
+export type ReviseInput = z.infer<typeof ZReviseInput>;
+
+export const ZReviseResult = z.object({
+  thought: ZThoughtView,
+  /** The version number the edit kept (the thought's state before it). */
+  previousVersion: z.number().int(),
+  changed: z.array(z.string()),
+});
+export type ReviseResult = z.infer<typeof ZReviseResult>;
+
+// ---- get / clear a session ----
+
+export const ZGetSessionInput = z.object({
+  sessionId: opt(text("sessionId", 200)),
+  format: opt(z.enum(["history", "context"], { error: 'format must be "history" or "context"' })),
+  limit: opt(
+    z.preprocess(
+      coerceInteger,
+      z
+        .number({ error: "limit must be a whole number from 1 to 1000" })
+        .int({ error: "limit must be a whole number from 1 to 1000" })
+        .min(1, { error: "limit must be ≥ 1" })
+        .max(1000, { error: "limit must be ≤ 1000" }),
+    ),
+  ),
+});
+export type GetSessionInput = z.infer<typeof ZGetSessionInput>;
+
+export const ZCompactThought = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  thoughtNumber: z.number().int(),
+  totalThoughts: z.number().int(),
+  thought: z.string(),
+  branchId: z.string().nullable(),
+  isRevision: z.boolean().nullable(),
+  revisesThought: z.number().int().nullable(),
+  flags: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+export const ZGetSessionResult = z.object({
+  sessionId: z.string(),
+  status: z.string(),
+  thoughtCount: z.number().int(),
+  branches: z.array(z.string()),
+  /** The last `limit` thoughts in arrival order (history format). */
+  thoughts: z.array(ZCompactThought).optional(),
+  /** The formatted context (context format). */
+  context: z.string().optional(),
+});
+export type GetSessionResult = z.infer<typeof ZGetSessionResult>;
+
+export const ZClearSessionInput = z.object({ sessionId: opt(text("sessionId", 200)) });
+export const ZClearSessionResult = z.object({
+  sessionId: z.string(),
+  status: z.literal("cleared"),
+  thoughtCount: z.number().int(),
+});
+export type ClearSessionResult = z.infer<typeof ZClearSessionResult>;
