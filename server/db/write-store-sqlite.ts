@@ -146,6 +146,7 @@ export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync">
           u.flagDelta,
           u.status,
           u.title,
+          u.thinkStep,
           at,
           at,
           u.id,
