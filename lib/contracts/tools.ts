@@ -23,8 +23,7 @@ const positiveInt = (field: string) =>
       .min(1, { error: `${field} must be ≥ 1` })
       .max(1_000_000, { error: `${field} must be ≤ 1000000` }),
   );
-const bool = (field: string) =>
-  z.preprocess(coerceBoolean, z.boolean({ error: `${field} must be true or false` }));
+const bool = (field: string) => z.preprocess(coerceBoolean, z.boolean({ error: `${field} must be true or false` }));
 
 /** Parses snake_case or camelCase input against a schema, naming the first bad field. */
 export function parseToolInput<T extends z.ZodType>(schema: T, raw: unknown): ParseResult<z.infer<T>> {
@@ -50,7 +49,7 @@ export function parseToolInput<T extends z.ZodType>(schema: T, raw: unknown): Pa
 
 export const ZThinkInput = z.object({
   thought: z
-    .string({ error: "thought must be a string | Send the thought as text: {\"thought\": \"…\"}." })
+    .string({ error: 'thought must be a string | Send the thought as text: {"thought": "…"}.' })
     .refine((t) => t.trim().length > 0, {
       error: "thought must not be empty | Send one specific, detailed thought.",
     }),

@@ -23,7 +23,9 @@ import type { Writer } from "./record-thoughts";
 import { findSession, toThoughtView } from "./sessions";
 import { submitThoughts } from "./thought-writer";
 
-function parse<T>(r: { ok: true; value: T } | { ok: false; problem: import("@/lib/contracts/errors").FieldProblem }): T {
+function parse<T>(
+  r: { ok: true; value: T } | { ok: false; problem: import("@/lib/contracts/errors").FieldProblem },
+): T {
   if (!r.ok) throw new ValidationError(r.problem);
   return r.value;
 }
@@ -120,7 +122,11 @@ export async function reviseThought(who: Writer, raw: unknown): Promise<ReviseRe
     if (!target) throw new NotFoundError(`Thought number ${input.thoughtId} in session ${session.id}`, "thought_id");
   }
   if (input.thought !== undefined && input.thought.length > currentLimits().maxThoughtChars) {
-    throw new ValidationError({ field: "thought", message: "thought is longer than the limit.", suggestion: "Shorten it." });
+    throw new ValidationError({
+      field: "thought",
+      message: "thought is longer than the limit.",
+      suggestion: "Shorten it.",
+    });
   }
   const current = target;
 

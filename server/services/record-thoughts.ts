@@ -23,7 +23,9 @@ export async function recordThought(
 ): Promise<{ status: 200 | 201; result: ThoughtResult }> {
   const parsed = parseThoughtInput(raw, currentLimits());
   if (!parsed.ok) throw new ValidationError(parsed.problem);
-  const [outcome] = await submitThoughts([{ ...writerFields(who), input: withClient(parsed.value, who), raw, idempotencyKey }]);
+  const [outcome] = await submitThoughts([
+    { ...writerFields(who), input: withClient(parsed.value, who), raw, idempotencyKey },
+  ]);
   if (!outcome) throw new Error("the writer returned no outcome");
   if (outcome.result === undefined) {
     const e = outcome.error;
