@@ -71,7 +71,7 @@ export async function think(who: Writer, raw: unknown): Promise<ThinkResult> {
     },
   ]);
   if (!outcome?.result) {
-    const e = outcome!.error!;
+    const e = outcome!.error;
     throw new DomainError(e.code, outcome!.status, e.message, e.field, e.suggestion);
   }
   const r = outcome.result;
@@ -135,7 +135,7 @@ export async function reviseThought(who: Writer, raw: unknown): Promise<ReviseRe
   const set = <K extends keyof typeof current>(field: K, value: (typeof current)[K] | undefined) => {
     if (value === undefined || JSON.stringify(value) === JSON.stringify(current[field])) return;
     (changes as Record<string, unknown>)[field as string] = value;
-    changed.push(field as string);
+    changed.push(field);
   };
   set("text", input.thought);
   set("thoughtNumber", input.thoughtNumber);
@@ -192,7 +192,7 @@ export async function reviseThought(who: Writer, raw: unknown): Promise<ReviseRe
         id: uuidv7(),
         projectId: who.projectId,
         kind: "revise",
-        body: (raw ?? {}) as Prisma.InputJsonValue,
+        body: (raw ?? {}),
         status: 200,
         result: { thoughtId: current.id, version: current.version + 1, changed },
       },
