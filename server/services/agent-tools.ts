@@ -192,7 +192,7 @@ export async function reviseThought(who: Writer, raw: unknown): Promise<ReviseRe
         id: uuidv7(),
         projectId: who.projectId,
         kind: "revise",
-        body: (raw ?? {}),
+        body: raw ?? {},
         status: 200,
         result: { thoughtId: current.id, version: current.version + 1, changed },
       },

@@ -1,0 +1,76 @@
+// Shapes the review dashboard reads over tRPC. Kept small on purpose: a 20,000-thought outline must load quickly,
+// so the graph gets a preview of each thought and the full text is fetched for what is on screen.
+import { z } from "zod";
+import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./session";
+
+/** Characters of a thought's text the outline carries (node labels and collapsed transcript rows). */
+export const PREVIEW_CHARS = 160;
+
+export const ZOutlineThought = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  thoughtNumber: z.number().int(),
+  totalThoughts: z.number().int(),
+  branchId: z.string().nullable(),
+  branchFromThought: z.number().int().nullable(),
+  branchFromThoughtId: z.string().nullable(),
+  isRevision: z.boolean().nullable(),
+  revisesThought: z.number().int().nullable(),
+  revisesThoughtId: z.string().nullable(),
+  stage: z.string().nullable(),
+  score: z.number().nullable(),
+  flags: z.array(z.string()),
+  preview: z.string(),
+  length: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.string(),
+});
+export type OutlineThought = z.infer<typeof ZOutlineThought>;
+
+export const ZSessionOutline = z.object({
+  session: ZSessionSummary,
+  branches: z.array(ZBranchView),
+  thoughts: z.array(ZOutlineThought),
+});
+export type SessionOutline = z.infer<typeof ZSessionOutline>;
+
+export const ZThoughtVersionView = z.object({
+  version: z.number().int(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+export const ZThoughtDetail = z.object({
+  thought: ZThoughtView,
+  /** The thought it revises, in full (for the revision diff). */
+  revises: ZThoughtView.nullable(),
+  revisedBy: z.array(z.object({ id: z.string(), seq: z.number().int(), thoughtNumber: z.number().int() })),
+  /** Earlier versions kept by revise_thought, oldest first. */
+  versions: z.array(ZThoughtVersionView),
+});
+export type ThoughtDetail = z.infer<typeof ZThoughtDetail>;
+
+export const SESSION_SORTS = ["activity", "created", "thoughts", "flags"] as const;
+
+export const ZSessionTableQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(SESSION_STATUSES).optional(),
+  agent: z.string().trim().max(200).optional(),
+  flagged: z.boolean().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  sort: z.enum(SESSION_SORTS).default("activity"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(25),
+});
+export type SessionTableQuery = z.infer<typeof ZSessionTableQuery>;
+
+export const ZSessionTablePage = z.object({
+  sessions: z.array(ZSessionSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  agents: z.array(z.string()),
+});
+export type SessionTablePage = z.infer<typeof ZSessionTablePage>;

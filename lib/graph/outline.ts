@@ -1,0 +1,31 @@
+// A thought reduced to what the graph and the collapsed transcript need (the outline). Pure: the server builds the
+// initial outline with it and the browser converts live thoughts with the same function.
+import { PREVIEW_CHARS, type OutlineThought } from "../contracts/dashboard";
+import type { ThoughtView } from "../contracts/session";
+
+export function previewOf(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
+}
+
+export function toOutline(t: ThoughtView): OutlineThought {
+  return {
+    id: t.id,
+    seq: t.seq,
+    thoughtNumber: t.thoughtNumber,
+    totalThoughts: t.totalThoughts,
+    branchId: t.branchId,
+    branchFromThought: t.branchFromThought,
+    branchFromThoughtId: t.branchFromThoughtId,
+    isRevision: t.isRevision,
+    revisesThought: t.revisesThought,
+    revisesThoughtId: t.revisesThoughtId,
+    stage: t.stage,
+    score: t.score,
+    flags: t.flags,
+    preview: previewOf(t.text),
+    length: t.text.length,
+    version: t.version,
+    createdAt: t.createdAt,
+  };
+}
