@@ -87,7 +87,8 @@ export function foldGraph(
     const keep = new Array<boolean>(list.length).fill(false);
     keep[0] = true;
     keep[list.length - 1] = true;
-    const focusRows = focus.filter((f) => f.lane === lane).map((f) => f.row);
+    // The window is by row across the active lanes, so a focus on a branch also shows the main chain beside it.
+    const focusRows = focus.map((f) => f.row);
     list.forEach((n, i) => {
       if (important.has(n.id) || focusRows.some((r) => Math.abs(r - n.row) <= FOCUS_WINDOW)) keep[i] = true;
     });
