@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { TrpcProvider } from "@/components/trpc/TrpcProvider";
+import { AppBar } from "@/components/ui/AppBar";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,7 +13,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <TrpcProvider>{children}</TrpcProvider>
+        <TrpcProvider>
+          <AppBar />
+          {children}
+        </TrpcProvider>
       </body>
     </html>
   );

@@ -9,10 +9,14 @@ import { errorResponse } from "./respond";
 import { getHealth } from "./routes/health";
 import { postIngest } from "./routes/ingest";
 import { getOpenApi } from "./routes/openapi";
+import { postRevise } from "./routes/revise";
+import { postSessionClear } from "./routes/session-clear";
+import { getSessionContext } from "./routes/session-context";
 import { getSessionExport } from "./routes/session-export";
 import { getSession } from "./routes/session-get";
 import { postSessionImport } from "./routes/session-import";
 import { getSessions } from "./routes/sessions-list";
+import { postThink } from "./routes/think";
 import { postThought } from "./routes/thoughts";
 
 interface Route {
@@ -29,6 +33,10 @@ const ROUTES: Route[] = [
   { method: "GET", pattern: /^\/api\/v1\/sessions\/([^/]+)\/export$/, handler: getSessionExport },
   { method: "GET", pattern: /^\/api\/v1\/sessions\/([^/]+)$/, handler: getSession },
   { method: "GET", pattern: /^\/api\/v1\/openapi\.json$/, handler: getOpenApi },
+  { method: "POST", pattern: /^\/api\/v1\/think$/, handler: postThink },
+  { method: "POST", pattern: /^\/api\/v1\/thoughts\/([^/]+)\/revise$/, handler: postRevise },
+  { method: "GET", pattern: /^\/api\/v1\/sessions\/([^/]+)\/context$/, handler: getSessionContext },
+  { method: "POST", pattern: /^\/api\/v1\/sessions\/([^/]+)\/clear$/, handler: postSessionClear },
   { method: "GET", pattern: /^\/api\/health$/, handler: getHealth },
 ];
 

@@ -4,6 +4,14 @@ import { ZErrorResponse } from "@/lib/contracts/errors";
 import { ZIngestEvent, ZIngestResponse } from "@/lib/contracts/ingest";
 import { ZSessionExport, ZSessionGraph, ZSessionPage } from "@/lib/contracts/session";
 import { ZThoughtInput, ZThoughtResult } from "@/lib/contracts/thought";
+import {
+  ZClearSessionResult,
+  ZGetSessionResult,
+  ZReviseInput,
+  ZReviseResult,
+  ZThinkInput,
+  ZThinkResult,
+} from "@/lib/contracts/tools";
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "output", unrepresentable: "any", target: "openapi-3.0" });
 const inputSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "openapi-3.0" });
@@ -24,6 +32,19 @@ const idParam = {
   required: true,
   description: "The session id, or the agent's own session key.",
   schema: { type: "string" },
+};
+
+const currentIdParam = {
+  ...idParam,
+  description: "The session id, the agent's own session key, or `current` for the agent's most recent active session.",
+};
+
+const clientHeader = {
+  name: "X-Thoughtgraph-Client",
+  in: "header",
+  required: false,
+  description: "The agent's client name; `current` and sessions without an id are looked up per API key and client.",
+  schema: { type: "string", maxLength: 200 },
 };
 
 export function openApiDocument() {
@@ -56,6 +77,12 @@ export function openApiDocument() {
         SessionPage: schema(ZSessionPage),
         SessionGraph: schema(ZSessionGraph),
         SessionExport: schema(ZSessionExport),
+        ThinkInput: schema(ZThinkInput),
+        ThinkResult: schema(ZThinkResult),
+        ReviseChanges: schema(ZReviseInput.omit({ thoughtId: true })),
+        ReviseResult: schema(ZReviseResult),
+        SessionContext: schema(ZGetSessionResult),
+        ClearSessionResult: schema(ZClearSessionResult),
         Error: schema(ZErrorResponse),
       },
     },
@@ -150,6 +177,72 @@ export function openApiDocument() {
                 },
               },
             },
+            ...errors,
+          },
+        },
+      },
+      "/api/v1/think": {
+        post: {
+          summary: "The `think` tool: append one thought to the session log",
+          description:
+            "Without `sessionId` the agent's most recent active session continues (or a new one starts). `step` comes " +
+            "from a per-session counter that keeps counting past the 100-thought window; `context_size` is bounded by it.",
+          parameters: [clientHeader],
+          requestBody: { required: true, content: ref("ThinkInput") },
+          responses: { "201": { description: "Recorded.", content: ref("ThinkResult") }, ...errors },
+        },
+      },
+      "/api/v1/thoughts/{id}/revise": {
+        post: {
+          summary: "The `revise_thought` tool: edit a thought, keeping its previous version",
+          description:
+            "`id` is the thought's id, or its thought number within the session named by `sessionId` in the body " +
+            "(default: the agent's most recent active session). Send only the fields to change (snake_case or camelCase).",
+          parameters: [
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              description: "Thought id or thought number.",
+              schema: { type: "string" },
+            },
+            clientHeader,
+          ],
+          requestBody: { required: true, content: ref("ReviseChanges") },
+          responses: {
+            "200": { description: "The thought's new state.", content: ref("ReviseResult") },
+            "404": { description: "No such thought in this project.", content: ref("Error") },
+            ...errors,
+          },
+        },
+      },
+      "/api/v1/sessions/{id}/context": {
+        get: {
+          summary: "A session's latest thoughts, as compact history or formatted context",
+          parameters: [
+            currentIdParam,
+            {
+              name: "format",
+              in: "query",
+              schema: { type: "string", enum: ["history", "context"], default: "history" },
+            },
+            { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 1000, default: 100 } },
+            clientHeader,
+          ],
+          responses: {
+            "200": { description: "The session's thoughts.", content: ref("SessionContext") },
+            "404": { description: "No such session in this project.", content: ref("Error") },
+            ...errors,
+          },
+        },
+      },
+      "/api/v1/sessions/{id}/clear": {
+        post: {
+          summary: "Close a session as `cleared`; the agent's next thought starts a new one",
+          parameters: [currentIdParam, clientHeader],
+          responses: {
+            "200": { description: "Cleared (kept for review).", content: ref("ClearSessionResult") },
+            "404": { description: "No such session in this project.", content: ref("Error") },
             ...errors,
           },
         },

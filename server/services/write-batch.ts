@@ -54,8 +54,12 @@ interface Touched {
 }
 
 const TITLE_CHARS = 120;
-function titleFrom(text: string): string {
-  const line = text.trim().split("\n", 1)[0] ?? "";
+/** The first line of the first thought, without markdown markers. */
+export function titleFrom(text: string): string {
+  const line = (text.trim().split("\n", 1)[0] ?? "")
+    .replace(/^[#>*\-\s]+/, "")
+    .replace(/[*_`]/g, "")
+    .trim();
   return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
 }
 

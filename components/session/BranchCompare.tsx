@@ -1,0 +1,83 @@
+"use client";
+// Two lanes side by side from the row where they part: how the agent's alternatives differ.
+import { useMemo, useState } from "react";
+import type { OutlineThought } from "@/lib/contracts/dashboard";
+import type { Layout } from "@/lib/graph/layout";
+
+export function BranchCompare({
+  layout,
+  thoughts,
+  onSelect,
+}: {
+  layout: Layout;
+  thoughts: ReadonlyMap<string, OutlineThought>;
+  onSelect: (id: string) => void;
+}) {
+  const lanes = useMemo(() => [...layout.lanes.entries()].sort((a, b) => a[1] - b[1]), [layout]);
+  const [left, setLeft] = useState(lanes[0]?.[1] ?? 0);
+  const [right, setRight] = useState(lanes[1]?.[1] ?? 0);
+  const byLane = useMemo(() => {
+    const m = new Map<number, typeof layout.nodes>();
+    for (const n of layout.nodes) {
+      const list = m.get(n.lane) ?? [];
+      list.push(n);
+      m.set(n.lane, list);
+    }
+    return m;
+  }, [layout]);
+  const name = (lane: number) => {
+    const key = lanes.find(([, l]) => l === lane)?.[0] ?? "";
+    return key === "" ? "main" : key;
+  };
+  // The fork: the later of the two lanes' first rows, so both columns start where they diverge.
+  const from = Math.max(byLane.get(left)?.[0]?.row ?? 0, byLane.get(right)?.[0]?.row ?? 0);
+  const column = (lane: number) => (byLane.get(lane) ?? []).filter((n) => n.row >= from);
+
+  if (lanes.length < 2) return <p className="muted">This session has no branches to compare.</p>;
+  return (
+    <div className="tg-compare" aria-label="Branch comparison">
+      <div className="tg-compare-pick">
+        <label>
+          Left{" "}
+          <select value={left} onChange={(e) => setLeft(Number(e.target.value))}>
+            {lanes.map(([, l]) => (
+              <option key={l} value={l}>
+                {name(l)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Right{" "}
+          <select value={right} onChange={(e) => setRight(Number(e.target.value))}>
+            {lanes.map(([, l]) => (
+              <option key={l} value={l}>
+                {name(l)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="tg-compare-cols">
+        {[left, right].map((lane, side) => (
+          <ol key={side} aria-label={`Branch ${name(lane)}`}>
+            {column(lane).map((n) => {
+              const t = thoughts.get(n.id);
+              if (!t) return null;
+              return (
+                <li key={n.id}>
+                  <button type="button" onClick={() => onSelect(n.id)}>
+                    <strong>
+                      {t.thoughtNumber}/{t.totalThoughts}
+                    </strong>{" "}
+                    {t.preview}
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        ))}
+      </div>
+    </div>
+  );
+}

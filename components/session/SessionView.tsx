@@ -1,0 +1,165 @@
+"use client";
+// The session review screen: graph and transcript side by side, the detail panel, branch comparison, live updates
+// with follow mode, keyboard navigation, and exports. The selected thought lives in the URL (?thought=).
+import { useQuery } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { ReactFlowProvider } from "@xyflow/react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { OutlineThought } from "@/lib/contracts/dashboard";
+import type { ThoughtView } from "@/lib/contracts/session";
+import { foldGraph } from "@/lib/graph/collapse";
+import { toOutline } from "@/lib/graph/outline";
+import { ThoughtGraph } from "@/components/graph/ThoughtGraph";
+import { Transcript } from "@/components/transcript/Transcript";
+import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { LIVE_WORDS } from "@/components/ui/live-words";
+import { BranchCompare } from "./BranchCompare";
+import { DetailPanel } from "./DetailPanel";
+import { ExportMenu } from "./ExportMenu";
+import { useLayout } from "./useLayout";
+
+export function SessionView({ sessionId }: { sessionId: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const selectedId = search.get("thought");
+  const outline = useQuery(trpc.sessions.outline.queryOptions({ id: sessionId }, { staleTime: Infinity }));
+
+  // Live thoughts, appended after the outline; deduplicated by seq so a resumed stream never shows one twice.
+  const [live, setLive] = useState<OutlineThought[]>([]);
+  const loadedSeq = outline.data ? (outline.data.thoughts.at(-1)?.seq ?? 0) : null;
+  const [follow, setFollow] = useState(false);
+  const [center, setCenter] = useState<{ id: string; key: number } | null>(null);
+  const [scrollKey, setScrollKey] = useState(0);
+  const followRef = useRef(follow);
+  followRef.current = follow;
+
+  const select = useCallback(
+    (id: string, how: "pointer" | "keyboard" | "follow" = "pointer") => {
+      const params = new URLSearchParams(search.toString());
+      params.set("thought", id);
+      router.replace(`${pathname}?${params.toString()}`, { scroll: false });
+      if (how !== "pointer") setCenter({ id, key: Date.now() });
+      setScrollKey((k) => k + 1);
+    },
+    [router, pathname, search],
+  );
+
+  const subscription = useSubscription(
+    trpc.sessions.onThought.subscriptionOptions(
+      { sessionId: outline.data?.session.id ?? sessionId, lastEventId: String(loadedSeq ?? 0) },
+      {
+        enabled: loadedSeq !== null,
+        onData: (event) => {
+          const t = toOutline(event.data as ThoughtView);
+          setLive((prev) => (prev.some((p) => p.seq === t.seq) ? prev : [...prev, t]));
+          if (followRef.current) select(t.id, "follow");
+        },
+      },
+    ),
+  );
+
+  const thoughts = useMemo(() => {
+    const base = outline.data?.thoughts ?? [];
+    const last = base.at(-1)?.seq ?? 0;
+    const extra = live.filter((t) => t.seq > last).sort((a, b) => a.seq - b.seq);
+    return extra.length > 0 ? [...base, ...extra] : base;
+  }, [outline.data, live]);
+  const byId = useMemo(() => new Map(thoughts.map((t) => [t.id, t])), [thoughts]);
+  const layout = useLayout(thoughts);
+  const newestId = thoughts.at(-1)?.id ?? null;
+  const folded = useMemo(
+    () => (layout ? foldGraph(layout, byId, [selectedId, newestId]) : null),
+    [layout, byId, selectedId, newestId],
+  );
+
+  const [tab, setTab] = useState<"detail" | "compare">("detail");
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (target.closest("input, select, textarea")) return;
+    const index = selectedId ? thoughts.findIndex((t) => t.id === selectedId) : -1;
+    const move = (delta: number) => {
+      const next = thoughts[Math.min(thoughts.length - 1, Math.max(0, index + delta))];
+      if (next) {
+        e.preventDefault();
+        select(next.id, "keyboard");
+      }
+    };
+    if (e.key === "j" || e.key === "ArrowDown" || e.key === "ArrowRight") move(index < 0 ? 1 : 1);
+    else if (e.key === "k" || e.key === "ArrowUp" || e.key === "ArrowLeft") move(index < 0 ? 1 : -1);
+    else if (e.key === "Enter" && selectedId) {
+      e.preventDefault();
+      setTab("detail");
+      document.getElementById("thought-detail")?.focus();
+    } else if (e.key === "f") setFollow((f) => !f);
+  };
+
+  if (outline.isPending)
+    return (
+      <p className="muted" aria-busy="true">
+        Loading session…
+      </p>
+    );
+  if (outline.isError) return <p role="alert">Could not load this session: {outline.error.message}</p>;
+  const s = outline.data.session;
+
+  return (
+    <div className="tg-session" onKeyDown={onKeyDown} tabIndex={0} aria-label="Session review">
+      <header className="tg-session-head">
+        <div>
+          <h1>{s.title ?? "Untitled session"}</h1>
+          <p className="muted">
+            <span data-testid="session-status">{s.status}</span> · {s.agent ?? "unknown agent"}
+            {s.model ? ` · ${s.model}` : ""} · <span data-testid="thought-count">{thoughts.length}</span> thoughts ·{" "}
+            {layout ? layout.lanes.size - 1 : 0} branches · live:{" "}
+            <span data-testid="live-status">{LIVE_WORDS[subscription.status]}</span>
+            {folded?.collapsed ? " · large session: quiet runs and inactive branches are folded" : ""}
+          </p>
+        </div>
+        <div className="tg-toolbar">
+          <label title="Keep the newest thought selected and in view (f)">
+            <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow
+          </label>
+          <ExportMenu sessionId={s.id} />
+        </div>
+      </header>
+      {thoughts.length === 0 ? (
+        <p className="muted">This session has no thoughts yet; they appear here as the agent writes them.</p>
+      ) : (
+        <div className="tg-panes">
+          <ReactFlowProvider>
+            {folded ? (
+              <ThoughtGraph folded={folded} thoughts={byId} selectedId={selectedId} center={center} onSelect={select} />
+            ) : (
+              <div className="tg-graph muted">Laying out {thoughts.length} thoughts…</div>
+            )}
+          </ReactFlowProvider>
+          <Transcript
+            sessionId={s.id}
+            thoughts={thoughts}
+            selectedId={selectedId}
+            onSelect={select}
+            scrollToSelected={scrollKey}
+          />
+          <div className="tg-side">
+            <div role="tablist" aria-label="Side panel">
+              <button type="button" role="tab" aria-selected={tab === "detail"} onClick={() => setTab("detail")}>
+                Detail
+              </button>
+              <button type="button" role="tab" aria-selected={tab === "compare"} onClick={() => setTab("compare")}>
+                Compare branches
+              </button>
+            </div>
+            {tab === "detail" ? (
+              <DetailPanel thoughtId={selectedId} onSelect={(id) => select(id, "keyboard")} />
+            ) : layout ? (
+              <BranchCompare layout={layout} thoughts={byId} onSelect={(id) => select(id, "keyboard")} />
+            ) : null}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

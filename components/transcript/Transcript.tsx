@@ -1,0 +1,102 @@
+"use client";
+// The session as a readable, virtualized list: only the rows on screen are in the DOM, and their full text is
+// fetched a page at a time (the outline carries previews). Selection is shared with the graph.
+import { useQueries } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useMemo, useRef } from "react";
+import type { OutlineThought } from "@/lib/contracts/dashboard";
+import type { ThoughtView } from "@/lib/contracts/session";
+import { describeFlag } from "@/lib/domain/flags";
+import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Markdown } from "@/components/ui/Markdown";
+
+const PAGE = 100;
+
+export function Transcript({
+  sessionId,
+  thoughts,
+  selectedId,
+  onSelect,
+  scrollToSelected,
+}: {
+  sessionId: string;
+  thoughts: readonly OutlineThought[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  scrollToSelected: number;
+}) {
+  const trpc = useTRPC();
+  const parent = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: thoughts.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => 110,
+    overscan: 6,
+    getItemKey: (i) => thoughts[i]!.id,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Full text for the pages of seq on screen.
+  const pages = useMemo(() => {
+    const set = new Set<number>();
+    for (const it of items) set.add(Math.floor((thoughts[it.index]!.seq - 1) / PAGE));
+    return [...set].sort((a, b) => a - b);
+  }, [items, thoughts]);
+  const results = useQueries({
+    queries: pages.map((p) =>
+      trpc.sessions.thoughtsBySeq.queryOptions(
+        { sessionId, fromSeq: p * PAGE + 1, toSeq: (p + 1) * PAGE },
+        { staleTime: 60_000 },
+      ),
+    ),
+  });
+  const full = new Map<number, ThoughtView>();
+  for (const r of results) for (const t of (r.data ?? []) as ThoughtView[]) full.set(t.seq, t);
+
+  const selectedIndex = selectedId ? thoughts.findIndex((t) => t.id === selectedId) : -1;
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+  }, [scrollToSelected]);
+
+  return (
+    <section aria-label="Transcript" className="tg-transcript" ref={parent}>
+      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+        {items.map((it) => {
+          const o = thoughts[it.index]!;
+          const t = full.get(o.seq);
+          const selected = o.id === selectedId;
+          return (
+            <article
+              key={it.key}
+              ref={virtualizer.measureElement}
+              data-index={it.index}
+              data-testid="thought"
+              data-seq={o.seq}
+              data-thought-id={o.id}
+              aria-current={selected ? "true" : undefined}
+              className={`thought${selected ? " is-selected" : ""}`}
+              style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${it.start}px)` }}
+              onClick={() => onSelect(o.id)}
+            >
+              <header>
+                <span className="tg-node-num">
+                  #{o.thoughtNumber}/{o.totalThoughts}
+                </span>
+                {o.branchId ? ` · branch ${o.branchId}` : ""}
+                {o.isRevision ? ` · revises ${o.revisesThought ?? "?"}` : ""}
+                {o.stage ? ` · ${o.stage}` : ""}
+                {o.version > 1 ? ` · edited (v${o.version})` : ""}
+              </header>
+              {t ? <Markdown text={t.text} /> : <p className="muted">{o.preview}</p>}
+              {o.flags.map((f) => (
+                <div key={f} className="flag">
+                  ⚠ {describeFlag(f)}
+                </div>
+              ))}
+            </article>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// The MCP tools' backend on the server: every call goes straight to the same service functions as the REST routes,
+// as the API key that authenticated the request and the MCP client that made it.
+import type { ApiPrincipal } from "@/server/auth/api-keys";
+import { ForbiddenError } from "@/server/errors";
+import { clearThinkingSession, getThinkingSession, reviseThought, think } from "@/server/services/agent-tools";
+import { recordThought, type Writer } from "@/server/services/record-thoughts";
+import type { ThoughtgraphBackend, ToolCallContext } from "@/sdk/src/mcp/register";
+
+export function serviceBackend(principal: ApiPrincipal): ThoughtgraphBackend {
+  const writer = (ctx: ToolCallContext): Writer => ({
+    projectId: principal.projectId,
+    apiKeyId: principal.apiKeyId,
+    client: ctx.client,
+  });
+  const mayWrite = () => {
+    if (principal.scope !== "write") {
+      throw new ForbiddenError("This API key may only read.", "Use an API key with write scope to record thoughts.");
+    }
+  };
+  return {
+    async sequentialthinking(args, ctx) {
+      mayWrite();
+      return (await recordThought(writer(ctx), args, null)).result;
+    },
+    async think(args, ctx) {
+      mayWrite();
+      return think(writer(ctx), args);
+    },
+    async reviseThought(args, ctx) {
+      mayWrite();
+      return reviseThought(writer(ctx), args);
+    },
+    getThinkingSession: (args, ctx) => getThinkingSession(writer(ctx), args),
+    async clearThinkingSession(args, ctx) {
+      mayWrite();
+      return clearThinkingSession(writer(ctx), args);
+    },
+  };
+}

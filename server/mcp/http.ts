@@ -1,0 +1,88 @@
+// MCP over Streamable HTTP at /api/mcp. `createMcpHandler` serves the 2026-07-28 protocol and, statelessly, the
+// 2025-era protocol deployed clients speak, from one per-request server factory. The handler checks nothing itself,
+// so in front of it, in this order: Host and Origin against allowlists (the DNS-rebinding protection the MCP spec
+// requires), then the API key. A refused request never reaches the SDK.
+import { createMcpHandler } from "@modelcontextprotocol/server";
+import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
+import { getDb } from "@/server/db/client";
+import { createThoughtgraphMcpServer } from "@/sdk/src/mcp/register";
+import { allowedHostsFromEnv, allowedOriginsFromEnv, checkHost, checkOrigin, type Refusal } from "./guards";
+import { serviceBackend } from "./backend";
+
+const handler = createMcpHandler(
+  ({ authInfo }) => {
+    const principal = authInfo?.extra?.principal as ApiPrincipal | undefined;
+    if (!principal) throw new Error("the MCP handler was called without an authenticated principal");
+    return createThoughtgraphMcpServer(serviceBackend(principal), {
+      onUnexpectedError: (error, tool) => console.error(`[thoughtgraph] MCP tool ${tool} failed`, error),
+    });
+  },
+  { onerror: (error) => console.error("[thoughtgraph] MCP:", error.message) },
+);
+
+let allowlists: { hosts: string[] | "*"; origins: string[] | "*" } | undefined;
+
+/** The Next route handler for GET, POST and DELETE /api/mcp. */
+export async function serveMcp(req: Request): Promise<Response> {
+  try {
+    allowlists ??= { hosts: allowedHostsFromEnv(), origins: allowedOriginsFromEnv() };
+    const refused = checkHost(req, allowlists.hosts) ?? checkOrigin(req, allowlists.origins);
+    if (refused) return refusal(refused);
+    const principal = await authenticate(req);
+    if (!principal) {
+      return refusal({
+        status: 401,
+        code: "unauthorized",
+        message: "A valid API key is required.",
+        suggestion:
+          "Send `Authorization: Bearer <key>` (or `x-api-key: <key>`); create a key with " +
+          "`npm run keys -- create --name NAME`.",
+      });
+    }
+    return await handler.fetch(req, {
+      authInfo: { token: "(api key)", clientId: principal.apiKeyId, scopes: [principal.scope], extra: { principal } },
+    });
+  } catch (error) {
+    console.error("[thoughtgraph] MCP request failed", error);
+    return jsonRpcError(500, -32603, "thoughtgraph failed to handle this request.", { code: "unexpected_error" });
+  }
+}
+
+async function authenticate(req: Request): Promise<ApiPrincipal | null> {
+  const key =
+    req.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? req.headers.get("x-api-key")?.trim();
+  if (!key) return null;
+  return verifyApiKey(getDb(), key);
+}
+
+/**
+ * A refused request answers JSON-RPC's error shape (what MCP clients print), with our error body in `data`. A 401
+ * carries a bare `WWW-Authenticate: Bearer` and no resource metadata: advertising OAuth would make clients start an
+ * OAuth flow and ignore the static API key header they were configured with.
+ */
+function refusal(r: Refusal): Response {
+  const headers: Record<string, string> = r.status === 401 ? { "www-authenticate": "Bearer" } : {};
+  return jsonRpcError(
+    r.status,
+    r.status === 401 ? -32001 : -32000,
+    r.message,
+    {
+      code: r.code,
+      ...(r.suggestion ? { suggestion: r.suggestion } : {}),
+    },
+    headers,
+  );
+}
+
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  data: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json(
+    { jsonrpc: "2.0", id: null, error: { code, message, data: { message, ...data } } },
+    { status, headers: { "cache-control": "no-store", ...headers } },
+  );
+}
