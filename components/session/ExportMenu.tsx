@@ -16,7 +16,7 @@ async function downloadGraph(kind: "svg" | "png", sessionId: string): Promise<vo
   a.click();
 }
 
-export function ExportMenu({ sessionId }: { sessionId: string }) {
+export function ExportMenu({ sessionId, imagesOnly = false }: { sessionId: string; imagesOnly?: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const image = (kind: "svg" | "png") => () => {
     setError(null);
@@ -24,12 +24,16 @@ export function ExportMenu({ sessionId }: { sessionId: string }) {
   };
   return (
     <div className="tg-export" role="group" aria-label="Export">
-      <a href={`/sessions/${sessionId}/export?format=json`} download>
-        JSON
-      </a>
-      <a href={`/sessions/${sessionId}/export?format=markdown`} download>
-        Markdown
-      </a>
+      {imagesOnly ? null : (
+        <>
+          <a href={`/sessions/${sessionId}/export?format=json`} download>
+            JSON
+          </a>
+          <a href={`/sessions/${sessionId}/export?format=markdown`} download>
+            Markdown
+          </a>
+        </>
+      )}
       <button type="button" onClick={image("svg")}>
         SVG
       </button>

@@ -17,9 +17,11 @@ import { LIVE_WORDS } from "@/components/ui/live-words";
 import { BranchCompare } from "./BranchCompare";
 import { DetailPanel } from "./DetailPanel";
 import { ExportMenu } from "./ExportMenu";
+import { ShareMenu } from "./ShareMenu";
 import { useLayout } from "./useLayout";
 
-export function SessionView({ sessionId }: { sessionId: string }) {
+/** `readOnly`: the share page — no exports of the data and no share management. */
+export function SessionView({ sessionId, readOnly = false }: { sessionId: string; readOnly?: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
@@ -122,7 +124,8 @@ export function SessionView({ sessionId }: { sessionId: string }) {
           <label title="Keep the newest thought selected and in view (f)">
             <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow
           </label>
-          <ExportMenu sessionId={s.id} />
+          <ExportMenu sessionId={s.id} imagesOnly={readOnly} />
+          {readOnly ? null : <ShareMenu sessionId={s.id} />}
         </div>
       </header>
       {thoughts.length === 0 ? (

@@ -8,15 +8,22 @@ import type { AppRouter } from "@/server/trpc/root";
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
-export function TrpcProvider({ children }: { children: ReactNode }) {
+/** `shareToken` scopes every request to one shared session (the read-only share page). */
+export function TrpcProvider({ children, shareToken }: { children: ReactNode; shareToken?: string }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000 } } }));
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
         splitLink({
           condition: (op) => op.type === "subscription",
-          true: httpSubscriptionLink({ url: "/api/trpc" }),
-          false: httpBatchLink({ url: "/api/trpc" }),
+          true: httpSubscriptionLink({
+            url: "/api/trpc",
+            ...(shareToken ? { connectionParams: { share: shareToken } } : {}),
+          }),
+          false: httpBatchLink({
+            url: "/api/trpc",
+            ...(shareToken ? { headers: { "x-thoughtgraph-share": shareToken } } : {}),
+          }),
         }),
       ],
     }),

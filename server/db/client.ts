@@ -23,7 +23,10 @@ export type Db = PrismaClient;
 interface SqliteHandle {
   current: BetterSqlite3.Database | null;
 }
-const sqliteHandles = new WeakMap<Db, SqliteHandle>();
+// On globalThis like the singleton below: the production server loads this module twice (Next's bundle, and the
+// agent fast path through tsx), and whichever copy created the shared client must be able to find its connection.
+const globalForHandles = globalThis as typeof globalThis & { __thoughtgraphSqliteHandles?: WeakMap<Db, SqliteHandle> };
+const sqliteHandles = (globalForHandles.__thoughtgraphSqliteHandles ??= new WeakMap<Db, SqliteHandle>());
 
 /**
  * The better-sqlite3 connection behind a SQLite client (null for PostgreSQL, or before the first query). Prisma runs

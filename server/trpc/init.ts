@@ -4,15 +4,35 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { getDb, type Db } from "@/server/db/client";
 import { DomainError } from "@/server/errors";
 import { defaultProjectIdOf } from "@/server/services/projects";
+import { resolveShareToken } from "@/server/services/share-links";
+
+/** Who is asking: the local single-user dashboard, or a visitor holding a read-only share link to one session. */
+export type Access = { kind: "local" } | { kind: "share"; sessionId: string };
 
 export interface TrpcContext {
   db: Db;
   projectId: string;
+  access: Access;
 }
 
-export async function createTrpcContext(): Promise<TrpcContext> {
+export const SHARE_HEADER = "x-thoughtgraph-share";
+
+/**
+ * A share token arrives as a header on queries, and as a connection parameter on subscriptions (EventSource cannot
+ * send headers). An unknown or revoked token is refused outright rather than falling back to wider access.
+ */
+export async function createTrpcContext(opts?: {
+  req?: Request;
+  info?: { connectionParams?: Record<string, string | undefined> | null };
+}): Promise<TrpcContext> {
   const db = getDb();
-  return { db, projectId: await defaultProjectIdOf(db) };
+  const token = opts?.req?.headers.get(SHARE_HEADER) ?? opts?.info?.connectionParams?.share ?? null;
+  if (token !== null) {
+    const share = await resolveShareToken(db, token);
+    if (!share) throw new TRPCError({ code: "NOT_FOUND", message: "This share link is unknown or was revoked." });
+    return { db, projectId: share.projectId, access: { kind: "share", sessionId: share.sessionId } };
+  }
+  return { db, projectId: await defaultProjectIdOf(db), access: { kind: "local" } };
 }
 
 const STATUS_TO_TRPC: Record<number, TRPCError["code"]> = {
@@ -48,3 +68,9 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+/** Procedures only the dashboard's own user may call (not share-link visitors). */
+export const localProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.access.kind !== "local") throw new TRPCError({ code: "NOT_FOUND", message: "Not found." });
+  return next();
+});

@@ -7,22 +7,31 @@ import { ensurePgRelay } from "@/server/events/pg-relay";
 import { ZSessionTableQuery } from "@/lib/contracts/dashboard";
 import { sessionOutline, sessionsTable, thoughtDetail, thoughtsBySeq } from "@/server/services/dashboard";
 import { findSession, getSessionGraph, getThought, listSessions, thoughtsAfter } from "@/server/services/sessions";
-import { createTRPCRouter, publicProcedure } from "../init";
+import { NotFoundError } from "@/server/errors";
+import { createShareLink, listShareLinks, revokeShareLink } from "@/server/services/share-links";
+import { createTRPCRouter, localProcedure, publicProcedure, type TrpcContext } from "../init";
+
+/** A share-link visitor may read only the shared session; everyone else reads any session of the project. */
+async function readableSession(ctx: TrpcContext, ref: string) {
+  const session = await findSession(ctx.db, ctx.projectId, ref);
+  if (ctx.access.kind === "share" && ctx.access.sessionId !== session.id) throw new NotFoundError(`Session "${ref}"`);
+  return session;
+}
 
 export const sessionsRouter = createTRPCRouter({
-  list: publicProcedure.input(ZListSessionsQuery).query(({ ctx, input }) => listSessions(ctx.db, ctx.projectId, input)),
+  list: localProcedure.input(ZListSessionsQuery).query(({ ctx, input }) => listSessions(ctx.db, ctx.projectId, input)),
 
-  byId: publicProcedure
+  byId: localProcedure
     .input(z.object({ id: z.string().min(1).max(200) }))
     .query(({ ctx, input }) => getSessionGraph(ctx.db, ctx.projectId, input.id)),
 
-  table: publicProcedure
+  table: localProcedure
     .input(ZSessionTableQuery)
     .query(({ ctx, input }) => sessionsTable(ctx.db, ctx.projectId, input)),
 
   outline: publicProcedure
     .input(z.object({ id: z.string().min(1).max(200) }))
-    .query(({ ctx, input }) => sessionOutline(ctx.db, ctx.projectId, input.id)),
+    .query(async ({ ctx, input }) => sessionOutline(ctx.db, ctx.projectId, (await readableSession(ctx, input.id)).id)),
 
   thoughtsBySeq: publicProcedure
     .input(
@@ -32,14 +41,24 @@ export const sessionsRouter = createTRPCRouter({
         toSeq: z.number().int().min(1),
       }),
     )
-    .query(({ ctx, input }) => thoughtsBySeq(ctx.db, ctx.projectId, input.sessionId, input.fromSeq, input.toSeq)),
+    .query(async ({ ctx, input }) =>
+      thoughtsBySeq(
+        ctx.db,
+        ctx.projectId,
+        (await readableSession(ctx, input.sessionId)).id,
+        input.fromSeq,
+        input.toSeq,
+      ),
+    ),
 
-  thoughtDetail: publicProcedure
-    .input(z.object({ id: z.string().min(1).max(200) }))
-    .query(({ ctx, input }) => thoughtDetail(ctx.db, ctx.projectId, input.id)),
+  thoughtDetail: publicProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {
+    const detail = await thoughtDetail(ctx.db, ctx.projectId, input.id);
+    await readableSession(ctx, detail.thought.sessionId);
+    return detail;
+  }),
 
   /** Any session of the project changed (new thoughts, new sessions): the sessions list refreshes on these. */
-  onActivity: publicProcedure.subscription(async function* ({ ctx, signal }) {
+  onActivity: localProcedure.subscription(async function* ({ ctx, signal }) {
     await ensurePgRelay();
     const queue: { sessionId: string; seq: number }[] = [];
     let wake: (() => void) | null = null;
@@ -62,7 +81,7 @@ export const sessionsRouter = createTRPCRouter({
     }
   }),
 
-  thought: publicProcedure
+  thought: localProcedure
     .input(z.object({ id: z.string().min(1).max(200) }))
     .query(({ ctx, input }) => getThought(ctx.db, ctx.projectId, input.id)),
 
@@ -73,7 +92,7 @@ export const sessionsRouter = createTRPCRouter({
   onThought: publicProcedure
     .input(z.object({ sessionId: z.string().min(1).max(200), lastEventId: z.string().nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
-      const session = await findSession(ctx.db, ctx.projectId, input.sessionId);
+      const session = await readableSession(ctx, input.sessionId);
       await ensurePgRelay();
       let after = Number.parseInt(input.lastEventId ?? "0", 10) || 0;
       let wake: (() => void) | null = null;
@@ -106,4 +125,16 @@ export const sessionsRouter = createTRPCRouter({
         unsubscribe();
       }
     }),
+
+  shareLinks: localProcedure
+    .input(z.object({ sessionId: z.string().min(1).max(200) }))
+    .query(({ ctx, input }) => listShareLinks(ctx.db, ctx.projectId, input.sessionId)),
+
+  createShareLink: localProcedure
+    .input(z.object({ sessionId: z.string().min(1).max(200) }))
+    .mutation(({ ctx, input }) => createShareLink(ctx.db, ctx.projectId, input.sessionId)),
+
+  revokeShareLink: localProcedure
+    .input(z.object({ id: z.string().min(1).max(200) }))
+    .mutation(({ ctx, input }) => revokeShareLink(ctx.db, ctx.projectId, input.id)),
 });

@@ -1,0 +1,65 @@
+// Share links end to end through the tRPC router (real SQLite): a link opens exactly one session, read-only,
+// until it is revoked.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshSqliteUrl } from "@/test/support/sqlite-file";
+
+let caller: typeof import("@/server/trpc/root").createCaller;
+let createContext: typeof import("@/server/trpc/init").createTrpcContext;
+let sessionA = "";
+let sessionB = "";
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = freshSqliteUrl("share");
+  await (await import("@/server/db/migrations")).applyMigrations(process.env.DATABASE_URL);
+  caller = (await import("@/server/trpc/root")).createCaller;
+  createContext = (await import("@/server/trpc/init")).createTrpcContext;
+  const { submitThoughts } = await import("@/server/services/thought-writer");
+  const { parseThoughtInput } = await import("@/lib/contracts/thought");
+  const { defaultProjectIdOf } = await import("@/server/services/projects");
+  const { getDb } = await import("@/server/db/client");
+  const projectId = await defaultProjectIdOf(getDb());
+  const write = async (sessionId: string) => {
+    const raw = { sessionId, thought: `in ${sessionId}`, thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: false };
+    const parsed = parseThoughtInput(raw);
+    if (!parsed.ok) throw new Error("bad input");
+    const [o] = await submitThoughts([{ projectId, apiKeyId: null, input: parsed.value, raw, idempotencyKey: null }]);
+    return o!.result!.sessionId;
+  };
+  sessionA = await write("share-a");
+  sessionB = await write("share-b");
+});
+
+afterAll(async () => {
+  await (await import("@/server/db/client")).closeDb();
+});
+
+const shareRequest = (token: string) =>
+  new Request("http://localhost/api/trpc", { headers: { "x-thoughtgraph-share": token } });
+
+describe("share links", () => {
+  it("open exactly the shared session until revoked", async () => {
+    const local = caller(await createContext());
+    const link = await local.sessions.createShareLink({ sessionId: sessionA });
+    expect(link.token.length).toBeGreaterThanOrEqual(32);
+
+    const visitor = caller(await createContext({ req: shareRequest(link.token) }));
+    const outline = await visitor.sessions.outline({ id: sessionA });
+    expect(outline.thoughts.map((t) => t.preview)).toEqual(["in share-a"]);
+    await expect(visitor.sessions.outline({ id: sessionB })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(visitor.sessions.table({})).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(visitor.sessions.createShareLink({ sessionId: sessionA })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+
+    const [listed] = await local.sessions.shareLinks({ sessionId: sessionA });
+    expect(listed).toMatchObject({ id: link.id, prefix: link.token.slice(0, 6), revokedAt: null });
+    await local.sessions.revokeShareLink({ id: link.id });
+    await expect(createContext({ req: shareRequest(link.token) })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("refuses a made-up token", async () => {
+    await expect(createContext({ req: shareRequest("not-a-real-token-000000000000") })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
