@@ -1,5 +1,6 @@
 // `npm test`: everything, in order, stopping at the first failure:
-//   typecheck → lint → format → unit → build (if stale, always in CI) → services → api → e2e (Playwright)
+//   typecheck → lint → format → unit → build (if stale, always in CI) → services → api → any other vitest project
+//   declared in vitest.config.ts (e.g. mcp, sdk) → e2e (Playwright)
 // One throwaway PostgreSQL 15 cluster serves the whole run (its admin URL reaches the vitest runs as TEST_PG_URL) and
 // is stopped at the end, also on failure or Ctrl-C. The last line is always `N passed, M failed` (tests summed over the
 // vitest runs and Playwright; a failed step that reports no failed test, e.g. tsc or the build, counts as one failure).
@@ -10,6 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 import { type PgCluster, pgAvailable, PG_BIN, startPgCluster } from "@/test/support/pg-cluster";
@@ -139,6 +141,21 @@ function vitestStep(project: string, title: string, needsPg: boolean): Step {
 
 const e2eReport = path.join(reportDir, "playwright.json");
 
+// Vitest projects beyond unit/services/api (added by later features) run after api, so that none is silently left out.
+const KNOWN_PROJECTS = ["unit", "services", "api"];
+async function vitestProjects(): Promise<string[]> {
+  const mod = (await import(pathToFileURL(path.join(root, "vitest.config.ts")).href)) as {
+    default?: { test?: { projects?: unknown[] } };
+  };
+  const names: string[] = [];
+  for (const p of mod.default?.test?.projects ?? []) {
+    const name = (p as { test?: { name?: unknown } } | null)?.test?.name;
+    if (typeof name === "string") names.push(name);
+  }
+  return names;
+}
+const extraProjects = (await vitestProjects()).filter((name) => !KNOWN_PROJECTS.includes(name));
+
 const STEPS: Step[] = [
   { name: "typecheck", title: "tsc --noEmit", command: () => ({ argv: [bin("tsc"), "--noEmit"] }) },
   {
@@ -160,6 +177,7 @@ const STEPS: Step[] = [
   },
   vitestStep("services", "vitest: services (SQLite + PostgreSQL)", true),
   vitestStep("api", "vitest: api (built server)", true),
+  ...extraProjects.map((name) => vitestStep(name, `vitest: ${name}`, true)),
   {
     name: "e2e",
     title: "playwright test",
@@ -283,12 +301,13 @@ async function main(): Promise<number> {
         results.push({ step, outcome: "skipped", ms: Date.now() - t0, counts: null, note: cmd.skip });
         continue;
       }
-      // Colours through to the children when we print to a terminal (FORCE_COLOR=0 would still enable them).
-      const env: Record<string, string> = {
-        NEXT_TELEMETRY_DISABLED: "1",
-        ...(colour ? { FORCE_COLOR: "1" } : {}),
-        ...cmd.env,
-      };
+      // Colours in the children only when we print to a terminal (FORCE_COLOR=0 would still enable some tools' colours).
+      const colours: Record<string, string> = colour
+        ? { FORCE_COLOR: "1" }
+        : process.env.FORCE_COLOR
+          ? {}
+          : { NO_COLOR: "1" };
+      const env: Record<string, string> = { NEXT_TELEMETRY_DISABLED: "1", ...colours, ...cmd.env };
       if (step.needsPg) {
         try {
           env.TEST_PG_URL = (await pgCluster()).url;

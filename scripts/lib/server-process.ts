@@ -79,7 +79,8 @@ export async function startServer(opts: {
 /** fetch with the suite's API key. */
 export function api(server: RunningServer, route: string, init: RequestInit & { json?: unknown } = {}) {
   const headers = new Headers(init.headers);
-  if (!headers.has("authorization") && !headers.has("x-api-key")) headers.set("authorization", `Bearer ${server.apiKey}`);
+  if (!headers.has("authorization") && !headers.has("x-api-key"))
+    headers.set("authorization", `Bearer ${server.apiKey}`);
   let body = init.body;
   if (init.json !== undefined) {
     headers.set("content-type", "application/json");

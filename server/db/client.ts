@@ -32,7 +32,7 @@ const sqliteHandles = (globalForHandles.__thoughtgraphSqliteHandles ??= new Weak
  * The better-sqlite3 connection behind a SQLite client (null for PostgreSQL, or before the first query). Prisma runs
  * every query and transaction of this client on that one connection, so statements run on it from inside a
  * `db.$transaction` callback belong to that transaction. Used only where Prisma's per-row cost matters
- * (server/db/bulk-insert.ts).
+ * (server/db/write-store-sqlite.ts).
  */
 export function rawSqlite(db: Db): BetterSqlite3.Database | null {
   return sqliteHandles.get(db)?.current ?? null;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDb, type Db, providerOf } from "@/server/db/client";
 import { applyMigrations, listMigrations, migrationsDir } from "@/server/db/migrations";
-import { createDatabase, type PgCluster, startPgCluster } from "@/test/support/pg-cluster";
+import { freshPgUrl } from "@/test/support/pg";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
 const execFileAsync = promisify(execFile);
@@ -22,6 +22,7 @@ const TABLES = [
   "IngestEvent",
   "Membership",
   "Project",
+  "ShareLink",
   "ThinkingSession",
   "Thought",
   "ThoughtVersion",
@@ -149,19 +150,16 @@ describe("SQLite", () => {
 });
 
 describe("PostgreSQL", () => {
-  let cluster: PgCluster | undefined;
   let url: string;
   let db: Db | undefined;
 
   beforeAll(async () => {
-    cluster = await startPgCluster();
-    url = await createDatabase(cluster.url, "migrations_test");
+    url = await freshPgUrl("migrations");
     expect(providerOf(url)).toBe("postgresql");
   });
 
   afterAll(async () => {
     await db?.$disconnect();
-    await cluster?.stop();
   });
 
   it("applies every migration to a fresh database and creates the tables", async () => {
