@@ -29,12 +29,17 @@ export function submitThoughts(requests: WriteRequest[]): Promise<WriteOutcome[]
   if (requests.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
     state.queue.push({ requests, resolve, reject });
-    if (!state.running) void drain();
+    if (!state.running) {
+      // Start on the next turn of the event loop, after the I/O callbacks of this one: every request that arrived
+      // in the same poll phase is queued by then and shares the commit. (Starting at once measured ~1 request per
+      // batch at 32 concurrent agents, because SQLite's synchronous commit holds the loop while the rest wait.)
+      state.running = true;
+      setImmediate(() => void drain());
+    }
   });
 }
 
 async function drain(): Promise<void> {
-  state.running = true;
   try {
     await ensurePgRelay();
     while (state.queue.length > 0) {
@@ -52,6 +57,8 @@ async function drain(): Promise<void> {
         if (group.length === 1) group[0]!.reject(error);
         else for (const p of group) await commit([p]).catch((e: unknown) => p.reject(e));
       }
+      // Let the requests that arrived during the commit queue up, so they share the next one.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
     state.running = false;
