@@ -1,9 +1,10 @@
 // The contract of one thought, shared by REST, MCP, the SDK and the browser. Input is the official
 // `sequentialthinking` tool's arguments (camelCase or snake_case, numbers and booleans also as strings) plus ours.
 import { z } from "zod";
-import { camelizeKeys, coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
-import type { FieldProblem } from "./errors";
-import { firstProblem } from "./errors";
+import { coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
+import { parseArguments, type ParseResult } from "./parse";
+
+export type { ParseResult } from "./parse";
 import { DEFAULT_LIMITS } from "../limits";
 
 /** `null` means "not given" (clients send `branchFromThought: null` for the main path). */
@@ -79,37 +80,18 @@ export const ZThoughtInput = z.object({
 });
 export type ThoughtInput = z.infer<typeof ZThoughtInput>;
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; problem: FieldProblem };
-
 /** Normalises and validates one thought. Never throws for bad input: the problem names the field. */
 export function parseThoughtInput(
   raw: unknown,
   limits: { maxThoughtChars: number; maxMetadataBytes: number } = DEFAULT_LIMITS,
 ): ParseResult<ThoughtInput> {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    return {
-      ok: false,
-      problem: {
-        field: "body",
-        message: "The body must be a JSON object with the thought's fields.",
-        suggestion: 'Send e.g. {"thought": "…", "thoughtNumber": 1, "totalThoughts": 3, "nextThoughtNeeded": true}.',
-      },
-    };
-  }
-  const { value, conflicts } = camelizeKeys(raw as Record<string, unknown>);
-  if (conflicts[0]) {
-    return {
-      ok: false,
-      problem: {
-        field: conflicts[0],
-        message: `${conflicts[0]} was given twice (camelCase and snake_case) with different values.`,
-        suggestion: "Send one spelling only.",
-      },
-    };
-  }
-  const parsed = ZThoughtInput.safeParse(value);
-  if (!parsed.success) return { ok: false, problem: firstProblem(parsed.error) };
-  const input = parsed.data;
+  const parsed = parseArguments(
+    ZThoughtInput,
+    raw,
+    'Send e.g. {"thought": "…", "thoughtNumber": 1, "totalThoughts": 3, "nextThoughtNeeded": true}.',
+  );
+  if (!parsed.ok) return parsed;
+  const input = parsed.value;
   if (input.thought.length > limits.maxThoughtChars) {
     return {
       ok: false,

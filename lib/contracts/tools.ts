@@ -1,9 +1,8 @@
 // Contracts of the agent tools beside `sequentialthinking`: `think` (seed 004), `revise_thought` (seed 000), and
 // reading or clearing a thinking session. Shared by REST, MCP, the stdio bridge and the SDK.
 import { z } from "zod";
-import { camelizeKeys, coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
-import { firstProblem } from "./errors";
-import type { ParseResult } from "./thought";
+import { coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
+import { parseArguments, type ParseResult } from "./parse";
 import { ZThoughtView } from "./session";
 
 const absentIfNull = (v: unknown) => (v === null ? undefined : v);
@@ -25,24 +24,9 @@ const positiveInt = (field: string) =>
   );
 const bool = (field: string) => z.preprocess(coerceBoolean, z.boolean({ error: `${field} must be true or false` }));
 
-/** Parses snake_case or camelCase input against a schema, naming the first bad field. */
+/** Parses a tool's snake_case or camelCase arguments, naming the first bad field. */
 export function parseToolInput<T extends z.ZodType>(schema: T, raw: unknown): ParseResult<z.infer<T>> {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    return { ok: false, problem: { field: "body", message: "The arguments must be a JSON object." } };
-  }
-  const { value, conflicts } = camelizeKeys(raw as Record<string, unknown>);
-  if (conflicts[0]) {
-    return {
-      ok: false,
-      problem: {
-        field: conflicts[0],
-        message: `${conflicts[0]} was given twice (camelCase and snake_case) with different values.`,
-        suggestion: "Send one spelling only.",
-      },
-    };
-  }
-  const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
+  return parseArguments(schema, raw);
 }
 
 // ---- think ----
