@@ -13,6 +13,7 @@ export default tseslint.config(
       "test-results/**",
       "playwright-report/**",
       "sdk/dist/**",
+      "bin/**", // plain-JS launchers outside the TypeScript project (bin/thoughtgraph.js runs sdk/src/cli.ts via tsx)
       "next-env.d.ts",
       "*.config.js",
       ".tmp/**",

@@ -38,6 +38,31 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        // MCP over HTTP and stdio, the side-by-side comparison with the official server, and the agent REST routes,
+        // against one built server per run (test/mcp/global-setup.ts).
+        resolve: { alias },
+        test: {
+          name: "mcp",
+          environment: "node",
+          include: ["test/mcp/**/*.test.ts"],
+          globalSetup: ["test/mcp/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // The SDK: AI SDK tools in a real tool loop, and the `npm pack`ed package installed elsewhere.
+        resolve: { alias },
+        test: {
+          name: "sdk",
+          environment: "node",
+          include: ["test/sdk/**/*.test.ts"],
+          globalSetup: ["test/mcp/global-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

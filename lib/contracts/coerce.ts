@@ -32,11 +32,12 @@ export function snakeToCamel(key: string): string {
  * input is ambiguous and must be rejected by name rather than silently resolved.
  */
 export function camelizeKeys(value: Record<string, unknown>): { value: Record<string, unknown>; conflicts: string[] } {
-  const out: Record<string, unknown> = {};
+  // A null-prototype object, and own-key checks: "__proto__", "constructor" or "toString" are plain keys here.
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const conflicts: string[] = [];
   for (const [key, v] of Object.entries(value)) {
     const camel = snakeToCamel(key);
-    if (camel in out) {
+    if (Object.hasOwn(out, camel)) {
       if (JSON.stringify(out[camel]) !== JSON.stringify(v)) conflicts.push(camel);
       if (key !== camel) continue;
     }

@@ -6,6 +6,22 @@ import { firstProblem, type FieldProblem } from "./errors";
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; problem: FieldProblem };
 
+/** Nesting deeper than this is refused: no real argument needs it, and very deep values overflow the stack of
+ *  JSON.stringify further down (measured: ~4,000 levels). */
+export const MAX_ARGUMENT_DEPTH = 64;
+
+/** The nesting depth of a JSON value, counted without recursion, stopping once past `limit`. */
+export function depthExceeds(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (d > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) stack.push([child, d + 1]);
+  }
+  return false;
+}
+
 export function parseArguments<T extends z.ZodType>(
   schema: T,
   raw: unknown,
@@ -13,6 +29,16 @@ export function parseArguments<T extends z.ZodType>(
 ): ParseResult<z.infer<T>> {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     return { ok: false, problem: { field: "body", message: "The body must be a JSON object.", suggestion: example } };
+  }
+  if (depthExceeds(raw, MAX_ARGUMENT_DEPTH)) {
+    return {
+      ok: false,
+      problem: {
+        field: "body",
+        message: `The arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep.`,
+        suggestion: "Flatten the metadata; thoughts and their fields need only a few levels.",
+      },
+    };
   }
   const { value, conflicts } = camelizeKeys(raw as Record<string, unknown>);
   if (conflicts[0]) {

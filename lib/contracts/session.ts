@@ -4,6 +4,9 @@ import { coerceInteger } from "./coerce";
 
 export const SESSION_STATUSES = ["active", "completed", "cleared"] as const;
 
+/** An ISO 8601 time as this API writes it (UTC, e.g. 2026-11-22T10:00:00.000Z); offsets are accepted on input. */
+const isoTime = z.iso.datetime({ offset: true, error: "must be an ISO 8601 time, e.g. 2026-11-22T10:00:00.000Z" });
+
 export const ZSessionSummary = z.object({
   id: z.string(),
   key: z.string().nullable(),
@@ -17,9 +20,9 @@ export const ZSessionSummary = z.object({
   branchCount: z.number().int(),
   revisionCount: z.number().int(),
   flagCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  lastActivityAt: z.string(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  lastActivityAt: isoTime,
 });
 export type SessionSummary = z.infer<typeof ZSessionSummary>;
 
@@ -45,8 +48,8 @@ export const ZThoughtView = z.object({
   metadata: z.unknown().nullable(),
   source: z.string(),
   version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
 });
 export type ThoughtView = z.infer<typeof ZThoughtView>;
 
@@ -55,7 +58,7 @@ export const ZBranchView = z.object({
   ordinal: z.number().int(),
   forkThought: z.number().int().nullable(),
   forkThoughtId: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: isoTime,
 });
 export type BranchView = z.infer<typeof ZBranchView>;
 

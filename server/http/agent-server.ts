@@ -49,18 +49,29 @@ export function matchAgentRoute(method: string | undefined, url: string | undefi
   if (!url?.startsWith("/api/")) return null;
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return { handler: malformedPath, id: "" }; // Next would answer a bare 500 for a malformed escape
+  }
   for (const r of ROUTES) {
     if (r.method !== method) continue;
     const m = r.pattern.exec(pathname);
-    if (!m) continue;
-    try {
-      return { handler: r.handler, id: decodeURIComponent(m[1] ?? "") };
-    } catch {
-      return null; // a malformed escape: Next answers it
-    }
+    if (m) return { handler: r.handler, id: decodeURIComponent(m[1] ?? "") };
   }
   return null;
 }
+
+const malformedPath: DoorHandler = async (req) =>
+  errorResponse(
+    {
+      code: "validation_error",
+      field: "path",
+      message: `The path ${req.url.split("?")[0]} has a malformed percent-escape.`,
+      suggestion: "Percent-encode ids with encodeURIComponent.",
+    },
+    400,
+  );
 
 export async function serveAgentRoute(req: IncomingMessage, res: ServerResponse, match: AgentRouteMatch) {
   try {

@@ -78,33 +78,47 @@ export function fromNode(req: IncomingMessage): DoorRequest {
     readBody(limitBytes) {
       return new Promise((resolve, reject) => {
         const declared = Number(req.headers["content-length"] ?? "NaN");
-        if (Number.isFinite(declared) && declared > limitBytes) {
-          reject(new TooLargeError(limitBytes));
-          return;
-        }
         const chunks: Buffer[] = [];
         let size = 0;
-        req.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > limitBytes) {
+        let tooLarge = false;
+        const refuse = () => {
+          tooLarge = true;
+          chunks.length = 0;
+          // Read the rest and drop it before answering: a client still sending its body (Node's fetch does) only
+          // sees the 413 if we do not close on it mid-upload. Past DRAIN_CAP bytes, give up and close instead.
+          if (size > DRAIN_CAP || (Number.isFinite(declared) && declared > DRAIN_CAP)) {
             req.removeAllListeners("data");
             req.pause();
             reject(new TooLargeError(limitBytes));
+          }
+        };
+        if (Number.isFinite(declared) && declared > limitBytes) refuse();
+        req.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (tooLarge) {
+            if (size > DRAIN_CAP) refuse();
             return;
           }
-          chunks.push(chunk);
+          if (size > limitBytes) refuse();
+          else chunks.push(chunk);
         });
-        req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+        req.on("end", () => {
+          if (tooLarge) reject(new TooLargeError(limitBytes));
+          else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+        });
         req.on("error", reject);
       });
     },
   };
 }
 
+/** Bytes of an over-limit body read and discarded so the client can read the 413 (see readBody). */
+const DRAIN_CAP = 64 * 1024 * 1024;
+
 export function sendNode(res: ServerResponse, out: DoorResponse): void {
   const body = Buffer.from(out.body);
   const headers: Record<string, string> = { ...out.headers, "content-length": String(body.length) };
-  // A body we stopped reading (413) would otherwise be drained on a kept-alive connection.
+  // A body we may have stopped reading (413) must not be parsed as the next request on a kept-alive connection.
   if (out.status === 413) headers.connection = "close";
   res.writeHead(out.status, headers);
   res.end(body);

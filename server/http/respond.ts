@@ -1,6 +1,7 @@
 // The REST door's plumbing: read a JSON body within a byte limit, authenticate, and map every error to the one JSON
 // error shape. Route handlers stay thin: `handle(async () => …)`.
 import type { ApiErrorBody } from "@/lib/contracts/errors";
+import { depthExceeds } from "@/lib/contracts/parse";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { getDb } from "@/server/db/client";
 import { DomainError, UnauthorizedError, ValidationError } from "@/server/errors";
@@ -66,8 +67,9 @@ export async function readJson(req: DoorRequest, limitBytes: number): Promise<un
       suggestion: "Send a JSON object with Content-Type: application/json.",
     });
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch (error) {
     throw new ValidationError({
       field: "body",
@@ -75,7 +77,18 @@ export async function readJson(req: DoorRequest, limitBytes: number): Promise<un
       suggestion: "Send a JSON object with Content-Type: application/json.",
     });
   }
+  if (depthExceeds(parsed, MAX_BODY_DEPTH)) {
+    throw new ValidationError({
+      field: "body",
+      message: `The body is nested more than ${MAX_BODY_DEPTH} levels deep.`,
+      suggestion: "Flatten it; no request of this API needs that depth.",
+    });
+  }
+  return parsed;
 }
+
+/** Request bodies may nest deeper than one thought's arguments (an ingest batch wraps them), but not without end. */
+const MAX_BODY_DEPTH = 128;
 
 /** An optional header value, validated for length so it can be stored as a key. */
 export function idempotencyKeyOf(req: DoorRequest): string | null {

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `thoughtgraph mcp`: the stdio MCP bridge. Configured by THOUGHTGRAPH_URL (default http://127.0.0.1:3000) and
+// THOUGHTGRAPH_API_KEY, or --url / --api-key. While serving, everything it prints goes to stderr: stdout belongs to the protocol.
+import { parseArgs } from "node:util";
+import { DEFAULT_BASE_URL } from "./client";
+import { startStdioBridge } from "./mcp/bridge";
+
+const USAGE = `Usage: thoughtgraph mcp [--url URL] [--api-key KEY]
+
+Serves thoughtgraph's MCP tools (sequentialthinking, think, revise_thought, get_thinking_session,
+clear_thinking_session) over stdio and forwards each call to a thoughtgraph server.
+
+  --url URL        the server (default: $THOUGHTGRAPH_URL, else ${DEFAULT_BASE_URL})
+  --api-key KEY    an API key (default: $THOUGHTGRAPH_API_KEY)
+
+Start the server with \`npm start\` in the thoughtgraph checkout; create a key with
+\`npm run keys -- create --name NAME\`.`;
+
+function main(argv: string[]): number | null {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        url: { type: "string" },
+        "api-key": { type: "string" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  // Only `mcp` owns stdout for the protocol; help and version are ordinary output.
+  if (values.version) {
+    process.stdout.write("thoughtgraph 0.1.0\n");
+    return 0;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals[0] !== "mcp" || positionals.length > 1) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const apiKey = values["api-key"] ?? process.env.THOUGHTGRAPH_API_KEY;
+  startStdioBridge({
+    baseUrl: values.url ?? process.env.THOUGHTGRAPH_URL ?? DEFAULT_BASE_URL,
+    ...(apiKey ? { apiKey } : {}),
+  });
+  return null; // keep serving until stdin closes
+}
+
+const code = main(process.argv.slice(2));
+if (code !== null) process.exitCode = code;

@@ -1,0 +1,248 @@
+// The agent tools as an MCP client sees them: names, descriptions, advertised input JSON Schemas, output schemas and
+// annotations. This one definition backs the HTTP endpoint (/api/mcp), the stdio bridge (`thoughtgraph mcp`) and the
+// AI SDK tools, so every door lists the same tools. Client-safe: no server code.
+//
+// Input validation is not done by these schemas: each door hands the raw arguments to the foundation's contracts
+// (lib/contracts), which accept what the official server accepts ("3" for 3, "FALSE" for false, snake_case names)
+// and name the bad field. The advertised schemas only tell a model what to send.
+import type { z } from "zod";
+import { ZThoughtResult } from "../../../lib/contracts/thought";
+import { ZClearSessionResult, ZGetSessionResult, ZReviseResult, ZThinkResult } from "../../../lib/contracts/tools";
+
+export type JsonSchemaProperty = Record<string, unknown>;
+
+export interface ObjectJsonSchema {
+  type: "object";
+  properties: Record<string, JsonSchemaProperty>;
+  required?: string[];
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: ObjectJsonSchema;
+  outputSchema: z.ZodType;
+  annotations: ToolAnnotations;
+  /** Whether the tool records or changes anything (an API key with read scope may call only the others). */
+  writes: boolean;
+}
+
+// Thought numbers are capped where the contract caps them (lib/contracts/thought.ts).
+const MAX_NUMBER = 1_000_000;
+
+// The official server advertises its booleans as ["boolean", "string"] (it accepts "true"/"false") and its numbers as
+// integers ≥ 1; we advertise the same types so a client that validates arguments treats both servers alike.
+const looseBoolean = (description: string): JsonSchemaProperty => ({ type: ["boolean", "string"], description });
+const positiveInteger = (description: string): JsonSchemaProperty => ({
+  type: "integer",
+  minimum: 1,
+  maximum: MAX_NUMBER,
+  description,
+});
+const text = (description: string): JsonSchemaProperty => ({ type: "string", description });
+
+const SESSION_ID = text(
+  "Optional. The sessionId from an earlier answer (or a key of your own, e.g. a task id): keeps every step of one " +
+    "line of reasoning in one session. Omit it and thoughtNumber 1 starts a new session while later steps join " +
+    "your most recent one.",
+);
+
+// ---- sequentialthinking ----
+
+export const SEQUENTIAL_THINKING: ToolDefinition = {
+  name: "sequentialthinking",
+  title: "Sequential Thinking",
+  description: `Work through a problem one numbered thought at a time. Each call records one step of your reasoning; \
+steps can be revised, branched into alternatives and extended past the first estimate, and everything is kept for \
+people to review later.
+
+Use it for problems that need several steps or a plan, whose scope is unclear at first, where you may have to correct \
+course, or where you want to compare approaches. Skip it for questions you can answer in one step.
+
+How to call it:
+- thought: this step, concretely: an analysis, a hypothesis, a check of a hypothesis, a correction, a decision.
+- thoughtNumber: 1 for the first step, then one more on each call. You may go past totalThoughts.
+- totalThoughts: how many steps you now expect; raise or lower it whenever your estimate changes.
+- nextThoughtNeeded: true while another step should follow; false only on the last step, once you have an answer you \
+are satisfied with.
+- isRevision with revisesThought: this step reconsiders an earlier one (give that step's number).
+- branchFromThought with branchId: this step explores an alternative starting after an earlier step; give both, and \
+reuse the same branchId to continue that branch.
+- needsMoreThoughts: true when you reached the planned end but see that more steps are needed.
+- sessionId: pass back the sessionId of the previous answer to keep the sequence together.
+
+What comes back: thoughtNumber, totalThoughts (raised to thoughtNumber if that was larger), nextThoughtNeeded, \
+branches (the branch ids so far) and thoughtHistoryLength (steps recorded in this session), then sessionId, thoughtId \
+(for revise_thought) and the continuation fields: should_continue tells whether to call again, next_thought_number \
+which number to use, stop_reason why (next_thought_required, needs_more_thoughts or thought_sequence_complete), and \
+next_call_arguments the numbers for the next call. flags lists inconsistencies that were accepted but noted, such as \
+revising a step that was never recorded.
+
+Numbers and booleans may also be sent as strings ("3", "true"), and snake_case names (thought_number) work too. \
+A malformed argument is answered with an error that names the field and says how to fix it.`,
+  inputSchema: {
+    type: "object",
+    properties: {
+      thought: text("Your current thinking step: one concrete piece of reasoning."),
+      nextThoughtNeeded: looseBoolean("true if another thought step should follow; false on the final step."),
+      thoughtNumber: positiveInteger("This step's number in the sequence: 1, 2, 3, … (may exceed totalThoughts)."),
+      totalThoughts: positiveInteger("Your current estimate of the steps needed, e.g. 5; adjust it as you go."),
+      isRevision: looseBoolean("true if this step revises an earlier one (then set revisesThought)."),
+      revisesThought: positiveInteger("The number of the thought being reconsidered."),
+      branchFromThought: positiveInteger("The number of the thought this branch starts from (with branchId)."),
+      branchId: text("A name for this branch (with branchFromThought); reuse it to continue the branch."),
+      needsMoreThoughts: looseBoolean("true if you reached the planned end but need more thoughts."),
+      sessionId: SESSION_ID,
+      stage: text("Optional label for the phase of work, e.g. 'Problem Definition', 'Analysis', 'Conclusion'."),
+      tags: { type: "array", items: { type: "string" }, description: "Optional labels for this thought." },
+      score: { type: "number", minimum: 0, maximum: 1, description: "Optional self-assessed quality from 0 to 1." },
+    },
+    required: ["thought", "nextThoughtNeeded", "thoughtNumber", "totalThoughts"],
+  },
+  outputSchema: ZThoughtResult,
+  // It records the thought: not read-only, and a repeat records a second thought (not idempotent). Nothing is deleted
+  // or overwritten, and it reaches nothing beyond the thoughtgraph server.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  writes: true,
+};
+
+// ---- think ----
+
+export const THINK: ToolDefinition = {
+  name: "think",
+  title: "Think",
+  description: `Stop and think without acting: append one thought to your session's log. It fetches no information and \
+changes nothing except that log. Use it between steps of a task to check the rules that apply, plan what to do next, \
+list what you still need to find out, or verify a result before you answer. Be specific and detailed.
+
+Arguments: thought (required); sessionId (optional: pass back the session_id of an earlier answer to keep one log; \
+otherwise your most recent active session continues, or a new one starts).
+
+What comes back: status ("success"), step (this thought's position in the session, counted from 1; it keeps \
+counting when old thoughts leave the window), thought (echoed), context_size (thoughts in the session's rolling \
+window, at most 100), session_id, and thought_id (for revise_thought).`,
+  inputSchema: {
+    type: "object",
+    properties: {
+      thought: text("A thought to think about. Be specific and detailed in your reasoning."),
+      sessionId: SESSION_ID,
+    },
+    required: ["thought"],
+  },
+  outputSchema: ZThinkResult,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  writes: true,
+};
+
+// ---- revise_thought (seed 000's snake_case arguments) ----
+
+export const REVISE_THOUGHT: ToolDefinition = {
+  name: "revise_thought",
+  title: "Revise a thought",
+  description: `Edit a thought you recorded earlier: correct its text, its numbers, its stage or tags, its self-score \
+(0 to 1), or its revision and branch fields. The earlier version is kept (reviewers see what changed), and the answer \
+is the thought's new state with the list of changed fields.
+
+Use it to fix a mistake in place. To reconsider earlier reasoning as a new step of the sequence, call \
+sequentialthinking with isRevision and revisesThought instead.
+
+thought_id (required) is the thoughtId from an earlier answer, or the thought's number in the session (then give \
+session_id, or it looks in your most recent active session). Send only the fields you want to change. An unknown id \
+is an error.`,
+  inputSchema: {
+    type: "object",
+    properties: {
+      thought_id: {
+        type: ["string", "integer"],
+        description: "The thoughtId to revise, or the thought's number within the session.",
+      },
+      session_id: text("Optional. The session the thought number refers to (only needed with a thought number)."),
+      thought: text("The new content of the thought."),
+      thought_number: positiveInteger("Current position in the sequence."),
+      total_thoughts: positiveInteger("Expected total number of thoughts."),
+      next_thought_needed: { type: "boolean", description: "Whether another thought should follow." },
+      is_revision: { type: "boolean", description: "Whether this thought revises a previous one." },
+      revises_thought: positiveInteger("Number of the thought being revised."),
+      branch_from_thought: positiveInteger("Starting point of the branch this thought belongs to."),
+      branch_id: text("Identifier of the branch this thought belongs to."),
+      needs_more_thoughts: { type: "boolean", description: "Whether additional thoughts are needed." },
+      score: { type: "number", minimum: 0, maximum: 1, description: "Quality score (0.0 to 1.0)." },
+      stage: text("Current thinking stage (e.g. 'Problem Definition', 'Analysis')."),
+      tags: { type: "array", items: { type: "string" }, description: "Categories or labels for the thought." },
+    },
+    required: ["thought_id"],
+  },
+  outputSchema: ZReviseResult,
+  // It edits a stored thought, but the previous version is kept, so nothing is lost (not destructive).
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  writes: true,
+};
+
+// ---- get_thinking_session / clear_thinking_session ----
+
+export const GET_THINKING_SESSION: ToolDefinition = {
+  name: "get_thinking_session",
+  title: "Read a thinking session",
+  description: `Read back a thinking session: its thoughts in order (format "history", the default: id, numbers, text, \
+branch, revision and flags of each) or one readable block of text (format "context": "Step N (time): …" per \
+thought). limit keeps the last N thoughts (default 100, at most 1000). Without sessionId it reads your most recent \
+active session. Use it to pick up your reasoning again after your context was trimmed, or before continuing a long \
+sequence. Read-only.`,
+  inputSchema: {
+    type: "object",
+    properties: {
+      sessionId: text("Optional. The session to read (its id or your own key); default: your most recent one."),
+      format: {
+        type: "string",
+        enum: ["history", "context"],
+        description: '"history" (structured list, default) or "context" (formatted text).',
+      },
+      limit: { type: "integer", minimum: 1, maximum: 1000, description: "Return the last N thoughts (default 100)." },
+    },
+  },
+  outputSchema: ZGetSessionResult,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  writes: false,
+};
+
+export const CLEAR_THINKING_SESSION: ToolDefinition = {
+  name: "clear_thinking_session",
+  title: "Clear a thinking session",
+  description: `Close a thinking session and start afresh. The session is marked "cleared" (nothing is deleted: people \
+reviewing can still read it) and your next thought starts a new session, even if you reuse the same sessionId key. \
+Without sessionId it clears your most recent active session. Use it when you abandon a line of reasoning and want \
+the next sequence to start clean.`,
+  inputSchema: {
+    type: "object",
+    properties: {
+      sessionId: text("Optional. The session to clear (its id or your own key); default: your most recent one."),
+    },
+  },
+  outputSchema: ZClearSessionResult,
+  // It changes the session's status but deletes nothing; a second call changes nothing more but is still a write.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  writes: true,
+};
+
+/** Every tool, in the order clients list them. New tools (e.g. seed 003's memory tools) are added here. */
+export const TOOL_DEFINITIONS = [
+  SEQUENTIAL_THINKING,
+  THINK,
+  REVISE_THOUGHT,
+  GET_THINKING_SESSION,
+  CLEAR_THINKING_SESSION,
+] as const;
+
+/** What the MCP server tells a client about itself (`instructions` in the initialize answer). */
+export const SERVER_INSTRUCTIONS =
+  "thoughtgraph records your reasoning so people can review it. Use sequentialthinking to work through a problem " +
+  "in numbered steps (pass back the sessionId it returns), think for a quick note to yourself, revise_thought to " +
+  "correct a recorded thought, get_thinking_session to read a session back, and clear_thinking_session to start afresh.";
