@@ -31,14 +31,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ["components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    files: ["components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "sdk/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["@/server/*", "**/server/*"],
+              group: ["@/server/*", "../server/*", "../../server/*", "../../../server/*"],
               allowTypeImports: true,
               message: "Client-safe code must not import server code (type-only imports are fine).",
             },

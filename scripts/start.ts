@@ -96,7 +96,11 @@ async function main(): Promise<void> {
       `thoughtgraph ready on http://${host.includes(":") ? `[${host}]` : host}:${actualPort} (${redactUrl(databaseUrl())})`,
     );
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    // Idle keep-alive sockets would hold close() open for up to keepAliveTimeout (65 s).
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }
