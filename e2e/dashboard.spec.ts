@@ -1,0 +1,506 @@
+// The review dashboard in Debian's Chromium against the production build (server from e2e/global-setup.ts): an agent
+// writes a branching, revising session over REST while the page is open; the graph (one node per thought, the
+// right next/fork/revises edges) and the transcript grow live; keyboard navigation and the ?thought= selection; the
+// revision diff; exports; a hostile thought stays text; the sessions list (search, live new sessions); a session big
+// enough to fold; screenshots of the main screens in test-results/screenshots/.
+import fs from "node:fs";
+
+import { expect, test, type Page } from "@playwright/test";
+
+import { Agent, e2eServer, type IngestResult } from "./support/agent";
+import { generateSession } from "./support/generate";
+import { saveScreenshot } from "./support/screens";
+import {
+  EXPECTED_EDGES,
+  STEPS,
+  XSS,
+  edgeId,
+  textOf,
+  writeSession,
+  type WrittenSession,
+} from "./support/session-script";
+
+declare global {
+  interface Window {
+    __xss?: number;
+    __sameDocument?: boolean;
+  }
+}
+
+const { baseURL, apiKey } = e2eServer();
+const agent = new Agent(baseURL, apiKey);
+
+test.use({ baseURL, viewport: { width: 1440, height: 900 } });
+
+/** A unique tag per test run and test, so titles and searches never collide with other sessions in the database. */
+const tag = (what: string) => `${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+const graph = (page: Page) => page.locator(".tg-graph");
+const graphNodes = (page: Page) => graph(page).locator('[data-testid="graph-node"]');
+const transcript = (page: Page) => page.locator('section[aria-label="Transcript"]');
+const row = (page: Page, seq: number) => transcript(page).locator(`[data-testid="thought"][data-seq="${seq}"]`);
+const detail = (page: Page) => page.locator('aside[aria-label="Thought detail"]');
+/** React Flow's wrapper of a node carries the node id (data-id); ours is the [data-testid=graph-node] inside. */
+const nodeFor = (page: Page, thoughtId: string) =>
+  graph(page).locator(`.react-flow__node[data-id="${thoughtId}"] [data-testid="graph-node"]`);
+
+async function openSession(page: Page, sessionId: string, thoughtId?: string): Promise<void> {
+  const res = await page.goto(`/sessions/${sessionId}${thoughtId ? `?thought=${thoughtId}` : ""}`);
+  expect(res?.status()).toBe(200);
+  await expect(page.getByTestId("live-status")).toHaveText("connected");
+}
+
+/** The selection as the URL, the transcript and the graph show it. */
+async function expectSelected(page: Page, s: WrittenSession, name: string): Promise<void> {
+  const answer = s.byName.get(name)!;
+  await expect(page).toHaveURL(new RegExp(`[?&]thought=${answer.thoughtId}(&|$)`));
+  const current = transcript(page).locator('[data-testid="thought"][aria-current="true"]');
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveAttribute("data-seq", String(answer.seq));
+  await expect(nodeFor(page, answer.thoughtId)).toHaveClass(/\bis-selected\b/);
+  await expect(graph(page).locator('[data-testid="graph-node"].is-selected')).toHaveCount(1);
+}
+
+test.describe("a session written while the page is open", () => {
+  test("the graph shows one node per thought and the right edges, and grows live", async ({ page }, testInfo) => {
+    const session = await writeSession(agent, tag("live"), async (sessionId) => {
+      await openSession(page, sessionId);
+      await expect(graphNodes(page)).toHaveCount(1);
+      await page.evaluate(() => {
+        window.__sameDocument = true;
+      });
+    });
+    const ids = (name: string) => session.byName.get(name)!.thoughtId;
+
+    // Everything after the first thought arrived live: one node and one transcript row per thought.
+    await expect(page.getByTestId("thought-count")).toHaveText(String(STEPS.length));
+    await expect(graphNodes(page)).toHaveCount(STEPS.length);
+    await expect(graph(page).locator('[data-testid="graph-fold"]')).toHaveCount(0);
+    await expect(transcript(page).locator('[data-testid="thought"]')).toHaveCount(STEPS.length);
+    for (const answer of session.answers) await expect(nodeFor(page, answer.thoughtId)).toHaveCount(1);
+
+    // The edges: count per kind, and each expected edge by its id.
+    for (const [kind, pairs] of Object.entries(EXPECTED_EDGES) as [
+      keyof typeof EXPECTED_EDGES,
+      readonly (readonly [string, string])[],
+    ][]) {
+      await expect(graph(page).locator(`.react-flow__edge.tg-edge-${kind}`), `${kind} edges`).toHaveCount(pairs.length);
+      for (const [source, target] of pairs) {
+        await expect(
+          graph(page).locator(`.react-flow__edge[data-id="${edgeId(kind, ids(source), ids(target))}"]`),
+          `${kind} edge ${source} → ${target}`,
+        ).toHaveClass(new RegExp(`\\btg-edge-${kind}\\b`));
+      }
+    }
+    await expect(page.locator(".tg-session-head")).toContainText("2 branches");
+
+    // One more thought, posted after everything is on screen, appears within a few seconds without a reload.
+    const live = await agent.thought({
+      sessionId: session.sessionId,
+      thought: "Live: an index on events(created_at) removes the full scan",
+      thoughtNumber: 6,
+      totalThoughts: 6,
+      nextThoughtNeeded: false,
+    });
+    await expect(nodeFor(page, live.thoughtId)).toContainText("Live: an index on events", { timeout: 5_000 });
+    await expect(row(page, live.seq)).toContainText("Live: an index on events", { timeout: 5_000 });
+    await expect(graphNodes(page)).toHaveCount(STEPS.length + 1);
+    await expect(graph(page).locator(".react-flow__edge.tg-edge-next")).toHaveCount(EXPECTED_EDGES.next.length + 1);
+    await expect(
+      graph(page).locator(`.react-flow__edge[data-id="${edgeId("next", ids("xss"), live.thoughtId)}"]`),
+    ).toHaveCount(1);
+    await expect(page.getByTestId("thought-count")).toHaveText(String(STEPS.length + 1));
+    expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
+    expect(await page.evaluate(() => window.__xss)).toBeUndefined();
+    await saveScreenshot(page, testInfo, "session-live.png");
+  });
+});
+
+test.describe("the transcript keeps the selection in view", () => {
+  let sessionId: string;
+  let results: IngestResult[];
+  test.beforeAll(async () => {
+    const key = tag("scroll");
+    results = await agent.ingest(generateSession(60, key).bodies, key);
+    sessionId = results[0]!.sessionId!;
+  });
+
+  test("Follow brings each new thought's row into view", async ({ page }) => {
+    await openSession(page, sessionId);
+    await page.getByLabel("Follow").check();
+    for (let i = 0; i < 3; i++) {
+      const live = await agent.thought({
+        sessionId,
+        thought: `Followed thought ${i}`,
+        thoughtNumber: 100 + i,
+        totalThoughts: 200,
+        nextThoughtNeeded: true,
+      });
+      await expect(page).toHaveURL(new RegExp(`thought=${live.thoughtId}`));
+      await expect(row(page, live.seq)).toBeInViewport();
+      await expect(row(page, live.seq)).toHaveAttribute("aria-current", "true");
+    }
+  });
+
+  test("j moves the selection and its transcript row stays in view", async ({ page }) => {
+    await openSession(page, sessionId);
+    await page.getByLabel("Session review").focus();
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press("j");
+      await expect(page).toHaveURL(new RegExp(`thought=${results[i]!.thoughtId}`));
+      await expect(row(page, results[i]!.seq!), `row ${i + 1} after ${i + 1} × j`).toBeInViewport();
+    }
+  });
+});
+
+test.describe("reviewing a written session", () => {
+  let s: WrittenSession;
+  test.beforeAll(async () => {
+    s = await writeSession(agent, tag("review"));
+  });
+  const id = (name: string) => s.byName.get(name)!.thoughtId;
+
+  test("j/k and the arrow keys move the selection, the URL and the transcript row; Enter opens the detail", async ({
+    page,
+  }) => {
+    await openSession(page, s.sessionId);
+    await expect(graphNodes(page)).toHaveCount(STEPS.length);
+    await expect(page).not.toHaveURL(/thought=/);
+    await page.getByLabel("Session review").focus();
+
+    // Keys move through the thoughts in arrival order: outline, compare, measure, alt-start, ...
+    const order = STEPS.map((st) => st.name);
+    await page.keyboard.press("j"); // nothing selected: j selects the first
+    await expectSelected(page, s, order[0]!);
+    await page.keyboard.press("j");
+    await expectSelected(page, s, order[1]!);
+    await page.keyboard.press("ArrowDown");
+    await expectSelected(page, s, order[2]!);
+    await page.keyboard.press("ArrowRight");
+    await expectSelected(page, s, order[3]!);
+    await page.keyboard.press("k");
+    await expectSelected(page, s, order[2]!);
+    await page.keyboard.press("ArrowUp");
+    await expectSelected(page, s, order[1]!);
+    await page.keyboard.press("ArrowLeft");
+    await expectSelected(page, s, order[0]!);
+    await page.keyboard.press("k"); // already at the first: stays
+    await expectSelected(page, s, order[0]!);
+
+    // The detail panel follows the selection; Enter moves the focus into it.
+    await expect(detail(page)).toContainText(textOf("outline"));
+    await page.keyboard.press("Enter");
+    await expect(detail(page)).toBeFocused();
+
+    // A pointer selection in the transcript moves the URL and the graph too.
+    await row(page, s.byName.get("beta-start")!.seq).click();
+    await expectSelected(page, s, "beta-start");
+    // ... and so does a click on a graph node.
+    await nodeFor(page, id("measure")).click();
+    await expectSelected(page, s, "measure");
+  });
+
+  test("a URL with ?thought= selects that thought", async ({ page }) => {
+    await openSession(page, s.sessionId, id("alt-feed"));
+    await expectSelected(page, s, "alt-feed");
+    await expect(detail(page).getByRole("heading", { level: 2 })).toContainText("Thought 4/6");
+    await expect(detail(page)).toContainText(textOf("alt-feed"));
+    await expect(detail(page)).toContainText("branch alt");
+    // After a reload the selection is still there.
+    await page.reload();
+    await expectSelected(page, s, "alt-feed");
+  });
+
+  test("the revision diff shows insertions and deletions against the revised thought", async ({ page }) => {
+    await openSession(page, s.sessionId, id("compare-revised"));
+    const diff = detail(page).getByTestId("word-diff");
+    await expect(detail(page).getByRole("heading", { name: "Change from thought 2" })).toBeVisible();
+    await expect(diff).toBeVisible();
+    await expect(diff.locator("del")).not.toHaveCount(0);
+    await expect(diff.locator("ins")).not.toHaveCount(0);
+    await expect(diff.locator("del")).toContainText(["two"]);
+    const inserted = (await diff.locator("ins").allTextContents()).join(" ");
+    expect(inserted).toContain("three");
+    expect(inserted).toContain("costs");
+    // Unchanged words stay plain text.
+    await expect(diff).toContainText("caching strategies");
+
+    // The detail links the two thoughts both ways.
+    await detail(page).getByRole("button", { name: "Revises thought 2" }).click();
+    await expectSelected(page, s, "compare");
+    await expect(detail(page).getByRole("button", { name: /^Revised by thought 4/ })).toBeVisible();
+    await expect(detail(page).getByTestId("word-diff")).toHaveCount(0);
+
+    // A revision on a branch diffs against the branch's thought, not the main chain's.
+    await openSession(page, s.sessionId, id("alt-feed-revised"));
+    const branchDiff = detail(page).getByTestId("word-diff");
+    await expect(branchDiff.locator("ins")).not.toHaveCount(0);
+    expect((await branchDiff.locator("ins").allTextContents()).join(" ")).toContain("backfill");
+  });
+
+  test("exports: JSON has the thoughts, Markdown has the text, SVG and PNG downloads start", async ({ page }) => {
+    await openSession(page, s.sessionId);
+    await expect(graphNodes(page)).toHaveCount(STEPS.length);
+
+    const [json] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("group", { name: "Export" }).getByRole("link", { name: "JSON" }).click(),
+    ]);
+    expect(json.suggestedFilename()).toMatch(/\.json$/);
+    const exported = JSON.parse(fs.readFileSync(await json.path(), "utf8")) as {
+      session: { id: string };
+      thoughts: { id: string; text: string; seq: number }[];
+    };
+    expect(exported.session.id).toBe(s.sessionId);
+    expect(exported.thoughts).toHaveLength(STEPS.length);
+    expect(exported.thoughts.map((t) => t.id)).toEqual(s.answers.map((a) => a.thoughtId));
+    expect(exported.thoughts.find((t) => t.id === id("xss"))?.text).toBe(XSS);
+
+    const [md] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("group", { name: "Export" }).getByRole("link", { name: "Markdown" }).click(),
+    ]);
+    expect(md.suggestedFilename()).toMatch(/\.md$/);
+    const markdown = fs.readFileSync(await md.path(), "utf8");
+    for (const step of STEPS.slice(1)) expect(markdown).toContain(step.thought);
+    expect(markdown).toContain(textOf("outline"));
+
+    const [svg] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("group", { name: "Export" }).getByRole("button", { name: "SVG" }).click(),
+    ]);
+    expect(svg.suggestedFilename()).toBe(`session-${s.sessionId}.svg`);
+    const svgText = fs.readFileSync(await svg.path(), "utf8");
+    expect(svgText.trimStart().startsWith("<svg")).toBe(true);
+
+    const [png] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("group", { name: "Export" }).getByRole("button", { name: "PNG" }).click(),
+    ]);
+    expect(png.suggestedFilename()).toBe(`session-${s.sessionId}.png`);
+    const pngBytes = fs.readFileSync(await png.path());
+    expect(pngBytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+    await expect(page.getByRole("group", { name: "Export" }).getByRole("alert")).toHaveCount(0);
+  });
+
+  test("a thought with HTML and script payloads is text in the transcript, the node and the detail panel", async ({
+    page,
+  }) => {
+    // Any <img src=x> that got into the DOM would request ".../x"; record every request to catch even a brief one.
+    const suspicious: string[] = [];
+    page.on("request", (r) => {
+      if (/\/x(\?|$)/.test(new URL(r.url()).pathname)) suspicious.push(r.url());
+    });
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const xss = s.byName.get("xss")!;
+    await openSession(page, s.sessionId, xss.thoughtId);
+    await page.waitForLoadState("load");
+
+    // The markup shows as characters in all three places. (The node shows plain text; the transcript and the
+    // detail render markdown, so only the tags are checked here; the verbatim text is the next test.)
+    await expect(nodeFor(page, xss.thoughtId)).toContainText(XSS);
+    for (const region of [row(page, xss.seq), detail(page)]) {
+      for (const piece of ['<img src=x onerror="window.', "<script>window.", "</script>"]) {
+        await expect(region).toContainText(piece);
+      }
+    }
+    await expect(detail(page).getByRole("heading", { level: 2 })).toContainText("Thought 5/6");
+
+    // Nothing ran and no element was made from it.
+    for (const region of [transcript(page), graph(page), detail(page)]) {
+      await expect(region.locator("img")).toHaveCount(0);
+      await expect(region.locator("script")).toHaveCount(0);
+      await expect(region.locator("[onerror]")).toHaveCount(0);
+    }
+    expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], [onerror]').length)).toBe(0);
+    // Move the selection away and back, so the payload is rendered again in each place.
+    await page.getByLabel("Session review").focus();
+    await page.keyboard.press("k");
+    await page.keyboard.press("j");
+    await expectSelected(page, s, "xss");
+    await expect(detail(page)).toContainText("<script>window.");
+    expect(await page.evaluate(() => window.__xss)).toBeUndefined();
+    expect(suspicious).toEqual([]);
+    expect(dialogs).toEqual([]);
+  });
+
+  test("the hostile thought's text is shown verbatim (markdown leaves intraword underscores alone)", async ({
+    page,
+  }) => {
+    // `window.__xss` is not emphasis in CommonMark: `__` between "." and "x" is left-flanking only, so it cannot
+    // close. The transcript and the detail panel must show the thought exactly as the agent wrote it.
+    const xss = s.byName.get("xss")!;
+    await openSession(page, s.sessionId, xss.thoughtId);
+    await expect(nodeFor(page, xss.thoughtId)).toContainText(XSS);
+    await expect(row(page, xss.seq)).toContainText(XSS);
+    await expect(detail(page)).toContainText(XSS);
+    await expect(row(page, xss.seq).locator("strong, em")).toHaveCount(0);
+  });
+
+  test("screenshots: the session view in light and dark, and the branch comparison", async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await openSession(page, s.sessionId, id("compare-revised"));
+    await expect(graphNodes(page)).toHaveCount(STEPS.length);
+    await expect(detail(page).getByTestId("word-diff")).toBeVisible();
+    const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await saveScreenshot(page, testInfo, "session-light.png");
+
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(lightBg);
+    await saveScreenshot(page, testInfo, "session-dark.png");
+    await page.emulateMedia({ colorScheme: "light" });
+
+    await page.getByRole("tab", { name: "Compare branches" }).click();
+    const compare = page.getByLabel("Branch comparison");
+    await expect(compare).toBeVisible();
+    // Default: the main chain on the left, the first branch ("alt") on the right, both from the fork.
+    await expect(compare.getByRole("list", { name: "Branch main" })).toContainText(textOf("measure"));
+    await expect(compare.getByRole("list", { name: "Branch alt" })).toContainText(textOf("alt-start"));
+    await expect(compare.getByRole("list", { name: "Branch alt" })).toContainText(textOf("alt-feed-revised"));
+    await saveScreenshot(page, testInfo, "branch-comparison.png");
+    // A thought picked in the comparison becomes the selection.
+    await compare
+      .getByRole("list", { name: "Branch alt" })
+      .getByRole("button", { name: /precompute the export/ })
+      .click();
+    await expectSelected(page, s, "alt-start");
+  });
+});
+
+test.describe("the sessions list", () => {
+  test("lists sessions, filters by search, and shows new sessions and counts live", async ({ page }, testInfo) => {
+    const run = tag("list");
+    const alpha = await agent.thought({
+      thought: `Alpha ${run}: plan the migration`,
+      thoughtNumber: 1,
+      totalThoughts: 3,
+      nextThoughtNeeded: true,
+      metadata: { agent: "e2e-list-agent" },
+    });
+    await agent.thought({
+      thought: `Bravo ${run}: audit the permissions`,
+      thoughtNumber: 1,
+      totalThoughts: 3,
+      nextThoughtNeeded: true,
+      metadata: { agent: "e2e-list-agent" },
+    });
+    const res = await page.goto("/");
+    expect(res?.status()).toBe(200);
+    const rows = page.getByTestId("session-row");
+    const alphaRow = rows.filter({ hasText: `Alpha ${run}` });
+    const bravoRow = rows.filter({ hasText: `Bravo ${run}` });
+    await expect(alphaRow).toHaveCount(1);
+    await expect(bravoRow).toHaveCount(1);
+    await expect(alphaRow).toContainText("e2e-list-agent");
+    await expect(alphaRow.getByTestId("row-thoughts")).toHaveText("1");
+    await expect(page.getByRole("search")).toContainText("live: connected");
+    await saveScreenshot(page, testInfo, "sessions-list.png");
+
+    // Search narrows the list to the matching session (and keeps it in the URL).
+    const search = page.getByRole("searchbox", { name: "Search sessions and thought text" });
+    await search.fill(`Alpha ${run}`);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(rows).toHaveCount(1);
+    await expect(alphaRow).toHaveCount(1);
+    await expect(bravoRow).toHaveCount(0);
+    // Text deeper in a session is searchable too.
+    await search.fill(`needle-${run}`);
+    await expect(rows).toHaveCount(0);
+    await agent.thought({
+      sessionId: alpha.sessionId,
+      thought: `A later thought mentions needle-${run}`,
+      thoughtNumber: 2,
+      totalThoughts: 3,
+      nextThoughtNeeded: true,
+    });
+    await expect(alphaRow).toHaveCount(1, { timeout: 10_000 });
+    await search.fill("");
+    await expect(bravoRow).toHaveCount(1);
+    await expect(alphaRow.getByTestId("row-thoughts")).toHaveText("2");
+
+    // A session that starts while the list is open appears without a reload; counts update live too.
+    await page.evaluate(() => {
+      window.__sameDocument = true;
+    });
+    const charlie = await agent.thought({
+      thought: `Charlie ${run}: arrived live`,
+      thoughtNumber: 1,
+      totalThoughts: 2,
+      nextThoughtNeeded: true,
+    });
+    const charlieRow = rows.filter({ hasText: `Charlie ${run}` });
+    await expect(charlieRow).toHaveCount(1, { timeout: 10_000 });
+    await agent.thought({
+      sessionId: charlie.sessionId,
+      thought: "Second thought of the live session",
+      thoughtNumber: 2,
+      totalThoughts: 2,
+      nextThoughtNeeded: false,
+    });
+    await expect(charlieRow.getByTestId("row-thoughts")).toHaveText("2", { timeout: 10_000 });
+    expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
+
+    // The row links to the session view.
+    await charlieRow.getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/sessions/${charlie.sessionId}$`));
+    await expect(transcript(page).locator('[data-testid="thought"]')).toHaveCount(2);
+  });
+});
+
+test.describe("a session past the folding threshold", () => {
+  let sessionId: string;
+  let results: IngestResult[];
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const key = tag("fold");
+    results = await agent.ingest(generateSession(2_000, key).bodies, key);
+    sessionId = results[0]!.sessionId!;
+  });
+
+  test("folds quiet runs and inactive branches; the transcript works; a keyboard selection unfolds around it", async ({
+    page,
+  }, testInfo) => {
+    await openSession(page, sessionId);
+    await expect(page.getByTestId("thought-count")).toHaveText("2000");
+    await expect(page.locator(".tg-session-head")).toContainText("folded");
+    await expect(graph(page).locator('[data-testid="graph-fold"]').first()).toBeAttached({ timeout: 30_000 });
+
+    // The transcript is the fallback that always works: rows render where it is scrolled to.
+    await expect(transcript(page).locator('[data-testid="thought"]').first()).toBeVisible();
+    await transcript(page).evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+    await expect
+      .poll(async () =>
+        Number(await transcript(page).locator('[data-testid="thought"]').last().getAttribute("data-seq")),
+      )
+      .toBeGreaterThan(900);
+
+    // A keyboard selection is centred in the graph and drawn as a thought node (its neighbourhood unfolds).
+    await page.getByLabel("Session review").focus();
+    await page.keyboard.press("j");
+    await expect(page).toHaveURL(new RegExp(`thought=${results[0]!.thoughtId}`));
+    await expect(nodeFor(page, results[0]!.thoughtId!)).toHaveClass(/\bis-selected\b/);
+    await page.keyboard.press("j");
+    await expect(nodeFor(page, results[1]!.thoughtId!)).toHaveClass(/\bis-selected\b/);
+    await saveScreenshot(page, testInfo, "session-folded.png");
+  });
+
+  test("opening a folded session shows its newest thoughts, and a ?thought= deep link shows that thought", async ({
+    page,
+  }) => {
+    // fitView aims at the newest nodes: the newest thought must be drawn in the opened graph.
+    await openSession(page, sessionId);
+    const newest = results.at(-1)!;
+    await expect(graph(page).locator('[data-testid="graph-fold"]').first()).toBeAttached({ timeout: 30_000 });
+    await expect(graph(page).locator(`.react-flow__node[data-id="${newest.thoughtId}"]`)).toBeVisible();
+
+    // A link to a thought deep in the session selects it in the transcript and shows it in the graph.
+    const deep = results[1_000]!;
+    await openSession(page, sessionId, deep.thoughtId);
+    await expect(row(page, deep.seq!)).toHaveAttribute("aria-current", "true");
+    await expect(graph(page).locator(`.react-flow__node[data-id="${deep.thoughtId}"]`)).toBeVisible();
+  });
+});

@@ -1,0 +1,478 @@
+// `npm run bench:ui`: the review dashboard in headless Chromium (Debian's /usr/bin/chromium) against the production
+// build, started on a fresh SQLite file. Needs `npx next build` to have run. Prints JSON lines on stdout; the machine
+// and progress go to stderr. It only measures and prints: nothing here asserts a time.
+//
+// Per session size (100, 1,000, 5,000, 20,000 thoughts; ~5% open a branch, ~5% are revisions; seeded through
+// POST /api/v1/ingest in 1,000-event batches), each in a fresh browser context:
+//   interactive_ms   performance.now() in the page (0 = the navigation's start, performance.timeOrigin) at the first
+//                    animation frame where the URL carries ?thought= after a real "j" keypress. The keypress is sent
+//                    as soon as the graph has drawn, so this is navigation start → graph drawn → keyboard selection
+//                    reflected in the URL. "Drawn" = a visible .react-flow__node, or, when the opening viewport holds
+//                    no node at all (it happens on folded sessions), React Flow's minimap of the nodes. It includes
+//                    the Playwright round trips between seeing the graph and pressing the key (a few ms on loopback).
+//                    Extras: graph_drawn_ms / first_visible_node_ms / selected_node_drawn_ms (the j selection's node
+//                    centred and drawn), from a per-frame check installed before navigation.
+//   longest_task_ms_during_pan_zoom  the longest PerformanceObserver('longtask') entry (observer installed with
+//                    addInitScript, before navigation) that starts during a scripted sequence of mouse drags across
+//                    .tg-graph and wheel zooms in and out; 0 when no task exceeded 50 ms (the longtask threshold).
+//   js_heap_mb       CDP Runtime.getHeapUsage usedSize after a forced garbage collection, once the pan/zoom is done.
+//   nodes_drawn      graph nodes in the DOM in the opening viewport ([data-testid=graph-node] + [data-testid=graph-fold];
+//                    React Flow leaves off-screen nodes out above 300); graph_nodes_total = nodes React Flow holds (its
+//                    minimap draws them all); folded = fold nodes drawn or the header says the graph is folded.
+//   transcript_ms    time for the virtualized transcript to show rows at its middle and at its end after scrolling.
+// Then live latency on an open 100-thought session with Follow on: 50 times (after one uncounted warm-up post), the
+// page itself POSTs a thought (fetch in page.evaluate) and a MutationObserver in the same page records when its graph
+// node (data-id = thought id) and its transcript row ([data-seq=N]) are added, so both ends use the page's clock.
+// Latency = appearance − the moment the POST's response was read; 0 when the node arrived over SSE before the
+// response (node_before_ack counts those). p50/p95 are for the graph node; row_* the same for the transcript row
+// (row_missing: rows not in the DOM within 3 s).
+// Baseline, measured in the same run: a page load of an empty session (navigation start → its empty-state text),
+// and the sessions list.
+// Options (env): BENCH_UI_SIZES (default "100,1000,5000,20000"), BENCH_UI_LIVE (default 50).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { Agent } from "../e2e/support/agent";
+import { generateSession } from "../e2e/support/generate";
+import { startServer, type RunningServer } from "./lib/server-process";
+
+const SIZES = (process.env.BENCH_UI_SIZES ?? "100,1000,5000,20000").split(",").map(Number);
+const LIVE_POSTS = Number(process.env.BENCH_UI_LIVE ?? 50);
+const VIEWPORT = { width: 1440, height: 900 };
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const DEADLINE_MS = 5 * 60_000;
+const started = Date.now();
+
+const log = (...args: unknown[]) =>
+  console.error(`[bench:ui +${((Date.now() - started) / 1000).toFixed(1)}s]`, ...args);
+const print = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
+const round = (n: number) => Math.round(n * 10) / 10;
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+function checkDeadline(what: string) {
+  if (Date.now() - started > DEADLINE_MS) throw new Error(`bench:ui ran past ${DEADLINE_MS / 1000} s (at ${what})`);
+}
+
+declare global {
+  interface Window {
+    __bench: {
+      longtasks: { start: number; duration: number }[];
+      /** Milestones (performance.now()): the session view is on screen; the graph has drawn (a visible node, or
+       *  its minimap when the viewport shows no node); the first visible graph node. */
+      sessionAt: number | null;
+      graphAt: number | null;
+      firstNodeAt: number | null;
+      added: Map<string, number>;
+      waitFor: (key: string, ms: number) => Promise<number>;
+    };
+  }
+}
+
+/**
+ * Installed before any page script (addInitScript): the longtask observer; a MutationObserver noting when graph
+ * nodes (by id) and transcript rows (by seq) are added; a per-frame check of the load milestones; and waitFor(key)
+ * for the live scenario. Kept as plain JavaScript text: tsx compiles functions with esbuild's keepNames, whose
+ * __name() helper does not exist in the page.
+ */
+const INSTRUMENT = `(() => {
+  const bench = { longtasks: [], sessionAt: null, graphAt: null, firstNodeAt: null, added: new Map() };
+  window.__bench = bench;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.longtasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {
+    // longtask unsupported: the longest task stays 0
+  }
+  const note = (el) => {
+    const now = performance.now();
+    if (el.classList.contains("react-flow__node")) {
+      const id = el.getAttribute("data-id");
+      if (id && !bench.added.has("node:" + id)) bench.added.set("node:" + id, now);
+    }
+    const seq = el.getAttribute("data-seq");
+    if (seq !== null && el.getAttribute("data-testid") === "thought" && !bench.added.has("row:" + seq)) {
+      bench.added.set("row:" + seq, now);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (!(n instanceof Element)) continue;
+        note(n);
+        for (const el of n.querySelectorAll(".react-flow__node, [data-seq]")) note(el);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+  const visibleNode = () => {
+    for (const el of document.querySelectorAll(".tg-graph .react-flow__node")) {
+      if (getComputedStyle(el).visibility !== "hidden") return true;
+    }
+    return false;
+  };
+  const frame = () => {
+    const now = performance.now();
+    if (bench.sessionAt === null && document.querySelector(".tg-session")) bench.sessionAt = now;
+    if (bench.firstNodeAt === null && visibleNode()) bench.firstNodeAt = now;
+    if (bench.graphAt === null && (bench.firstNodeAt !== null || document.querySelector(".tg-graph .react-flow__minimap-node")))
+      bench.graphAt = now;
+    if ((bench.graphAt === null || bench.firstNodeAt === null) && now < 180000) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  bench.waitFor = (key, ms) =>
+    new Promise((resolve, reject) => {
+      const deadline = performance.now() + ms;
+      const poll = () => {
+        const at = bench.added.get(key);
+        if (at !== undefined) resolve(at);
+        else if (performance.now() > deadline) reject(new Error(key + " did not appear in " + ms + " ms"));
+        else setTimeout(poll, 2);
+      };
+      poll();
+    });
+})();`;
+
+async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript({ content: INSTRUMENT });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  return { context, page };
+}
+
+const GRAPH_NODE = ".tg-graph .react-flow__node";
+
+/** Seeds one generated session through the ingest API; returns its id. */
+async function seed(agent: Agent, size: number): Promise<{ sessionId: string; branches: number; revisions: number }> {
+  const key = `bench-ui-${size}-${Date.now().toString(36)}`;
+  const g = generateSession(size, key);
+  const results = await agent.ingest(g.bodies, key);
+  return { sessionId: results[0]!.sessionId!, branches: g.branches, revisions: g.revisions };
+}
+
+/** An empty session: a JSON export of a one-thought session imported back with its thoughts removed. */
+async function emptySession(server: RunningServer, agent: Agent): Promise<string> {
+  const one = await agent.thought({
+    thought: "Baseline",
+    thoughtNumber: 1,
+    totalThoughts: 1,
+    nextThoughtNeeded: false,
+  });
+  const headers = { authorization: `Bearer ${server.apiKey}`, "content-type": "application/json" };
+  const exported = (await (
+    await fetch(`${server.url}/api/v1/sessions/${one.sessionId}/export?format=json`, { headers })
+  ).json()) as Record<string, unknown>;
+  const res = await fetch(`${server.url}/api/v1/sessions/import`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ ...exported, thoughts: [], branches: [] }),
+  });
+  const body = (await res.json()) as { sessionId?: string };
+  if (!res.ok || !body.sessionId)
+    throw new Error(`import of an empty session answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.sessionId;
+}
+
+async function measureSize(browser: Browser, base: string, size: number, sessionId: string) {
+  const { context, page } = await newPage(browser);
+  const wallStart = performance.now();
+  await page.goto(`${base}/sessions/${sessionId}`, { waitUntil: "commit" });
+  // The graph has drawn: a visible node, or (when the opening viewport shows no node) its minimap.
+  await page.waitForFunction(() => window.__bench.graphAt !== null, undefined, { timeout: 120_000, polling: 50 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const nodesDrawn = await page.locator('.tg-graph [data-testid="graph-node"]').count();
+  const foldsDrawn = await page.locator('.tg-graph [data-testid="graph-fold"]').count();
+  const flowNodes = await page.locator(".tg-graph .react-flow__minimap-node").count();
+  await page.getByLabel("Session review").focus();
+  await page.keyboard.press("j");
+  const interactive = (await (
+    await page.waitForFunction(() => (location.search.includes("thought=") ? performance.now() : false), undefined, {
+      polling: "raf",
+      timeout: 60_000,
+    })
+  ).jsonValue()) as number;
+  const wallMs = performance.now() - wallStart;
+  // The keyboard selection is centred in the graph: its node is drawn.
+  const selectedDrawn = (await (
+    await page.waitForFunction(
+      () => (document.querySelector('.tg-graph [data-testid="graph-node"].is-selected') ? performance.now() : false),
+      undefined,
+      { polling: "raf", timeout: 30_000 },
+    )
+  ).jsonValue()) as number;
+  await page.locator('section[aria-label="Transcript"] [aria-current="true"]').waitFor({ state: "attached" });
+  const milestones = await page.evaluate(() => ({
+    session: window.__bench.sessionAt,
+    graph: window.__bench.graphAt,
+    firstNode: window.__bench.firstNodeAt,
+  }));
+  const longestDuringLoad = await page.evaluate(
+    (until) => Math.max(0, ...window.__bench.longtasks.filter((t) => t.start <= until).map((t) => t.duration)),
+    interactive,
+  );
+  const headerSaysFolded = (await page.locator(".tg-session-head").innerText()).includes("folded");
+  const shownCount = await page.getByTestId("thought-count").innerText();
+  if (Number(shownCount) !== size) log(`warning: ${size}-thought session shows thought-count ${shownCount}`);
+
+  // Pan and zoom: drags across the graph pane and wheel zooms, with the longtask observer already running.
+  const box = (await page.locator(".tg-graph").boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const viewport = () =>
+    page.evaluate(() => document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform ?? "");
+  const before = await viewport();
+  await page.waitForTimeout(300); // let the keyboard selection's 150 ms centering animation finish
+  const t0 = await page.evaluate(() => performance.now());
+  for (const [dx, dy] of [
+    [-250, -200],
+    [250, 200],
+    [0, -350],
+    [0, 350],
+    [300, 0],
+  ] as const) {
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + dx, cy + dy, { steps: 12 });
+    await page.mouse.up();
+  }
+  await page.mouse.move(cx, cy);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 240); // zoom out
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -240); // and back in
+  for (let i = 0; i < 3; i++) {
+    await page.mouse.down();
+    await page.mouse.move(cx - 200, cy + 300, { steps: 10 });
+    await page.mouse.up();
+    await page.mouse.move(cx, cy);
+  }
+  await page.waitForTimeout(400); // tasks started by the last input
+  const { longest, count } = await page.evaluate((from) => {
+    const during = window.__bench.longtasks.filter((t) => t.start >= from);
+    return { longest: Math.max(0, ...during.map((t) => t.duration)), count: during.length };
+  }, t0);
+  const panned = (await viewport()) !== before;
+
+  // The transcript: scroll to the middle and the end; rows there render.
+  const transcript = page.locator('section[aria-label="Transcript"]');
+  const tStart = performance.now();
+  let transcriptOk = true;
+  for (const target of [Math.floor(size / 2), size]) {
+    await transcript.evaluate((el, frac) => el.scrollTo(0, el.scrollHeight * frac), target / size);
+    try {
+      await page.waitForFunction(
+        (want) =>
+          [...document.querySelectorAll('section[aria-label="Transcript"] [data-testid="thought"]')].some(
+            (r) => Math.abs(Number(r.getAttribute("data-seq")) - want) <= 15,
+          ),
+        target,
+        { timeout: 15_000 },
+      );
+    } catch {
+      transcriptOk = false;
+    }
+  }
+  const transcriptMs = performance.now() - tStart;
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const heap = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
+  await context.close();
+  return {
+    thoughts: size,
+    interactive_ms: round(interactive),
+    longest_task_ms_during_pan_zoom: round(longest),
+    js_heap_mb: round(heap.usedSize / 2 ** 20),
+    nodes_drawn: nodesDrawn + foldsDrawn,
+    folded: foldsDrawn > 0 || headerSaysFolded,
+    // Extras: milestones from navigation start, what the opening viewport holds, and the rest of the checks.
+    session_view_ms: milestones.session === null ? null : round(milestones.session),
+    graph_drawn_ms: milestones.graph === null ? null : round(milestones.graph),
+    first_visible_node_ms: milestones.firstNode === null ? null : round(milestones.firstNode),
+    selected_node_drawn_ms: round(selectedDrawn),
+    wall_ms_goto_to_interactive: round(wallMs),
+    graph_nodes_total: flowNodes,
+    fold_nodes_drawn: foldsDrawn,
+    longest_task_ms_during_load: round(longestDuringLoad),
+    long_tasks_during_pan_zoom: count,
+    panned,
+    transcript_ok: transcriptOk,
+    transcript_ms: round(transcriptMs),
+  };
+}
+
+async function baseline(browser: Browser, base: string, emptyId: string) {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${base}/sessions/${emptyId}`, { waitUntil: "commit" });
+  const empty = await (
+    await page.waitForFunction(
+      () => (document.body?.innerText.includes("This session has no thoughts yet") ? performance.now() : false),
+      undefined,
+      { polling: "raf" },
+    )
+  ).jsonValue();
+  await page.goto(`${base}/`, { waitUntil: "commit" });
+  const list = await (
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="session-row"]') ? performance.now() : false),
+      undefined,
+      { polling: "raf" },
+    )
+  ).jsonValue();
+  await context.close();
+  return { empty: empty as number, list: list as number };
+}
+
+async function live(browser: Browser, base: string, apiKey: string, sessionId: string, size: number) {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${base}/sessions/${sessionId}`);
+  await page.locator(GRAPH_NODE).first().waitFor({ state: "visible" });
+  await page.getByTestId("live-status").filter({ hasText: "connected" }).waitFor();
+  // Follow keeps the newest thought selected, so the virtualized transcript scrolls its row into the DOM.
+  await page.getByLabel("Follow").check();
+  const nodeLatencies: number[] = [];
+  const rowLatencies: number[] = [];
+  let beforeAck = 0;
+  let rowMissing = 0;
+  // i = -1 is a warm-up post (not counted): the first live event also pays for one-time work in the page.
+  for (let i = -1; i < LIVE_POSTS; i++) {
+    const r = await page.evaluate(
+      async ({ apiKey, sessionId, n, total }) => {
+        const res = await fetch("/api/v1/thoughts", {
+          method: "POST",
+          headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            sessionId,
+            thought: `Live thought ${n}: checking the latency of the live graph`,
+            thoughtNumber: n,
+            totalThoughts: total,
+            nextThoughtNeeded: true,
+          }),
+        });
+        const body = (await res.json()) as { thoughtId: string; seq: number };
+        const ackAt = performance.now();
+        if (res.status !== 201) throw new Error(`POST answered ${res.status}: ${JSON.stringify(body)}`);
+        const [nodeAt, rowAt] = await Promise.all([
+          window.__bench.waitFor(`node:${body.thoughtId}`, 10_000),
+          window.__bench.waitFor(`row:${body.seq}`, 3_000).catch(() => null),
+        ]);
+        return { ackAt, nodeAt, rowAt };
+      },
+      { apiKey, sessionId, n: size + 2 + i, total: size + LIVE_POSTS + 1 },
+    );
+    await page.waitForTimeout(40);
+    if (i < 0) continue;
+    if (r.nodeAt < r.ackAt) beforeAck++;
+    nodeLatencies.push(Math.max(0, r.nodeAt - r.ackAt));
+    if (r.rowAt === null) rowMissing++;
+    else rowLatencies.push(Math.max(0, r.rowAt - r.ackAt));
+  }
+  await context.close();
+  return {
+    scenario: "live",
+    posts: LIVE_POSTS,
+    p50_ms: round(percentile(nodeLatencies, 50)),
+    p95_ms: round(percentile(nodeLatencies, 95)),
+    max_ms: round(Math.max(...nodeLatencies)),
+    row_p50_ms: round(percentile(rowLatencies, 50)),
+    row_p95_ms: round(percentile(rowLatencies, 95)),
+    row_missing: rowMissing,
+    node_before_ack: beforeAck,
+  };
+}
+
+async function main() {
+  const cpus = os.cpus();
+  log(
+    `machine: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`,
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-ui-"));
+  let server: RunningServer | null = null;
+  let browser: Browser | null = null;
+  let stopping = false;
+  // A hard bound on the whole run: past it, kill the server (its own process group) and exit; Playwright closes the
+  // browser it launched when this process exits.
+  const watchdog = setTimeout(() => {
+    log(`bench:ui ran past ${DEADLINE_MS / 1000} s; stopping`);
+    stopping = true;
+    void server?.kill9().finally(() => process.exit(2));
+  }, DEADLINE_MS + 30_000);
+  watchdog.unref();
+  try {
+    server = await startServer({
+      databaseUrl: `file:${path.join(dir, "db.sqlite")}`,
+      // The 20,000-thought session is twice the default per-session cap.
+      env: {
+        THOUGHTGRAPH_MAX_THOUGHTS_PER_SESSION: String(Math.max(25_000, ...SIZES.map((s) => s + LIVE_POSTS + 10))),
+      },
+    });
+    log(`server ${server.url}`);
+    const running = server;
+    running.process.once("exit", (code, signal) => {
+      if (!stopping)
+        log(`the server exited (code ${code}, signal ${signal}); its last output:\n${running.output().slice(-3000)}`);
+    });
+    const agent = new Agent(server.url, server.apiKey);
+
+    const sessions = new Map<number, string>();
+    for (const size of [...new Set([...SIZES, 100])]) {
+      const t = performance.now();
+      const s = await seed(agent, size);
+      sessions.set(size, s.sessionId);
+      log(
+        `seeded ${size} thoughts (${s.branches} branches, ${s.revisions} revisions) in ${Math.round(performance.now() - t)} ms`,
+      );
+      checkDeadline("seeding");
+    }
+    const liveSession = (await seed(agent, 100)).sessionId;
+    const emptyId = await emptySession(server, agent);
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    });
+    log(`chromium ${browser.version()}`);
+
+    // Warm-up (not reported): the server's first renders and the browser's first script compile.
+    {
+      const { context, page } = await newPage(browser);
+      await page.goto(`${server.url}/sessions/${sessions.get(100)}`);
+      await page.locator(GRAPH_NODE).first().waitFor({ state: "visible" });
+      await page.goto(`${server.url}/`);
+      await page.getByTestId("session-row").first().waitFor();
+      await context.close();
+    }
+
+    const base = await baseline(browser, server.url, emptyId);
+    print({ scenario: "baseline_empty_session_ms", value: round(base.empty) });
+    print({ scenario: "baseline_sessions_list_ms", value: round(base.list) });
+
+    for (const size of SIZES) {
+      checkDeadline(`size ${size}`);
+      print(await measureSize(browser, server.url, size, sessions.get(size)!));
+    }
+    checkDeadline("live");
+    print(await live(browser, server.url, server.apiKey, liveSession, 100));
+  } finally {
+    clearTimeout(watchdog);
+    stopping = true;
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    log("done");
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
