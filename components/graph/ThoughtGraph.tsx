@@ -21,6 +21,8 @@ const LANE_GAP = 60;
 const ROW_GAP = 34;
 /** Above this many nodes React Flow renders only what is in the viewport. */
 const VISIBLE_ONLY_AT = 300;
+/** Small graphs open fitted whole; larger ones open centred on the selected or newest thought (SessionView). */
+const FIT_ALL_AT = 60;
 
 export interface ThoughtGraphProps {
   folded: Folded;
@@ -38,32 +40,48 @@ const EDGE_STYLE = {
 } as const;
 
 export function ThoughtGraph({ folded, thoughts, selectedId, center, onSelect }: ThoughtGraphProps) {
-  const base = useMemo<Node[]>(
-    () =>
-      folded.nodes.map((n) => {
-        const position = { x: n.lane * (NODE_WIDTH + LANE_GAP), y: n.row * (NODE_HEIGHT + ROW_GAP) };
-        if (n.kind === "thought") {
-          const t = thoughts.get(n.id);
-          const data: ThoughtNodeData = {
-            number: t?.thoughtNumber ?? 0,
-            total: t?.totalThoughts ?? 0,
-            stage: t?.stage ?? null,
-            flags: t?.flags.length ?? 0,
-            score: t?.score ?? null,
-            preview: (t?.preview ?? "").slice(0, 90),
-            isRevision: t?.isRevision === true,
-            branch: t?.branchId ?? null,
-          };
-          return { id: n.id, type: "thought", position, data, width: NODE_WIDTH, height: NODE_HEIGHT };
-        }
+  // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
+  // only the nodes that changed (memoized components compare props by identity).
+  const cache = useRef(new Map<string, { key: unknown; pos: string; node: Node }>());
+  const base = useMemo<Node[]>(() => {
+    const next = new Map<string, { key: unknown; pos: string; node: Node }>();
+    const nodes = folded.nodes.map((n) => {
+      const position = { x: n.lane * (NODE_WIDTH + LANE_GAP), y: n.row * (NODE_HEIGHT + ROW_GAP) };
+      const pos = `${position.x},${position.y}`;
+      const key = n.kind === "thought" ? thoughts.get(n.id) : n.count;
+      const hit = cache.current.get(n.id);
+      if (hit && hit.key === key && hit.pos === pos) {
+        next.set(n.id, hit);
+        return hit.node;
+      }
+      let node: Node;
+      if (n.kind === "thought") {
+        const t = thoughts.get(n.id);
+        const data: ThoughtNodeData = {
+          id: n.id,
+          number: t?.thoughtNumber ?? 0,
+          total: t?.totalThoughts ?? 0,
+          stage: t?.stage ?? null,
+          flags: t?.flags.length ?? 0,
+          score: t?.score ?? null,
+          preview: (t?.preview ?? "").slice(0, 90),
+          isRevision: t?.isRevision === true,
+          branch: t?.branchId ?? null,
+        };
+        node = { id: n.id, type: "thought", position, data, width: NODE_WIDTH, height: NODE_HEIGHT };
+      } else {
         const data: FoldNodeData = {
           label: n.kind === "branch" ? `branch ${n.branchKey}` : "folded run",
           count: n.count,
         };
-        return { id: n.id, type: "fold", position, data, width: NODE_WIDTH, height: NODE_HEIGHT };
-      }),
-    [folded, thoughts],
-  );
+        node = { id: n.id, type: "fold", position, data, width: NODE_WIDTH, height: NODE_HEIGHT };
+      }
+      next.set(n.id, { key, pos, node });
+      return node;
+    });
+    cache.current = next;
+    return nodes;
+  }, [folded, thoughts]);
   const selectedNode = selectedId ? (folded.shownAs.get(selectedId) ?? null) : null;
   // Only the selected node's object changes on selection, so memoized nodes elsewhere do not re-render.
   const nodes = useMemo(
@@ -79,7 +97,9 @@ export function ThoughtGraph({ folded, thoughts, selectedId, center, onSelect }:
         type: e.kind === "revises" ? "default" : "smoothstep",
         style: EDGE_STYLE[e.kind],
         className: `tg-edge-${e.kind}`,
-        ...(e.kind === "revises" ? { label: "revises", labelStyle: { fontSize: 10 } } : {}),
+        ...(e.kind === "revises"
+          ? { label: "revises", labelStyle: { fontSize: 10 }, sourceHandle: "rev-out", targetHandle: "rev-in" }
+          : {}),
       })),
     [folded],
   );
@@ -101,8 +121,8 @@ export function ThoughtGraph({ folded, thoughts, selectedId, center, onSelect }:
         nodesConnectable={false}
         edgesFocusable={false}
         onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
-        fitView
-        fitViewOptions={{ maxZoom: 1, padding: 0.2, nodes: nodes.slice(-40) }}
+        fitView={nodes.length <= FIT_ALL_AT}
+        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
         minZoom={0.05}
         proOptions={{ hideAttribution: true }}
       >

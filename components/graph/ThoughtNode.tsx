@@ -4,6 +4,7 @@ import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
 
 export interface ThoughtNodeData extends Record<string, unknown> {
+  id: string;
   number: number;
   total: number;
   stage: string | null;
@@ -33,7 +34,7 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
     data.isRevision ? "is-revision" : "",
   ];
   return (
-    <div className={classes.join(" ")} title={data.preview} data-testid="graph-node">
+    <div className={classes.join(" ")} title={data.preview} data-testid="graph-node" data-thought-id={data.id}>
       <Handle type="target" position={Position.Top} isConnectable={false} />
       <div className="tg-node-head">
         <span className="tg-node-num">
@@ -51,6 +52,9 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
       </div>
       <div className="tg-node-text">{data.preview}</div>
       <Handle type="source" position={Position.Bottom} isConnectable={false} />
+      {/* Revision edges leave and enter on the left, so they curve beside the lane instead of over its edges. */}
+      <Handle type="source" id="rev-out" position={Position.Left} isConnectable={false} className="tg-rev-handle" />
+      <Handle type="target" id="rev-in" position={Position.Left} isConnectable={false} className="tg-rev-handle" />
     </div>
   );
 });

@@ -4,11 +4,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { ReactFlowProvider } from "@xyflow/react";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
-import { foldGraph } from "@/lib/graph/collapse";
+import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { toOutline } from "@/lib/graph/outline";
 import { ThoughtGraph } from "@/components/graph/ThoughtGraph";
 import { Transcript } from "@/components/transcript/Transcript";
@@ -23,7 +23,6 @@ import { useLayout } from "./useLayout";
 /** `readOnly`: the share page — no exports of the data and no share management. */
 export function SessionView({ sessionId, readOnly = false }: { sessionId: string; readOnly?: boolean }) {
   const trpc = useTRPC();
-  const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const selectedId = search.get("thought");
@@ -34,19 +33,21 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
   const loadedSeq = outline.data ? (outline.data.thoughts.at(-1)?.seq ?? 0) : null;
   const [follow, setFollow] = useState(false);
   const [center, setCenter] = useState<{ id: string; key: number } | null>(null);
-  const [scrollKey, setScrollKey] = useState(0);
+  const [scrollTo, setScrollTo] = useState<{ id: string; key: number } | null>(null);
   const followRef = useRef(follow);
   followRef.current = follow;
 
+  // The selection lives in the URL. history.replaceState (which Next keeps in step with useSearchParams) rather than
+  // router.replace: the latter made a server round trip per keypress (100-500 ms measured by bench:ui).
   const select = useCallback(
     (id: string, how: "pointer" | "keyboard" | "follow" = "pointer") => {
-      const params = new URLSearchParams(search.toString());
+      const params = new URLSearchParams(window.location.search);
       params.set("thought", id);
-      router.replace(`${pathname}?${params.toString()}`, { scroll: false });
+      window.history.replaceState(null, "", `${pathname}?${params.toString()}`);
       if (how !== "pointer") setCenter({ id, key: Date.now() });
-      setScrollKey((k) => k + 1);
+      setScrollTo({ id, key: Date.now() });
     },
-    [router, pathname, search],
+    [pathname],
   );
 
   const subscription = useSubscription(
@@ -72,10 +73,26 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
   const byId = useMemo(() => new Map(thoughts.map((t) => [t.id, t])), [thoughts]);
   const layout = useLayout(thoughts);
   const newestId = thoughts.at(-1)?.id ?? null;
+  // Only a folded graph depends on the focus; below COLLAPSE_AT the selection must not rebuild the graph.
+  const foldsByFocus = thoughts.length > COLLAPSE_AT;
+  const focusA = foldsByFocus ? selectedId : null;
+  const focusB = foldsByFocus ? newestId : null;
   const folded = useMemo(
-    () => (layout ? foldGraph(layout, byId, [selectedId, newestId]) : null),
-    [layout, byId, selectedId, newestId],
+    () => (layout ? foldGraph(layout, byId, [focusA, focusB]) : null),
+    [layout, byId, focusA, focusB],
   );
+
+  // Open on the thought in the URL, or on the newest one, once the first layout is ready.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !layout || layout.nodes.length === 0) return;
+    opened.current = true;
+    const target = selectedId && byId.has(selectedId) ? selectedId : newestId;
+    if (target) {
+      setCenter({ id: target, key: Date.now() });
+      setScrollTo({ id: target, key: Date.now() });
+    }
+  }, [layout, byId, selectedId, newestId]);
 
   const [tab, setTab] = useState<"detail" | "compare">("detail");
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -144,7 +161,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
             thoughts={thoughts}
             selectedId={selectedId}
             onSelect={select}
-            scrollToSelected={scrollKey}
+            scrollTo={scrollTo}
           />
           <div className="tg-side">
             <div role="tablist" aria-label="Side panel">

@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useRef } from "react";
 import { SESSION_SORTS, type SessionTableQuery } from "@/lib/contracts/dashboard";
 import { SESSION_STATUSES } from "@/lib/contracts/session";
@@ -41,7 +41,6 @@ function queryFrom(params: URLSearchParams): SessionTableQuery {
 
 export function SessionsTable() {
   const trpc = useTRPC();
-  const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const query = useMemo(() => queryFrom(new URLSearchParams(params.toString())), [params]);
@@ -66,7 +65,8 @@ export function SessionsTable() {
       else next.set(k, v);
     }
     if (!("page" in patch)) next.delete("page");
-    router.replace(`${pathname}?${next.toString()}`, { scroll: false });
+    // No server round trip: the list fetches over tRPC, and Next keeps useSearchParams in step with replaceState.
+    window.history.replaceState(null, "", `${pathname}?${next.toString()}`);
   };
   const sortBy = (sort: SessionTableQuery["sort"]) =>
     set({ sort, order: query.sort === sort && query.order === "desc" ? "asc" : "desc" });

@@ -17,13 +17,14 @@ export function Transcript({
   thoughts,
   selectedId,
   onSelect,
-  scrollToSelected,
+  scrollTo,
 }: {
   sessionId: string;
   thoughts: readonly OutlineThought[];
   selectedId: string | null;
   onSelect: (id: string) => void;
-  scrollToSelected: number;
+  /** A request to bring a thought into view; `key` changes per request. */
+  scrollTo: { id: string; key: number } | null;
 }) {
   const trpc = useTRPC();
   const parent = useRef<HTMLDivElement>(null);
@@ -53,10 +54,10 @@ export function Transcript({
   const full = new Map<number, ThoughtView>();
   for (const r of results) for (const t of (r.data ?? []) as ThoughtView[]) full.set(t.seq, t);
 
-  const selectedIndex = selectedId ? thoughts.findIndex((t) => t.id === selectedId) : -1;
+  const scrollIndex = scrollTo ? thoughts.findIndex((t) => t.id === scrollTo.id) : -1;
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
-  }, [scrollToSelected]);
+    if (scrollIndex >= 0) virtualizer.scrollToIndex(scrollIndex, { align: "auto" });
+  }, [scrollTo?.key, scrollIndex, virtualizer]);
 
   return (
     <section aria-label="Transcript" className="tg-transcript" ref={parent}>

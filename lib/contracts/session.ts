@@ -1,6 +1,7 @@
 // Read shapes of sessions, thoughts and branches: what GET /api/v1/sessions/{id}, tRPC and the dashboard return.
 import { z } from "zod";
 import { coerceInteger } from "./coerce";
+import { ZScoreView } from "./scores";
 
 export const SESSION_STATUSES = ["active", "completed", "cleared"] as const;
 
@@ -50,6 +51,8 @@ export const ZThoughtView = z.object({
   version: z.number().int(),
   createdAt: isoTime,
   updatedAt: isoTime,
+  /** Scores on this thought (filled by GET /api/v1/sessions/{id}; empty where a read does not load them). */
+  scores: z.array(ZScoreView).default([]),
 });
 export type ThoughtView = z.infer<typeof ZThoughtView>;
 
@@ -66,6 +69,8 @@ export const ZSessionGraph = z.object({
   session: ZSessionSummary,
   thoughts: z.array(ZThoughtView),
   branches: z.array(ZBranchView),
+  /** Scores on the whole session; scores on thoughts are on each thought. */
+  scores: z.array(ZScoreView).default([]),
 });
 export type SessionGraph = z.infer<typeof ZSessionGraph>;
 
@@ -105,5 +110,7 @@ export const ZSessionExport = z.object({
   session: ZSessionSummary,
   branches: z.array(ZBranchView),
   thoughts: z.array(ZThoughtView),
+  /** The session's own scores, as in ZSessionGraph (an import keeps the thoughts, not the scores). */
+  scores: z.array(ZScoreView).default([]),
 });
 export type SessionExport = z.infer<typeof ZSessionExport>;

@@ -22,6 +22,20 @@ describe("safe markdown", () => {
     expect(blocks[2]).toEqual({ t: "code", lang: "ts", v: "const a = 1;" });
   });
 
+  it("keeps underscores inside words as written", () => {
+    const xss = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+    expect(parseInline(xss)).toEqual([{ t: "text", v: xss }]);
+    expect(parseInline("my_var and other_var")).toEqual([{ t: "text", v: "my_var and other_var" }]);
+    expect(parseInline("a _real_ emphasis and __strong__ text")).toEqual([
+      { t: "text", v: "a " },
+      { t: "em", c: [{ t: "text", v: "real" }] },
+      { t: "text", v: " emphasis and " },
+      { t: "strong", c: [{ t: "text", v: "strong" }] },
+      { t: "text", v: " text" },
+    ]);
+    expect(parseInline("**bold**")).toEqual([{ t: "strong", c: [{ t: "text", v: "bold" }] }]);
+  });
+
   it("leaves unmatched markers as text", () => {
     expect(parseInline("2 * 3 = 6 and a_b")).toEqual([{ t: "text", v: "2 * 3 = 6 and a_b" }]);
   });

@@ -18,6 +18,24 @@ export type Block =
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+
+/**
+ * Where the emphasis opened at `from` with `marker` closes, or -1. Underscores follow CommonMark's flanking rule: they
+ * neither open nor close inside a word, so identifiers like `my_var` and `__init__x` stay as written.
+ */
+function closingMarker(text: string, from: number, marker: string): number {
+  const inner = from + marker.length;
+  if (marker[0] === "_" && isWordChar(text[from - 1])) return -1;
+  let end = text.indexOf(marker, inner + 1);
+  while (end !== -1) {
+    const closes = text[end - 1] !== " " && (marker[0] !== "_" || !isWordChar(text[end + marker.length]));
+    if (closes) return end;
+    end = text.indexOf(marker, end + 1);
+  }
+  return -1;
+}
+
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
   let buf = "";
@@ -37,8 +55,8 @@ export function parseInline(text: string): Inline[] {
         continue;
       }
     }
-    if ((ch === "*" || ch === "_") && text[i + 1] === ch) {
-      const end = text.indexOf(ch + ch, i + 2);
+    if ((ch === "*" || ch === "_") && text[i + 1] === ch && text[i + 2] !== " ") {
+      const end = closingMarker(text, i, ch + ch);
       if (end > i + 2) {
         flush();
         out.push({ t: "strong", c: parseInline(text.slice(i + 2, end)) });
@@ -46,9 +64,9 @@ export function parseInline(text: string): Inline[] {
         continue;
       }
     }
-    if ((ch === "*" || ch === "_") && text[i + 1] !== " " && text[i + 1] !== undefined) {
-      const end = text.indexOf(ch, i + 1);
-      if (end > i + 1 && text[end - 1] !== " ") {
+    if ((ch === "*" || ch === "_") && text[i + 1] !== " " && text[i + 1] !== undefined && text[i + 1] !== ch) {
+      const end = closingMarker(text, i, ch);
+      if (end > i + 1) {
         flush();
         out.push({ t: "em", c: parseInline(text.slice(i + 1, end)) });
         i = end + 1;

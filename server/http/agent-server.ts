@@ -10,6 +10,8 @@ import { getHealth } from "./routes/health";
 import { postIngest } from "./routes/ingest";
 import { getOpenApi } from "./routes/openapi";
 import { postRevise } from "./routes/revise";
+import { getScoreConfigs, postScoreConfig } from "./routes/score-configs";
+import { postScore } from "./routes/scores";
 import { postSessionClear } from "./routes/session-clear";
 import { getSessionContext } from "./routes/session-context";
 import { getSessionExport } from "./routes/session-export";
@@ -37,6 +39,9 @@ const ROUTES: Route[] = [
   { method: "POST", pattern: /^\/api\/v1\/thoughts\/([^/]+)\/revise$/, handler: postRevise },
   { method: "GET", pattern: /^\/api\/v1\/sessions\/([^/]+)\/context$/, handler: getSessionContext },
   { method: "POST", pattern: /^\/api\/v1\/sessions\/([^/]+)\/clear$/, handler: postSessionClear },
+  { method: "GET", pattern: /^\/api\/v1\/score-configs$/, handler: getScoreConfigs },
+  { method: "POST", pattern: /^\/api\/v1\/score-configs$/, handler: postScoreConfig },
+  { method: "POST", pattern: /^\/api\/v1\/scores$/, handler: postScore },
   { method: "GET", pattern: /^\/api\/health$/, handler: getHealth },
 ];
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ZErrorResponse } from "@/lib/contracts/errors";
 import { ZIngestEvent, ZIngestResponse } from "@/lib/contracts/ingest";
+import { ZScoreConfigInput, ZScoreConfigList, ZScoreConfigView, ZScoreInput, ZScoreView } from "@/lib/contracts/scores";
 import { ZSessionExport, ZSessionGraph, ZSessionPage } from "@/lib/contracts/session";
 import { ZThoughtInput, ZThoughtResult } from "@/lib/contracts/thought";
 import {
@@ -83,6 +84,11 @@ export function openApiDocument() {
         ReviseResult: schema(ZReviseResult),
         SessionContext: schema(ZGetSessionResult),
         ClearSessionResult: schema(ZClearSessionResult),
+        ScoreConfigInput: inputSchema(ZScoreConfigInput),
+        ScoreConfig: schema(ZScoreConfigView),
+        ScoreConfigList: schema(ZScoreConfigList),
+        ScoreInput: inputSchema(ZScoreInput),
+        Score: schema(ZScoreView),
         Error: schema(ZErrorResponse),
       },
     },
@@ -243,6 +249,54 @@ export function openApiDocument() {
           responses: {
             "200": { description: "Cleared (kept for review).", content: ref("ClearSessionResult") },
             "404": { description: "No such session in this project.", content: ref("Error") },
+            ...errors,
+          },
+        },
+      },
+      "/api/v1/score-configs": {
+        get: {
+          summary: "The project's score configs (scoring rubrics)",
+          parameters: [
+            {
+              name: "includeArchived",
+              in: "query",
+              description: "Also list archived configs (their scores stay readable).",
+              schema: { type: "boolean", default: false },
+            },
+          ],
+          responses: { "200": { description: "The configs.", content: ref("ScoreConfigList") }, ...errors },
+        },
+        post: {
+          summary: "Create a score config: numeric (min, max, step), categorical (labels), boolean or text",
+          description:
+            "A config that scores use is never edited in place: archive it and create a new version. Names are " +
+            "unique among the project's active configs.",
+          requestBody: { required: true, content: ref("ScoreConfigInput") },
+          responses: {
+            "201": { description: "Created.", content: ref("ScoreConfig") },
+            "409": { description: "An active config already has this name.", content: ref("Error") },
+            ...errors,
+          },
+        },
+      },
+      "/api/v1/scores": {
+        post: {
+          summary: "Score a thought or a whole session against a score config",
+          description:
+            "Send exactly one of `thoughtId` and `sessionId` (our id or the agent's key), and the config's `name` " +
+            "(or `configId`). One score per config, target and API key: posting again updates it (200).",
+          requestBody: { required: true, content: ref("ScoreInput") },
+          responses: {
+            "201": { description: "Recorded.", content: ref("Score") },
+            "200": {
+              description: "This key's earlier score of the same target and config, updated.",
+              content: ref("Score"),
+            },
+            "404": {
+              description: "No active config with this name, or no such thought or session in this project.",
+              content: ref("Error"),
+            },
+            "409": { description: "The config (by configId) is archived.", content: ref("Error") },
             ...errors,
           },
         },

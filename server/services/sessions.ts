@@ -8,9 +8,11 @@ import type {
   SessionSummary,
   ThoughtView,
 } from "@/lib/contracts/session";
+import type { ScoreView } from "@/lib/contracts/scores";
 import { isUuid } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
+import { scoresOfSession } from "./score-views";
 
 type SessionRow = Awaited<ReturnType<Db["thinkingSession"]["findFirstOrThrow"]>>;
 type ThoughtRow = Awaited<ReturnType<Db["thought"]["findFirstOrThrow"]>>;
@@ -64,6 +66,7 @@ export function toThoughtView(t: ThoughtRow): ThoughtView {
     version: t.version,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
+    scores: [],
   };
 }
 
@@ -88,14 +91,18 @@ export async function findSession(db: Db, projectId: string, idOrKey: string): P
 
 export async function getSessionGraph(db: Db, projectId: string, idOrKey: string): Promise<SessionGraph> {
   const session = await findSession(db, projectId, idOrKey);
-  const [thoughts, branches] = await Promise.all([
+  const [thoughts, branches, scores] = await Promise.all([
     db.thought.findMany({ where: { sessionId: session.id }, orderBy: { seq: "asc" } }),
     db.branch.findMany({ where: { sessionId: session.id }, orderBy: { ordinal: "asc" } }),
+    scoresOfSession(db, projectId, session.id),
   ]);
+  const byThought = new Map<string | null, ScoreView[]>();
+  for (const s of scores) byThought.set(s.thoughtId, [...(byThought.get(s.thoughtId) ?? []), s]);
   return {
     session: toSessionSummary(session),
-    thoughts: thoughts.map(toThoughtView),
+    thoughts: thoughts.map((t) => ({ ...toThoughtView(t), scores: byThought.get(t.id) ?? [] })),
     branches: branches.map(toBranchView),
+    scores: byThought.get(null) ?? [],
   };
 }
 

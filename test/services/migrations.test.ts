@@ -17,11 +17,20 @@ import { freshSqliteUrl } from "@/test/support/sqlite-file";
 const execFileAsync = promisify(execFile);
 
 const TABLES = [
+  "AnnotationQueue",
   "ApiKey",
   "Branch",
+  "Comment",
   "IngestEvent",
+  "Invitation",
+  "LoginSession",
   "Membership",
   "Project",
+  "QueueItem",
+  "QueueMember",
+  "QueueReview",
+  "Score",
+  "ScoreConfig",
   "ShareLink",
   "ThinkingSession",
   "Thought",
