@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { databaseUrl, redactUrl } from "@/server/db/provider";
+import { databaseUrl, providerOf, redactUrl } from "@/server/db/provider";
 
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
@@ -75,6 +75,8 @@ async function main(): Promise<void> {
   (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= "1";
   if (!dev && process.env.THOUGHTGRAPH_SKIP_BUILD !== "1") buildIfNeeded();
   await prepareDatabase();
+  if (providerOf(databaseUrl()) === "sqlite")
+    (await import("@/server/db/checkpointer")).startCheckpointer(databaseUrl());
   (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
   const { default: next } = await import("next");
   const app = next({ dev, dir: root, hostname: host, port });

@@ -47,6 +47,8 @@ export const SQLITE_PRAGMAS = [
   // 64 MiB page cache (the default is 2 MiB): indexes of busy sessions stay in memory between batches.
   "PRAGMA cache_size = -65536",
   "PRAGMA temp_store = MEMORY",
+  // Checkpoints normally run in a worker (server/db/checkpointer.ts); this only bounds the WAL (~80 MiB) if not.
+  "PRAGMA wal_autocheckpoint = 20000",
 ] as const;
 
 /**
