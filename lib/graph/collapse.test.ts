@@ -54,3 +54,14 @@ describe("folding large graphs", () => {
     }
   });
 });
+
+describe("folded rows", () => {
+  it("closes the gaps folded runs leave, keeping the order of rows", () => {
+    const s = session(20_000);
+    const f = foldGraph(s.layout, s.byId, ["t1", "t20000"]);
+    const rows = [...new Set(f.nodes.map((n) => n.row))].sort((a, b) => a - b);
+    expect(rows).toEqual(rows.map((_, i) => i));
+    const byId = new Map(f.nodes.map((n) => [n.id, n]));
+    expect(byId.get("t1")!.row).toBeLessThan(byId.get("t20000")!.row);
+  });
+});

@@ -120,6 +120,48 @@ export function foldGraph(
     }
   }
 
+  // An inactive branch whose fork point is itself folded joins the run that folds its fork: drawing hundreds of
+  // branch summaries each in a lane of its own made the graph 250,000 px wide (900 branches in bench:ui).
+  const forkOf = new Map<string, string>();
+  for (const e of layout.edges) if (e.kind === "fork") forkOf.set(e.target, e.source);
+  const byNodeId = new Map(nodes.map((n) => [n.id, n]));
+  const merged = new Set<string>();
+  for (const n of nodes) {
+    if (n.kind !== "branch") continue;
+    const fork = forkOf.get(n.firstId);
+    const holder = fork === undefined ? undefined : shownAs.get(fork);
+    if (fork === undefined || holder === undefined || holder === fork) continue;
+    const target = byNodeId.get(holder);
+    if (!target || target.kind === "thought") continue;
+    target.count += n.count;
+    for (const [tid, shown] of shownAs) if (shown === n.id) shownAs.set(tid, holder);
+    merged.add(n.id);
+  }
+  const drawn = nodes.filter((n) => !merged.has(n.id));
+
+  // Close the gaps folded rows leave: with the original rows an edge past a folded run of 18,000 thoughts is an SVG
+  // path two million pixels long, and Chromium spent 23 s of a 25 s pan rasterising such paths (measured).
+  const rows = [...new Set(drawn.map((n) => n.row))].sort((a, b) => a - b);
+  const compactRow = new Map(rows.map((r, i) => [r, i]));
+  for (const n of drawn) n.row = compactRow.get(n.row)!;
+  // Lanes: the active ones side by side, then each remaining branch summary in the first lane free at its row.
+  const active = [...activeLanes].sort((a, b) => a - b);
+  const compactLane = new Map(active.map((l, i) => [l, i]));
+  const used = new Map<number, Set<number>>();
+  for (const n of drawn) {
+    if (n.kind === "branch") continue;
+    n.lane = compactLane.get(n.lane) ?? 0;
+  }
+  for (const n of drawn) {
+    if (n.kind !== "branch") continue;
+    const taken = used.get(n.row) ?? new Set<number>();
+    let lane = active.length;
+    while (taken.has(lane)) lane++;
+    taken.add(lane);
+    used.set(n.row, taken);
+    n.lane = lane;
+  }
+
   // Edges between what is shown: a lane's consecutive visible nodes, forks, and revisions between shown thoughts.
   const edges: LaidOutEdge[] = [];
   const seen = new Set<string>();
@@ -136,5 +178,5 @@ export function foldGraph(
     if (e.kind === "revises" && (s !== e.source || t !== e.target)) continue;
     add(s, t, e.kind);
   }
-  return { nodes, edges, shownAs, collapsed: true };
+  return { nodes: drawn, edges, shownAs, collapsed: true };
 }
