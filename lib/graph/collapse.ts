@@ -7,7 +7,7 @@ import type { LaidOutEdge, Layout } from "./layout";
 
 export const COLLAPSE_AT = 1_500;
 /** Rows kept on each side of a focus thought in the active lanes. */
-export const FOCUS_WINDOW = 12;
+export const FOCUS_WINDOW = 40;
 /** Flagged, revising, revised and fork thoughts stay visible within this many rows of a focus; farther away they
  *  fold with their run (keeping them all left 5,088 nodes of 20,000 in bench:ui, past React Flow's ~1,000). */
 export const REVIEW_WINDOW = 150;
