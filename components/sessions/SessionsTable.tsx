@@ -28,6 +28,7 @@ function queryFrom(params: URLSearchParams): SessionTableQuery {
       ? { status: status as SessionTableQuery["status"] }
       : {}),
     ...(params.get("agent") ? { agent: params.get("agent")! } : {}),
+    ...(params.get("tag") ? { tag: params.get("tag")!.slice(0, 100) } : {}),
     ...(flagged === "yes" ? { flagged: true } : flagged === "no" ? { flagged: false } : {}),
     ...(from && valid(from) ? { from: new Date(from).toISOString() } : {}),
     ...(to && valid(to) ? { to: new Date(`${to}T23:59:59.999Z`).toISOString() } : {}),
@@ -77,7 +78,9 @@ export function SessionsTable() {
 
   const data = table.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const filtered = Boolean(query.q || query.status || query.agent || query.flagged !== undefined || query.from);
+  const filtered = Boolean(
+    query.q || query.status || query.agent || query.tag || query.flagged !== undefined || query.from,
+  );
   return (
     <>
       <form className="tg-filters" role="search" onSubmit={(e) => e.preventDefault()}>
@@ -104,6 +107,14 @@ export function SessionsTable() {
             </option>
           ))}
         </select>
+        <input
+          type="text"
+          aria-label="Tag"
+          placeholder="Tag"
+          size={10}
+          defaultValue={query.tag ?? ""}
+          onChange={(e) => set({ tag: e.target.value.trim() })}
+        />
         <select
           aria-label="Flags"
           value={query.flagged === undefined ? "" : query.flagged ? "yes" : "no"}

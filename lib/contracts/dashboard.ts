@@ -57,6 +57,8 @@ export const ZSessionTableQuery = z.object({
   status: z.enum(SESSION_STATUSES).optional(),
   agent: z.string().trim().max(200).optional(),
   flagged: z.boolean().optional(),
+  /** Sessions with at least one thought carrying this tag. */
+  tag: z.string().trim().min(1).max(100).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   sort: z.enum(SESSION_SORTS).default("activity"),

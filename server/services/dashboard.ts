@@ -8,7 +8,7 @@ import {
   type ThoughtDetail,
 } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
-import type { Db } from "@/server/db/client";
+import { getDbProvider, type Db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { toOutline } from "@/lib/graph/outline";
 import { NotFoundError } from "@/server/errors";
@@ -76,9 +76,29 @@ const SORT_COLUMN = {
   flags: "flagCount",
 } as const;
 
+/** Ids of the sessions with a thought tagged `tag` (tags are a JSON array: TEXT on SQLite, jsonb on PostgreSQL). */
+async function sessionIdsWithTag(db: Db, projectId: string, tag: string): Promise<string[]> {
+  const rows =
+    getDbProvider() === "sqlite"
+      ? await db.$queryRawUnsafe<{ id: string }[]>(
+          `SELECT DISTINCT t."sessionId" AS id FROM "Thought" t, json_each(t."tags") j
+           WHERE t."projectId" = ? AND j.value = ?`,
+          projectId,
+          tag,
+        )
+      : await db.$queryRawUnsafe<{ id: string }[]>(
+          `SELECT DISTINCT "sessionId" AS id FROM "Thought" WHERE "projectId" = $1 AND "tags" @> $2::jsonb`,
+          projectId,
+          JSON.stringify([tag]),
+        );
+  return rows.map((r) => r.id);
+}
+
 export async function sessionsTable(db: Db, projectId: string, q: SessionTableQuery): Promise<SessionTablePage> {
+  const tagged = q.tag ? await sessionIdsWithTag(db, projectId, q.tag) : null;
   const where: Prisma.ThinkingSessionWhereInput = {
     projectId,
+    ...(tagged ? { id: { in: tagged } } : {}),
     ...(q.status ? { status: q.status } : {}),
     ...(q.agent ? { agent: q.agent } : {}),
     ...(q.flagged === true ? { flagCount: { gt: 0 } } : q.flagged === false ? { flagCount: 0 } : {}),

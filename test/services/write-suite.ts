@@ -14,6 +14,7 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
     list: typeof import("@/server/services/sessions").listSessions;
     importSession: typeof import("@/server/services/session-transfer").importSession;
     exportSession: typeof import("@/server/services/session-transfer").exportSessionJson;
+    table: typeof import("@/server/services/dashboard").sessionsTable;
     db: import("@/server/db/client").Db;
     close: () => Promise<void>;
   };
@@ -35,6 +36,7 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
       list: sessions.listSessions,
       importSession: transfer.importSession,
       exportSession: transfer.exportSessionJson,
+      table: (await import("@/server/services/dashboard")).sessionsTable,
       db: client.getDb(),
       close: client.closeDb,
     };
@@ -215,6 +217,23 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
         };
       };
       expect(strip(again)).toEqual(strip(exported));
+    });
+
+    it("the sessions table filters by tag, search text, flags and agent", async () => {
+      const tagged = key("tagged");
+      const tag = key("tag");
+      await write([t(tagged, 1, 2, true, { tags: ["other", tag], metadata: { agent: `agent-${tag}` } })]);
+      await write([t(key("untagged"), 1, 2, true, { tags: ["other"] })]);
+      const base = { sort: "activity", order: "desc", page: 1, pageSize: 25 } as const;
+      const byTag = await svc.table(svc.db, projectId, { ...base, tag });
+      expect(byTag.sessions.map((x) => x.key)).toEqual([tagged]);
+      const byAgent = await svc.table(svc.db, projectId, { ...base, agent: `agent-${tag}` });
+      expect(byAgent.sessions.map((x) => x.key)).toEqual([tagged]);
+      const byText = await svc.table(svc.db, projectId, { ...base, q: tagged });
+      expect(byText.sessions.map((x) => x.key)).toEqual([tagged]);
+      const flagged = await svc.table(svc.db, projectId, { ...base, flagged: true, pageSize: 100 });
+      expect(flagged.sessions.every((x) => x.flagCount > 0)).toBe(true);
+      expect(flagged.total).toBeGreaterThan(0);
     });
 
     it("lists sessions newest first with a cursor that neither repeats nor skips", async () => {
