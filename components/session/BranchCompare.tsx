@@ -37,26 +37,8 @@ export function BranchCompare({
   return (
     <div className="tg-compare" aria-label="Branch comparison">
       <div className="tg-compare-pick">
-        <label>
-          Left{" "}
-          <select value={left} onChange={(e) => setLeft(Number(e.target.value))}>
-            {lanes.map(([, l]) => (
-              <option key={l} value={l}>
-                {name(l)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Right{" "}
-          <select value={right} onChange={(e) => setRight(Number(e.target.value))}>
-            {lanes.map(([, l]) => (
-              <option key={l} value={l}>
-                {name(l)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LaneSelect label="Left" lanes={lanes.map(([, l]) => l)} value={left} onChange={setLeft} name={name} />
+        <LaneSelect label="Right" lanes={lanes.map(([, l]) => l)} value={right} onChange={setRight} name={name} />
       </div>
       <div className="tg-compare-cols">
         {[left, right].map((lane, side) => (
@@ -79,5 +61,26 @@ export function BranchCompare({
         ))}
       </div>
     </div>
+  );
+}
+
+function LaneSelect(props: {
+  label: string;
+  lanes: number[];
+  value: number;
+  onChange: (lane: number) => void;
+  name: (lane: number) => string;
+}) {
+  return (
+    <label>
+      {props.label}{" "}
+      <select value={props.value} onChange={(e) => props.onChange(Number(e.target.value))}>
+        {props.lanes.map((l) => (
+          <option key={l} value={l}>
+            {props.name(l)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -44,30 +44,27 @@ export const allowedHostsFromEnv = () => parseList(process.env.THOUGHTGRAPH_ALLO
 export const allowedOriginsFromEnv = () =>
   parseList(process.env.THOUGHTGRAPH_ALLOWED_ORIGINS, localhostAllowedOrigins());
 
+function refusal(result: { ok: boolean; message?: string }, allowed: string[], suggestion: string): Refusal | null {
+  if (result.ok) return null;
+  return { status: 403, code: "forbidden", message: `${result.message} (allowed: ${allowed.join(", ")}).`, suggestion };
+}
+
 export function checkHost(req: Request, allowed: string[] | "*"): Refusal | null {
   if (allowed === "*") return null;
-  const result = validateHostHeader(req.headers.get("host"), allowed);
-  if (result.ok) return null;
-  return {
-    status: 403,
-    code: "forbidden",
-    message: `${result.message} (allowed: ${allowed.join(", ")}).`,
-    suggestion:
-      "Reach the server by an allowed name, or add this host name to THOUGHTGRAPH_ALLOWED_HOSTS (comma-separated) " +
+  return refusal(
+    validateHostHeader(req.headers.get("host"), allowed),
+    allowed,
+    "Reach the server by an allowed name, or add this host name to THOUGHTGRAPH_ALLOWED_HOSTS (comma-separated) " +
       "where the server runs.",
-  };
+  );
 }
 
 export function checkOrigin(req: Request, allowed: string[] | "*"): Refusal | null {
   if (allowed === "*") return null;
-  const result = validateOriginHeader(req.headers.get("origin"), allowed);
-  if (result.ok) return null;
-  return {
-    status: 403,
-    code: "forbidden",
-    message: `${result.message} (allowed: ${allowed.join(", ")}).`,
-    suggestion:
-      "Browser pages may call /api/mcp only from an allowed origin; add it to THOUGHTGRAPH_ALLOWED_ORIGINS " +
+  return refusal(
+    validateOriginHeader(req.headers.get("origin"), allowed),
+    allowed,
+    "Browser pages may call /api/mcp only from an allowed origin; add it to THOUGHTGRAPH_ALLOWED_ORIGINS " +
       "(comma-separated) where the server runs. Non-browser clients send no Origin header and are not affected.",
-  };
+  );
 }
