@@ -27,6 +27,8 @@ const FIT_ALL_AT = 60;
 export interface ThoughtGraphProps {
   folded: Folded;
   thoughts: ReadonlyMap<string, OutlineThought>;
+  /** Review-score chips by thought id (components/scoring/score-format.ts chipOf); absent: no chip. */
+  scoreChips?: ReadonlyMap<string, { text: string; title: string }>;
   selectedId: string | null;
   /** A request to bring a thought into view (follow mode, keyboard navigation); `key` changes per request. */
   center: { id: string; key: number } | null;
@@ -39,18 +41,30 @@ const EDGE_STYLE = {
   revises: { stroke: "var(--revise)", strokeWidth: 1.5 },
 } as const;
 
-export function ThoughtGraph({ folded, thoughts, selectedId, center, onSelect }: ThoughtGraphProps) {
+const NO_CHIPS: ReadonlyMap<string, { text: string; title: string }> = new Map();
+
+export function ThoughtGraph({
+  folded,
+  thoughts,
+  scoreChips = NO_CHIPS,
+  selectedId,
+  center,
+  onSelect,
+}: ThoughtGraphProps) {
   // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
   // only the nodes that changed (memoized components compare props by identity).
-  const cache = useRef(new Map<string, { key: unknown; pos: string; node: Node }>());
+  const cache = useRef(new Map<string, { key: unknown; pos: string; chip: string; node: Node }>());
   const base = useMemo<Node[]>(() => {
-    const next = new Map<string, { key: unknown; pos: string; node: Node }>();
+    const next = new Map<string, { key: unknown; pos: string; chip: string; node: Node }>();
     const nodes = folded.nodes.map((n) => {
       const position = { x: n.lane * (NODE_WIDTH + LANE_GAP), y: n.row * (NODE_HEIGHT + ROW_GAP) };
       const pos = `${position.x},${position.y}`;
       const key = n.kind === "thought" ? thoughts.get(n.id) : n.count;
+      const scoreChip = n.kind === "thought" ? (scoreChips.get(n.id) ?? null) : null;
+      // A chip compares by its text, so refetched chips re-render only the nodes whose chip changed.
+      const chip = scoreChip ? `${scoreChip.text}|${scoreChip.title}` : "";
       const hit = cache.current.get(n.id);
-      if (hit && hit.key === key && hit.pos === pos) {
+      if (hit && hit.key === key && hit.pos === pos && hit.chip === chip) {
         next.set(n.id, hit);
         return hit.node;
       }
@@ -67,6 +81,8 @@ export function ThoughtGraph({ folded, thoughts, selectedId, center, onSelect }:
           preview: (t?.preview ?? "").slice(0, 90),
           isRevision: t?.isRevision === true,
           branch: t?.branchId ?? null,
+          reviews: scoreChip?.text ?? null,
+          reviewsTitle: scoreChip?.title ?? null,
         };
         node = { id: n.id, type: "thought", position, data, width: NODE_WIDTH, height: NODE_HEIGHT };
       } else {
@@ -76,12 +92,12 @@ export function ThoughtGraph({ folded, thoughts, selectedId, center, onSelect }:
         };
         node = { id: n.id, type: "fold", position, data, width: NODE_WIDTH, height: NODE_HEIGHT };
       }
-      next.set(n.id, { key, pos, node });
+      next.set(n.id, { key, pos, chip, node });
       return node;
     });
     cache.current = next;
     return nodes;
-  }, [folded, thoughts]);
+  }, [folded, thoughts, scoreChips]);
   const selectedNode = selectedId ? (folded.shownAs.get(selectedId) ?? null) : null;
   // Only the selected node's object changes on selection, so memoized nodes elsewhere do not re-render.
   const nodes = useMemo(

@@ -13,6 +13,9 @@ export interface ThoughtNodeData extends Record<string, unknown> {
   preview: string;
   isRevision: boolean;
   branch: string | null;
+  /** Review scores: the chip's text ("★ 4.5", "★ 3") and its words; null when the thought has none. */
+  reviews: string | null;
+  reviewsTitle: string | null;
 }
 
 export interface FoldNodeData extends Record<string, unknown> {
@@ -48,7 +51,21 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
             ⚠ {data.flags}
           </span>
         ) : null}
-        {data.score !== null ? <span className="tg-chip">{data.score.toFixed(2)}</span> : null}
+        {data.score !== null ? (
+          <span className="tg-chip" title="Agent's self-score">
+            {data.score.toFixed(2)}
+          </span>
+        ) : null}
+        {data.reviews !== null ? (
+          <span
+            className="tg-chip tg-chip-score"
+            title={data.reviewsTitle ?? undefined}
+            aria-label={`Review scores: ${data.reviewsTitle ?? data.reviews}`}
+            data-testid="score-chip"
+          >
+            {data.reviews}
+          </span>
+        ) : null}
       </div>
       <div className="tg-node-text">{data.preview}</div>
       <Handle type="source" position={Position.Bottom} isConnectable={false} />

@@ -4,11 +4,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeFlag } from "@/lib/domain/flags";
+import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Markdown } from "@/components/ui/Markdown";
 import { WordDiff } from "@/components/ui/WordDiff";
 
-export function DetailPanel({ thoughtId, onSelect }: { thoughtId: string | null; onSelect: (id: string) => void }) {
+/** `scoring`: the dashboard's own user may score (not a share-link visitor). */
+export function DetailPanel({
+  thoughtId,
+  onSelect,
+  scoring = false,
+}: {
+  thoughtId: string | null;
+  onSelect: (id: string) => void;
+  scoring?: boolean;
+}) {
   const trpc = useTRPC();
   const detail = useQuery({
     ...trpc.sessions.thoughtDetail.queryOptions({ id: thoughtId ?? "" }),
@@ -102,6 +112,7 @@ export function DetailPanel({ thoughtId, onSelect }: { thoughtId: string | null;
       </nav>
       <h3>Text</h3>
       <Markdown text={t.text} />
+      {scoring ? <ScoresSection sessionId={t.sessionId} thoughtId={t.id} /> : null}
       {t.metadata ? (
         <>
           <h3>Metadata</h3>

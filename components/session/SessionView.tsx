@@ -12,6 +12,8 @@ import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { toOutline } from "@/lib/graph/outline";
 import { ThoughtGraph } from "@/components/graph/ThoughtGraph";
 import { Transcript } from "@/components/transcript/Transcript";
+import { chipOf } from "@/components/scoring/score-format";
+import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { LIVE_WORDS } from "@/components/ui/live-words";
 import { BranchCompare } from "./BranchCompare";
@@ -27,6 +29,16 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
   const search = useSearchParams();
   const selectedId = search.get("thought");
   const outline = useQuery(trpc.sessions.outline.queryOptions({ id: sessionId }, { staleTime: Infinity }));
+  // Review scores per thought for the node chips: a small query of its own, so saving a score refetches this and
+  // not the outline (which holds every thought).
+  const chipQuery = useQuery({
+    ...trpc.scores.chips.queryOptions({ sessionId: outline.data?.session.id ?? sessionId }),
+    enabled: !readOnly && outline.data !== undefined,
+  });
+  const scoreChips = useMemo(() => {
+    const data = chipQuery.data;
+    return new Map((data?.chips ?? []).map((c) => [c.thoughtId, chipOf(c, data?.meanOf ?? null)]));
+  }, [chipQuery.data]);
 
   // Live thoughts, appended after the outline; deduplicated by seq so a resumed stream never shows one twice.
   const [live, setLive] = useState<OutlineThought[]>([]);
@@ -94,10 +106,12 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     }
   }, [layout, byId, selectedId, newestId]);
 
-  const [tab, setTab] = useState<"detail" | "compare">("detail");
+  const [tab, setTab] = useState<"detail" | "compare" | "session">("detail");
   const onKeyDown = (e: React.KeyboardEvent) => {
     const target = e.target as HTMLElement;
     if (target.closest("input, select, textarea")) return;
+    // Enter on a button or link (e.g. a score form's Save) activates it rather than jumping to the detail panel.
+    if (e.key === "Enter" && target.closest("button, a")) return;
     const index = selectedId ? thoughts.findIndex((t) => t.id === selectedId) : -1;
     const move = (delta: number) => {
       const next = thoughts[Math.min(thoughts.length - 1, Math.max(0, index + delta))];
@@ -151,7 +165,14 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
         <div className="tg-panes">
           <ReactFlowProvider>
             {folded ? (
-              <ThoughtGraph folded={folded} thoughts={byId} selectedId={selectedId} center={center} onSelect={select} />
+              <ThoughtGraph
+                folded={folded}
+                thoughts={byId}
+                scoreChips={scoreChips}
+                selectedId={selectedId}
+                center={center}
+                onSelect={select}
+              />
             ) : (
               <div className="tg-graph muted">Laying out {thoughts.length} thoughts…</div>
             )}
@@ -171,9 +192,18 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
               <button type="button" role="tab" aria-selected={tab === "compare"} onClick={() => setTab("compare")}>
                 Compare branches
               </button>
+              {readOnly ? null : (
+                <button type="button" role="tab" aria-selected={tab === "session"} onClick={() => setTab("session")}>
+                  Session scores
+                </button>
+              )}
             </div>
             {tab === "detail" ? (
-              <DetailPanel thoughtId={selectedId} onSelect={(id) => select(id, "keyboard")} />
+              <DetailPanel thoughtId={selectedId} onSelect={(id) => select(id, "keyboard")} scoring={!readOnly} />
+            ) : tab === "session" ? (
+              <aside className="tg-detail" aria-label="Session scores">
+                <ScoresSection sessionId={s.id} thoughtId={null} />
+              </aside>
             ) : layout ? (
               <BranchCompare layout={layout} thoughts={byId} onSelect={(id) => select(id, "keyboard")} />
             ) : null}

@@ -8,6 +8,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useRef } from "react";
 import { SESSION_SORTS, type SessionTableQuery } from "@/lib/contracts/dashboard";
 import { SESSION_STATUSES } from "@/lib/contracts/session";
+import { summaryText } from "@/components/scoring/score-format";
 import { LIVE_WORDS } from "@/components/ui/live-words";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 
@@ -19,6 +20,8 @@ function queryFrom(params: URLSearchParams): SessionTableQuery {
   const status = params.get("status");
   const sort = params.get("sort");
   const flagged = params.get("flagged");
+  const scored = params.get("scored");
+  const scoreConfigId = params.get("scoreConfig");
   const from = params.get("from");
   const to = params.get("to");
   const valid = (d: string) => !Number.isNaN(new Date(d).getTime());
@@ -30,6 +33,8 @@ function queryFrom(params: URLSearchParams): SessionTableQuery {
     ...(params.get("agent") ? { agent: params.get("agent")! } : {}),
     ...(params.get("tag") ? { tag: params.get("tag")!.slice(0, 100) } : {}),
     ...(flagged === "yes" ? { flagged: true } : flagged === "no" ? { flagged: false } : {}),
+    ...(scored === "yes" ? { scored: true } : scored === "no" ? { scored: false } : {}),
+    ...(scoreConfigId ? { scoreConfigId: scoreConfigId.slice(0, 200) } : {}),
     ...(from && valid(from) ? { from: new Date(from).toISOString() } : {}),
     ...(to && valid(to) ? { to: new Date(`${to}T23:59:59.999Z`).toISOString() } : {}),
     sort:
@@ -46,6 +51,8 @@ export function SessionsTable() {
   const params = useSearchParams();
   const query = useMemo(() => queryFrom(new URLSearchParams(params.toString())), [params]);
   const table = useQuery(trpc.sessions.table.queryOptions(query, { placeholderData: keepPreviousData }));
+  const configs = useQuery(trpc.scores.configs.queryOptions());
+  const numericConfigs = (configs.data ?? []).filter((c) => c.type === "numeric");
   const queryClient = useQueryClient();
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const live = useSubscription(
@@ -79,7 +86,13 @@ export function SessionsTable() {
   const data = table.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = Boolean(
-    query.q || query.status || query.agent || query.tag || query.flagged !== undefined || query.from,
+    query.q ||
+    query.status ||
+    query.agent ||
+    query.tag ||
+    query.flagged !== undefined ||
+    query.scored !== undefined ||
+    query.from,
   );
   return (
     <>
@@ -123,6 +136,33 @@ export function SessionsTable() {
           <option value="">Flagged or not</option>
           <option value="yes">With flags</option>
           <option value="no">Without flags</option>
+        </select>
+        <select
+          aria-label="Scored"
+          value={query.scored === undefined ? "" : query.scored ? "yes" : "no"}
+          onChange={(e) => set({ scored: e.target.value })}
+        >
+          <option value="">Scored or not</option>
+          <option value="yes">Scored</option>
+          <option value="no">Not scored</option>
+        </select>
+        <select
+          aria-label="Score config to sort by"
+          value={query.scoreConfigId ?? ""}
+          onChange={(e) =>
+            set(
+              e.target.value
+                ? { scoreConfig: e.target.value, sort: "score", order: "desc" }
+                : { scoreConfig: null, sort: query.sort === "score" ? null : query.sort },
+            )
+          }
+        >
+          <option value="">Score: any config</option>
+          {numericConfigs.map((c) => (
+            <option key={c.id} value={c.id}>
+              Score: {c.name}
+            </option>
+          ))}
         </select>
         <label>
           From{" "}
@@ -172,6 +212,15 @@ export function SessionsTable() {
                   Flags{sortMark("flags")}
                 </button>
               </th>
+              <th aria-sort={ariaSort("score")}>
+                {query.scoreConfigId ? (
+                  <button type="button" onClick={() => sortBy("score")} title="Sort by the chosen config's mean">
+                    Scores{sortMark("score")}
+                  </button>
+                ) : (
+                  "Scores"
+                )}
+              </th>
               <th aria-sort={ariaSort("activity")}>
                 <button type="button" onClick={() => sortBy("activity")}>
                   Last activity{sortMark("activity")}
@@ -194,6 +243,9 @@ export function SessionsTable() {
                 <td>{s.branchCount}</td>
                 <td>{s.revisionCount}</td>
                 <td>{s.flagCount > 0 ? <span className="tg-chip tg-chip-flag">⚠ {s.flagCount}</span> : 0}</td>
+                <td data-testid="row-scores" className="tg-small">
+                  {(data?.scores[s.id] ?? []).map(summaryText).join(" · ") || <span className="muted">—</span>}
+                </td>
                 <td>
                   <time dateTime={s.lastActivityAt}>{s.lastActivityAt.replace("T", " ").slice(0, 19)}</time>
                 </td>

@@ -27,6 +27,7 @@ export function AppBar() {
         thoughtgraph
       </Link>
       <Link href="/">Sessions</Link>
+      <Link href="/agreement">Scores &amp; agreement</Link>
       <span className="tg-spacer" />
       <button type="button" onClick={() => setTheme(NEXT[theme])} aria-label={`Theme: ${theme}. Switch theme`}>
         Theme: {theme}

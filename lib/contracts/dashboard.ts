@@ -1,6 +1,7 @@
 // Shapes the review dashboard reads over tRPC. Kept small on purpose: a 20,000-thought outline must load quickly,
 // so the graph gets a preview of each thought and the full text is fetched for what is on screen.
 import { z } from "zod";
+import { ZScoreSummary } from "./scores";
 import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./session";
 
 /** Characters of a thought's text the outline carries (node labels and collapsed transcript rows). */
@@ -50,7 +51,8 @@ export const ZThoughtDetail = z.object({
 });
 export type ThoughtDetail = z.infer<typeof ZThoughtDetail>;
 
-export const SESSION_SORTS = ["activity", "created", "thoughts", "flags"] as const;
+/** "score": by the mean of `scoreConfigId`'s scores; sessions without one come last, by activity. */
+export const SESSION_SORTS = ["activity", "created", "thoughts", "flags", "score"] as const;
 
 export const ZSessionTableQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -59,6 +61,10 @@ export const ZSessionTableQuery = z.object({
   flagged: z.boolean().optional(),
   /** Sessions with at least one thought carrying this tag. */
   tag: z.string().trim().min(1).max(100).optional(),
+  /** The config that sort "score" and `scored` look at; without it `scored` means any config. */
+  scoreConfigId: z.string().trim().min(1).max(200).optional(),
+  /** Sessions with (true) or without (false) a score, on the session or any of its thoughts. */
+  scored: z.boolean().optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   sort: z.enum(SESSION_SORTS).default("activity"),
@@ -74,5 +80,7 @@ export const ZSessionTablePage = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   agents: z.array(z.string()),
+  /** Per session on this page: count and mean of each config's scores (sessions without scores are absent). */
+  scores: z.record(z.string(), z.array(ZScoreSummary)),
 });
 export type SessionTablePage = z.infer<typeof ZSessionTablePage>;

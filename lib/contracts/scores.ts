@@ -5,6 +5,7 @@ import { z } from "zod";
 import { coerceBoolean, coerceNumber } from "./coerce";
 import type { FieldProblem } from "./errors";
 import type { ParseResult } from "./parse";
+import type { AgreementReport, Distribution } from "../stats/agreement";
 
 export const SCORE_TYPES = ["numeric", "categorical", "boolean", "text"] as const;
 export type ScoreType = (typeof SCORE_TYPES)[number];
@@ -340,4 +341,48 @@ function gotText(value: unknown): string {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (value === null || value === undefined) return "nothing";
   return Array.isArray(value) ? "an array" : "an object";
+}
+
+// ---- the review dashboard's views (tRPC) ----
+
+/** The single-user dashboard's author key (no accounts yet). */
+export const LOCAL_AUTHOR_KEY = "user:local";
+
+/** A score with who gave it in words ("you", "API key judge (tg_ab12…)"), and whether it is the viewer's own. */
+export interface ReviewScore extends ScoreView {
+  authorLabel: string;
+  mine: boolean;
+}
+
+/** A session's scores for the review screen; the agent's self-scores (Thought.score) come apart from them. */
+export interface SessionReviewScores {
+  scores: ReviewScore[];
+  /** Thoughts the agent scored itself (0..1), by thought id. */
+  agentSelfScores: { thoughtId: string; score: number }[];
+}
+
+/** What a graph node shows: how many scores its thought has, and the mean of the first numeric config's. */
+export interface ThoughtScoreChip {
+  thoughtId: string;
+  count: number;
+  /** Mean of the first active numeric config (by creation) on this thought; null when it has none of those. */
+  mean: number | null;
+}
+
+export interface ThoughtScoreChips {
+  /** The numeric config whose mean the chips show, if any. */
+  meanOf: { id: string; name: string } | null;
+  chips: ThoughtScoreChip[];
+}
+
+/** Agreement among the reviewers of one config (lib/stats/agreement.ts), with the reviewers named in words. */
+export interface ConfigAgreement {
+  config: ScoreConfigView;
+  /** Author key → words ("you", "API key judge (tg_ab12…)"). */
+  raterLabels: Record<string, string>;
+  /** Null for text configs: free text has no agreement statistic. */
+  report: AgreementReport | null;
+  distribution: Distribution | null;
+  /** Scores of this config in the project, every author. */
+  scoreCount: number;
 }

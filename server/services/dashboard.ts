@@ -12,6 +12,7 @@ import { getDbProvider, type Db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { toOutline } from "@/lib/graph/outline";
 import { NotFoundError } from "@/server/errors";
+import { scoreSummaries } from "./scores";
 import { findSession, toBranchView, toSessionSummary, toThoughtView } from "./sessions";
 
 export async function sessionOutline(db: Db, projectId: string, idOrKey: string): Promise<SessionOutline> {
@@ -102,6 +103,9 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
     ...(q.status ? { status: q.status } : {}),
     ...(q.agent ? { agent: q.agent } : {}),
     ...(q.flagged === true ? { flagCount: { gt: 0 } } : q.flagged === false ? { flagCount: 0 } : {}),
+    ...(q.scored !== undefined
+      ? { scores: { [q.scored ? "some" : "none"]: q.scoreConfigId ? { configId: q.scoreConfigId } : {} } }
+      : {}),
     ...(q.from || q.to
       ? {
           lastActivityAt: {
@@ -122,14 +126,15 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
         }
       : {}),
   };
-  const column = SORT_COLUMN[q.sort];
   const [rows, total, agents] = await Promise.all([
-    db.thinkingSession.findMany({
-      where,
-      orderBy: [{ [column]: q.order }, { id: q.order }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
+    q.sort === "score" && q.scoreConfigId
+      ? sessionsByScore(db, projectId, where, q, q.scoreConfigId)
+      : db.thinkingSession.findMany({
+          where,
+          orderBy: [{ [SORT_COLUMN[q.sort === "score" ? "activity" : q.sort]]: q.order }, { id: q.order }],
+          skip: (q.page - 1) * q.pageSize,
+          take: q.pageSize,
+        }),
     db.thinkingSession.count({ where }),
     db.thinkingSession.findMany({
       where: { projectId, agent: { not: null } },
@@ -138,11 +143,57 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
       take: 100,
     }),
   ]);
+  const summaries = await scoreSummaries(
+    db,
+    projectId,
+    rows.map((r) => r.id),
+  );
   return {
     sessions: rows.map(toSessionSummary),
     total,
     page: q.page,
     pageSize: q.pageSize,
     agents: agents.map((a) => a.agent!).sort(),
+    scores: Object.fromEntries(summaries),
   };
+}
+
+/**
+ * One page of sessions ordered by the mean of one config's scores (ties by id), then the sessions without such a
+ * score by activity. The means come from one grouped query over the scored sessions that match the filters.
+ */
+async function sessionsByScore(
+  db: Db,
+  projectId: string,
+  where: Prisma.ThinkingSessionWhereInput,
+  q: SessionTableQuery,
+  configId: string,
+) {
+  const groups = await db.score.groupBy({
+    by: ["sessionId"],
+    where: { projectId, configId, value: { not: null }, session: { is: where } },
+    _avg: { value: true },
+  });
+  const sign = q.order === "asc" ? 1 : -1;
+  const ranked = groups
+    .map((g) => ({ id: g.sessionId, mean: g._avg.value ?? 0 }))
+    .sort((a, b) => sign * (a.mean - b.mean) || sign * a.id.localeCompare(b.id));
+  const skip = (q.page - 1) * q.pageSize;
+  const pageIds = ranked.slice(skip, skip + q.pageSize).map((r) => r.id);
+  const scoredRows =
+    pageIds.length > 0 ? await db.thinkingSession.findMany({ where: { projectId, id: { in: pageIds } } }) : [];
+  const byId = new Map(scoredRows.map((r) => [r.id, r]));
+  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
+  const rest = q.pageSize - rows.length;
+  if (rest > 0) {
+    rows.push(
+      ...(await db.thinkingSession.findMany({
+        where: { AND: [where, { scores: { none: { configId, value: { not: null } } } }] },
+        orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
+        skip: Math.max(0, skip - ranked.length),
+        take: rest,
+      })),
+    );
+  }
+  return rows;
 }

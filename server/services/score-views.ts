@@ -1,6 +1,14 @@
 // Scores as the API reads them (ZScoreView): the row-to-view mapping and a session's scores in one query. Its own
 // file so sessions.ts (GET /api/v1/sessions/{id}) and scores.ts can both use it without importing each other.
-import type { ScoreSource, ScoreType, ScoreView } from "@/lib/contracts/scores";
+import {
+  LOCAL_AUTHOR_KEY,
+  type ScoreSource,
+  type ScoreType,
+  type ScoreView,
+  type SessionReviewScores,
+  type ThoughtScoreChip,
+  type ThoughtScoreChips,
+} from "@/lib/contracts/scores";
 import type { Db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 
@@ -44,4 +52,90 @@ export async function scoresOfSession(db: Db, projectId: string, sessionId: stri
     include: scoreInclude,
   });
   return rows.map(toScoreView);
+}
+
+/** Words for an author key: "you" (the dashboard's user), "API key <name> (<prefix>…)", a person's name, "agent". */
+export async function authorLabels(
+  db: Db,
+  projectId: string,
+  authorKeys: Iterable<string>,
+): Promise<Map<string, string>> {
+  const keys = [...new Set(authorKeys)];
+  const keyIds = keys.filter((k) => k.startsWith("key:")).map((k) => k.slice(4));
+  const userIds = keys.filter((k) => k.startsWith("user:") && k !== LOCAL_AUTHOR_KEY).map((k) => k.slice(5));
+  const [apiKeys, users] = await Promise.all([
+    keyIds.length > 0
+      ? db.apiKey.findMany({
+          where: { projectId, id: { in: keyIds } },
+          select: { id: true, name: true, prefix: true },
+        })
+      : [],
+    userIds.length > 0
+      ? db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } })
+      : [],
+  ]);
+  const keyName = new Map(apiKeys.map((k) => [k.id, `API key ${k.name} (${k.prefix}…)`]));
+  const userName = new Map(users.map((u) => [u.id, u.name ?? u.email]));
+  return new Map(
+    keys.map((k) => {
+      if (k === LOCAL_AUTHOR_KEY) return [k, "you"];
+      if (k.startsWith("key:")) return [k, keyName.get(k.slice(4)) ?? `API key ${k.slice(4, 12)}… (revoked)`];
+      if (k.startsWith("user:")) return [k, userName.get(k.slice(5)) ?? "a former member"];
+      return [k, "the agent"];
+    }),
+  );
+}
+
+/** A session's scores with author words, and the agent's self-scores apart (they live on Thought.score). */
+export async function sessionReviewScores(db: Db, projectId: string, sessionId: string): Promise<SessionReviewScores> {
+  const [scores, selfScored] = await Promise.all([
+    scoresOfSession(db, projectId, sessionId),
+    db.thought.findMany({
+      where: { projectId, sessionId, score: { not: null } },
+      select: { id: true, score: true },
+      orderBy: { seq: "asc" },
+    }),
+  ]);
+  const labels = await authorLabels(
+    db,
+    projectId,
+    scores.map((s) => s.authorKey),
+  );
+  return {
+    scores: scores.map((s) => ({
+      ...s,
+      authorLabel: labels.get(s.authorKey) ?? s.authorKey,
+      mine: s.authorKey === LOCAL_AUTHOR_KEY,
+    })),
+    agentSelfScores: selfScored.map((t) => ({ thoughtId: t.id, score: t.score! })),
+  };
+}
+
+/**
+ * Per thought of a session: its number of scores and the mean of the first active numeric config (by creation),
+ * for the chips on graph nodes. Two grouped queries, so a 20,000-thought session costs no row per score.
+ */
+export async function thoughtScoreChips(db: Db, projectId: string, sessionId: string): Promise<ThoughtScoreChips> {
+  const [groups, numeric] = await Promise.all([
+    db.score.groupBy({
+      by: ["thoughtId", "configId"],
+      where: { projectId, sessionId, thoughtId: { not: null } },
+      _avg: { value: true },
+      _count: { _all: true },
+    }),
+    db.scoreConfig.findFirst({
+      where: { projectId, type: "numeric", archivedAt: null },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, name: true },
+    }),
+  ]);
+  const byThought = new Map<string, ThoughtScoreChip>();
+  for (const g of groups) {
+    const thoughtId = g.thoughtId!;
+    const chip = byThought.get(thoughtId) ?? { thoughtId, count: 0, mean: null };
+    chip.count += g._count._all;
+    if (numeric && g.configId === numeric.id) chip.mean = g._avg.value;
+    byThought.set(thoughtId, chip);
+  }
+  return { meanOf: numeric, chips: [...byThought.values()] };
 }

@@ -5,6 +5,7 @@ import {
   validateScoreValue,
   type ListScoreConfigsQuery,
   type ScoreCategory,
+  type ConfigAgreement,
   type ScoreConfigInput,
   type ScoreConfigView,
   type ScoreInput,
@@ -16,18 +17,31 @@ import {
 import { isUuid, uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/server/errors";
-import { scoreInclude, scoresOfSession, toScoreView } from "./score-views";
+import { agreementFor, distribution, type Label } from "@/lib/stats/agreement";
+import { authorLabels, scoreInclude, scoresOfSession, toScoreView } from "./score-views";
 import { findSession } from "./sessions";
 
-/** Who scores: a person, an API key (an evaluator or LLM judge), or the agent itself. */
+/**
+ * Who scores: a person, an API key (an evaluator or LLM judge), or the agent itself. `local` is the person at the
+ * single-user dashboard (no accounts yet): authorKey "user:local" with no User row behind it (authorId stays null,
+ * so the foreign key to User holds).
+ */
 export type ScoreAuthor =
-  { kind: "user"; userId: string } | { kind: "key"; apiKeyId: string } | { kind: "agent"; apiKeyId?: string | null };
+  | { kind: "user"; userId: string }
+  | { kind: "local" }
+  | { kind: "key"; apiKeyId: string }
+  | { kind: "agent"; apiKeyId?: string | null };
+
+/** The single-user dashboard's person. */
+export const LOCAL_AUTHOR: ScoreAuthor = { kind: "local" };
 
 /** The non-null author column of the unique index (NULL authors would never collide in it). */
 export function authorKeyOf(author: ScoreAuthor): string {
   switch (author.kind) {
     case "user":
       return `user:${author.userId}`;
+    case "local":
+      return "user:local";
     case "key":
       return `key:${author.apiKeyId}`;
     case "agent":
@@ -269,7 +283,7 @@ export async function upsertScore(
         ...target,
         authorKey,
         authorId: author.kind === "user" ? author.userId : null,
-        apiKeyId: author.kind === "user" ? null : (author.apiKeyId ?? null),
+        apiKeyId: author.kind === "key" || author.kind === "agent" ? (author.apiKeyId ?? null) : null,
         ...values,
       },
       include: scoreInclude,
@@ -334,4 +348,50 @@ export async function scoreSummaries(
   }
   for (const list of out.values()) list.sort((a, b) => a.name.localeCompare(b.name));
   return out;
+}
+
+/**
+ * Agreement among everyone who scored with one config, across the project: targets are thoughts and sessions,
+ * reviewers are author keys. Categorical compares labels, boolean true/false, numeric the numbers; text has none.
+ */
+export async function configAgreement(db: Db, projectId: string, configId: string): Promise<ConfigAgreement> {
+  const row = await findConfig(db, projectId, configId, "configId");
+  const config = toScoreConfigView(row, row._count.scores);
+  const rows = await db.score.findMany({
+    where: { projectId, configId: row.id },
+    select: { targetKey: true, authorKey: true, value: true, stringValue: true },
+  });
+  const labels = Object.fromEntries(
+    await authorLabels(
+      db,
+      projectId,
+      rows.map((r) => r.authorKey),
+    ),
+  );
+  if (config.type === "text") {
+    return { config, raterLabels: labels, report: null, distribution: null, scoreCount: rows.length };
+  }
+  const type = config.type;
+  const valueOf = (r: (typeof rows)[number]): Label | null =>
+    type === "numeric" ? r.value : type === "boolean" ? r.stringValue === "true" : r.stringValue;
+  const scores = rows.flatMap((r) => {
+    const value = valueOf(r);
+    return value === null ? [] : [{ targetId: r.targetKey, authorId: r.authorKey, value }];
+  });
+  return {
+    config,
+    raterLabels: labels,
+    report: agreementFor(type, scores),
+    distribution: distribution(
+      scores.map((s) => s.value),
+      {
+        type,
+        ...(type === "categorical" ? { labels: (config.categories ?? []).map((c) => c.label) } : {}),
+        ...(config.min !== null ? { min: config.min } : {}),
+        ...(config.max !== null ? { max: config.max } : {}),
+        ...(config.step !== null ? { step: config.step } : {}),
+      },
+    ),
+    scoreCount: rows.length,
+  };
 }

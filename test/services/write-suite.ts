@@ -236,6 +236,25 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
       expect(flagged.total).toBeGreaterThan(0);
     });
 
+    it("the sessions table sorts by a score config's mean", async () => {
+      const scores = await import("@/server/services/scores");
+      const name = key("quality");
+      const config = await scores.createScoreConfig(svc.db, projectId, { name, type: "numeric", min: 0, max: 10 });
+      const [low] = await write([t(key("low"), 1, 1, false)]);
+      const [high] = await write([t(key("high"), 1, 1, false)]);
+      await scores.upsertScore(svc.db, projectId, scores.LOCAL_AUTHOR, { sessionId: low!.sessionId, name, value: 2 });
+      await scores.upsertScore(svc.db, projectId, scores.LOCAL_AUTHOR, { sessionId: high!.sessionId, name, value: 9 });
+      const page = await svc.table(svc.db, projectId, {
+        sort: "score",
+        scoreConfigId: config.id,
+        scored: true,
+        order: "desc",
+        page: 1,
+        pageSize: 25,
+      });
+      expect(page.sessions.map((x) => x.id)).toEqual([high!.sessionId, low!.sessionId]);
+    });
+
     it("lists sessions newest first with a cursor that neither repeats nor skips", async () => {
       const seen = new Set<string>();
       let cursor: string | undefined;

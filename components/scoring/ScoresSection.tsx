@@ -1,0 +1,63 @@
+"use client";
+// The "Scores" part of the detail panel (a thought) and of the session tab (the whole session): my score per active
+// config, everyone else's read-only. The agent's self-score is not a review score and stays in the metadata.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReviewScore } from "@/lib/contracts/scores";
+import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { ScoreForm, type ScoreTarget } from "./ScoreForm";
+import { scoreValueText } from "./score-format";
+
+export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; thoughtId: string | null }) {
+  const trpc = useTRPC();
+  const configs = useQuery(trpc.scores.configs.queryOptions());
+  const scores = useQuery(trpc.scores.ofSession.queryOptions({ sessionId }));
+  const target: ScoreTarget = thoughtId !== null ? { thoughtId } : { sessionId };
+  const heading = thoughtId !== null ? "Scores" : "Session scores";
+
+  if (configs.isError || scores.isError) {
+    return (
+      <section aria-label={heading}>
+        <h3>{heading}</h3>
+        <p role="alert">Could not load scores: {(configs.error ?? scores.error)?.message}</p>
+      </section>
+    );
+  }
+  if (!configs.data || !scores.data) {
+    return (
+      <section aria-label={heading} aria-busy="true">
+        <h3>{heading}</h3>
+        <p className="muted">Loading…</p>
+      </section>
+    );
+  }
+  const here = scores.data.scores.filter((s) => s.thoughtId === thoughtId);
+  const others = here.filter((s) => !s.mine);
+  const mineBy = new Map(here.filter((s) => s.mine).map((s) => [s.configId, s]));
+  return (
+    <section aria-label={heading} className="tg-scores">
+      <h3>{heading}</h3>
+      {configs.data.length === 0 ? (
+        <p className="muted">
+          No score configs yet. <Link href="/agreement#configs">Create one</Link> to score{" "}
+          {thoughtId !== null ? "thoughts" : "sessions"}.
+        </p>
+      ) : (
+        configs.data.map((c) => <ScoreForm key={c.id} config={c} target={target} mine={mineBy.get(c.id)} />)
+      )}
+      <h4>By others</h4>
+      {others.length === 0 ? (
+        <p className="muted tg-small">No other reviewer or evaluator has scored this yet.</p>
+      ) : (
+        <ul className="tg-other-scores" aria-label="Scores by others">
+          {others.map((s: ReviewScore) => (
+            <li key={s.id}>
+              <strong>{s.name}</strong> {scoreValueText(s)} <span className="muted">· {s.authorLabel}</span>
+              {s.comment ? <div className="muted tg-small">{s.comment}</div> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+// Scoring from the dashboard: score configs (rubrics), the local user's scores on thoughts and sessions, the chips on
+// graph nodes and agreement per config. Dashboard-only (localProcedure): a share-link visitor reads none of it.
+// Single-user mode has no accounts yet, so "my" scores are authorKey "user:local" (services/scores.ts LOCAL_AUTHOR).
+import { z } from "zod";
+import { ZListScoreConfigsQuery, ZScoreConfigInput, ZScoreInput } from "@/lib/contracts/scores";
+import { sessionReviewScores, thoughtScoreChips } from "@/server/services/score-views";
+import {
+  archiveScoreConfig,
+  configAgreement,
+  createScoreConfig,
+  deleteScore,
+  LOCAL_AUTHOR,
+  listScoreConfigs,
+  upsertScore,
+} from "@/server/services/scores";
+import { findSession } from "@/server/services/sessions";
+import { createTRPCRouter, localProcedure } from "../init";
+
+const id = z.string().min(1).max(200);
+
+export const scoresRouter = createTRPCRouter({
+  configs: localProcedure
+    .input(ZListScoreConfigsQuery.optional())
+    .query(({ ctx, input }) => listScoreConfigs(ctx.db, ctx.projectId, input ?? {})),
+
+  createConfig: localProcedure
+    .input(ZScoreConfigInput)
+    .mutation(({ ctx, input }) => createScoreConfig(ctx.db, ctx.projectId, input)),
+
+  archiveConfig: localProcedure
+    .input(z.object({ id }))
+    .mutation(({ ctx, input }) => archiveScoreConfig(ctx.db, ctx.projectId, input.id)),
+
+  /** Every score in a session (its thoughts and itself), with author words; the agent's self-scores apart. */
+  ofSession: localProcedure
+    .input(z.object({ sessionId: id }))
+    .query(async ({ ctx, input }) =>
+      sessionReviewScores(ctx.db, ctx.projectId, (await findSession(ctx.db, ctx.projectId, input.sessionId)).id),
+    ),
+
+  /** Per thought: the number of scores and the first numeric config's mean (the chips on graph nodes). */
+  chips: localProcedure
+    .input(z.object({ sessionId: id }))
+    .query(async ({ ctx, input }) =>
+      thoughtScoreChips(ctx.db, ctx.projectId, (await findSession(ctx.db, ctx.projectId, input.sessionId)).id),
+    ),
+
+  /** Records or updates my score; a value the config does not allow is a BAD_REQUEST naming `value`. */
+  upsertMine: localProcedure
+    .input(ZScoreInput)
+    .mutation(async ({ ctx, input }) => (await upsertScore(ctx.db, ctx.projectId, LOCAL_AUTHOR, input)).score),
+
+  deleteMine: localProcedure
+    .input(z.object({ id }))
+    .mutation(({ ctx, input }) => deleteScore(ctx.db, ctx.projectId, LOCAL_AUTHOR, input.id)),
+
+  agreement: localProcedure
+    .input(z.object({ configId: id }))
+    .query(({ ctx, input }) => configAgreement(ctx.db, ctx.projectId, input.configId)),
+});
