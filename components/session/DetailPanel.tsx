@@ -2,14 +2,15 @@
 // Everything about the selected thought: full text, metadata, flags in words, its links, and word-level diffs
 // against the thought it revises and between the versions revise_thought kept.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { describeFlag } from "@/lib/domain/flags";
+import { CommentsSection } from "@/components/comments/CommentsSection";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Markdown } from "@/components/ui/Markdown";
 import { WordDiff } from "@/components/ui/WordDiff";
 
-/** `scoring`: the dashboard's own user may score (not a share-link visitor). */
+/** `scoring`: the dashboard's own user may score and comment (not a share-link visitor). */
 export function DetailPanel({
   thoughtId,
   onSelect,
@@ -25,6 +26,7 @@ export function DetailPanel({
     enabled: thoughtId !== null,
   });
   const [versionA, setVersionA] = useState<number | null>(null);
+  const textRef = useRef<HTMLDivElement>(null);
 
   if (thoughtId === null) {
     return (
@@ -111,8 +113,11 @@ export function DetailPanel({
         ))}
       </nav>
       <h3>Text</h3>
-      <Markdown text={t.text} />
+      <div ref={textRef} data-testid="thought-text">
+        <Markdown text={t.text} />
+      </div>
       {scoring ? <ScoresSection sessionId={t.sessionId} thoughtId={t.id} /> : null}
+      {scoring ? <CommentsSection sessionId={t.sessionId} thoughtId={t.id} textRef={textRef} text={t.text} /> : null}
       {t.metadata ? (
         <>
           <h3>Metadata</h3>

@@ -6,12 +6,14 @@ import { useSubscription } from "@trpc/tanstack-react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { CommentAnchor } from "@/lib/contracts/comments";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { toOutline } from "@/lib/graph/outline";
 import { ThoughtGraph } from "@/components/graph/ThoughtGraph";
 import { Transcript } from "@/components/transcript/Transcript";
+import { COMMENT_ON_SELECTION_ID, CommentsSection } from "@/components/comments/CommentsSection";
 import { chipOf } from "@/components/scoring/score-format";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
@@ -39,6 +41,19 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     const data = chipQuery.data;
     return new Map((data?.chips ?? []).map((c) => [c.thoughtId, chipOf(c, data?.meanOf ?? null)]));
   }, [chipQuery.data]);
+  // The phrases open comment threads are anchored to, highlighted in the transcript.
+  const commentQuery = useQuery({
+    ...trpc.comments.ofSession.queryOptions({ sessionId: outline.data?.session.id ?? sessionId }),
+    enabled: !readOnly && outline.data !== undefined,
+  });
+  const anchors = useMemo(() => {
+    const map = new Map<string, CommentAnchor[]>();
+    for (const [thoughtId, threads] of Object.entries(commentQuery.data?.thoughts ?? {})) {
+      const open = threads.flatMap((t) => (t.anchor && t.anchorValid && t.resolvedAt === null ? [t.anchor] : []));
+      if (open.length > 0) map.set(thoughtId, open);
+    }
+    return map;
+  }, [commentQuery.data]);
 
   // Live thoughts, appended after the outline; deduplicated by seq so a resumed stream never shows one twice.
   const [live, setLive] = useState<OutlineThought[]>([]);
@@ -106,7 +121,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     }
   }, [layout, byId, selectedId, newestId]);
 
-  const [tab, setTab] = useState<"detail" | "compare" | "session">("detail");
+  const [tab, setTab] = useState<"detail" | "compare" | "session" | "comments">("detail");
   const onKeyDown = (e: React.KeyboardEvent) => {
     const target = e.target as HTMLElement;
     if (target.closest("input, select, textarea")) return;
@@ -127,6 +142,12 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
       setTab("detail");
       document.getElementById("thought-detail")?.focus();
     } else if (e.key === "f") setFollow((f) => !f);
+    else if (e.key === "c" && !readOnly && selectedId && !e.metaKey && !e.ctrlKey && !e.altKey) {
+      // Comment on the phrase selected in the detail panel's text (or just open the comment box).
+      e.preventDefault();
+      if (tab !== "detail") setTab("detail");
+      else document.getElementById(COMMENT_ON_SELECTION_ID)?.click();
+    }
   };
 
   if (outline.isPending)
@@ -183,6 +204,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
             selectedId={selectedId}
             onSelect={select}
             scrollTo={scrollTo}
+            anchors={anchors}
           />
           <div className="tg-side">
             <div role="tablist" aria-label="Side panel">
@@ -197,12 +219,21 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
                   Session scores
                 </button>
               )}
+              {readOnly ? null : (
+                <button type="button" role="tab" aria-selected={tab === "comments"} onClick={() => setTab("comments")}>
+                  Session comments
+                </button>
+              )}
             </div>
             {tab === "detail" ? (
               <DetailPanel thoughtId={selectedId} onSelect={(id) => select(id, "keyboard")} scoring={!readOnly} />
             ) : tab === "session" ? (
               <aside className="tg-detail" aria-label="Session scores">
                 <ScoresSection sessionId={s.id} thoughtId={null} />
+              </aside>
+            ) : tab === "comments" ? (
+              <aside className="tg-detail" aria-label="Session comments">
+                <CommentsSection sessionId={s.id} thoughtId={null} />
               </aside>
             ) : layout ? (
               <BranchCompare layout={layout} thoughts={byId} onSelect={(id) => select(id, "keyboard")} />

@@ -9,6 +9,8 @@ import type { ThoughtView } from "@/lib/contracts/session";
 import { describeFlag } from "@/lib/domain/flags";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Markdown } from "@/components/ui/Markdown";
+import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
+import type { CommentAnchor } from "@/lib/contracts/comments";
 
 const PAGE = 100;
 
@@ -18,6 +20,7 @@ export function Transcript({
   selectedId,
   onSelect,
   scrollTo,
+  anchors,
 }: {
   sessionId: string;
   thoughts: readonly OutlineThought[];
@@ -25,6 +28,8 @@ export function Transcript({
   onSelect: (id: string) => void;
   /** A request to bring a thought into view; `key` changes per request. */
   scrollTo: { id: string; key: number } | null;
+  /** Per thought id, the phrases of open comment threads to highlight (marked only where the text still matches). */
+  anchors?: ReadonlyMap<string, readonly CommentAnchor[]>;
 }) {
   const trpc = useTRPC();
   const parent = useRef<HTMLDivElement>(null);
@@ -88,7 +93,15 @@ export function Transcript({
                 {o.stage ? ` · ${o.stage}` : ""}
                 {o.version > 1 ? ` · edited (v${o.version})` : ""}
               </header>
-              {t ? <Markdown text={t.text} /> : <p className="muted">{o.preview}</p>}
+              {t ? (
+                anchors?.has(o.id) ? (
+                  <AnchoredMarkdown text={t.text} anchors={anchors.get(o.id)!} />
+                ) : (
+                  <Markdown text={t.text} />
+                )
+              ) : (
+                <p className="muted">{o.preview}</p>
+              )}
               {o.flags.map((f) => (
                 <div key={f} className="flag">
                   ⚠ {describeFlag(f)}

@@ -1,0 +1,228 @@
+// Comments on thoughts and sessions, always scoped to one project: threads (a root and its replies), an optional
+// anchor on a range of the thought's text (checked against the text when posted), `@name` mentions recorded, edits
+// by the author only, soft delete, and resolve/reopen on a thread's root. Another project's ids answer 404.
+import {
+  anchorMatches,
+  parseMentions,
+  type CommentInput,
+  type CommentThread,
+  type CommentView,
+  type SessionComments,
+} from "@/lib/contracts/comments";
+import { uuidv7 } from "@/lib/ids";
+import type { Db } from "@/server/db/client";
+import { NotFoundError, ValidationError } from "@/server/errors";
+import { findSession } from "./sessions";
+
+/**
+ * Who comments. Comment.authorId is a required foreign key to User, so the single-user dashboard's person (no
+ * accounts yet) is a placeholder User row, `local`, whose password hash can never verify. When accounts arrive its
+ * comments can be handed to the real owner.
+ */
+export type CommentAuthor = { kind: "user"; userId: string } | { kind: "local" };
+
+export const LOCAL_COMMENT_AUTHOR: CommentAuthor = { kind: "local" };
+export const LOCAL_USER_ID = "local";
+
+async function authorIdOf(db: Db, author: CommentAuthor): Promise<string> {
+  if (author.kind === "user") return author.userId;
+  await db.user.upsert({
+    where: { id: LOCAL_USER_ID },
+    create: { id: LOCAL_USER_ID, email: "local@thoughtgraph.invalid", passwordHash: "!", name: "You" },
+    update: {},
+  });
+  return LOCAL_USER_ID;
+}
+
+const authorIdFor = (author: CommentAuthor) => (author.kind === "user" ? author.userId : LOCAL_USER_ID);
+
+type Row = Awaited<ReturnType<Db["comment"]["findFirstOrThrow"]>>;
+
+function mentionsOf(json: unknown): string[] {
+  return Array.isArray(json) ? json.filter((m): m is string => typeof m === "string") : [];
+}
+
+function toView(row: Row, me: string, names: Map<string, string>): CommentView {
+  const deleted = row.deletedAt !== null;
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    thoughtId: row.thoughtId,
+    parentId: row.parentId,
+    author: names.get(row.authorId) ?? "someone",
+    mine: row.authorId === me,
+    body: deleted ? "" : row.body,
+    deleted,
+    mentions: deleted ? [] : mentionsOf(row.mentions),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every thread in a session: session-level ones apart, thought-level ones by thought, oldest first. */
+export async function listSessionComments(
+  db: Db,
+  projectId: string,
+  author: CommentAuthor,
+  sessionIdOrKey: string,
+): Promise<SessionComments> {
+  const session = await findSession(db, projectId, sessionIdOrKey);
+  const rows = await db.comment.findMany({
+    where: { projectId, sessionId: session.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const userIds = [...new Set(rows.flatMap((r) => [r.authorId, ...(r.resolvedBy ? [r.resolvedBy] : [])]))];
+  const users =
+    userIds.length > 0
+      ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } })
+      : [];
+  const names = new Map(users.map((u) => [u.id, u.name ?? u.email]));
+  const anchoredIds = [...new Set(rows.filter((r) => r.anchorText !== null && r.thoughtId).map((r) => r.thoughtId!))];
+  const texts = new Map(
+    anchoredIds.length > 0
+      ? (
+          await db.thought.findMany({
+            where: { projectId, id: { in: anchoredIds } },
+            select: { id: true, text: true },
+          })
+        ).map((t) => [t.id, t.text])
+      : [],
+  );
+  const me = authorIdFor(author);
+  const threads = new Map<string, CommentThread>();
+  const result: SessionComments = { sessionId: session.id, session: [], thoughts: {} };
+  for (const r of rows.filter((r) => r.parentId === null)) {
+    const anchor =
+      r.anchorStart !== null && r.anchorEnd !== null && r.anchorText !== null
+        ? { start: r.anchorStart, end: r.anchorEnd, text: r.anchorText }
+        : null;
+    const thread: CommentThread = {
+      root: toView(r, me, names),
+      replies: [],
+      anchor,
+      anchorValid: anchor !== null && r.thoughtId !== null && anchorMatches(texts.get(r.thoughtId) ?? "", anchor),
+      resolvedAt: r.resolvedAt?.toISOString() ?? null,
+      resolvedBy: r.resolvedBy ? (names.get(r.resolvedBy) ?? "someone") : null,
+    };
+    threads.set(r.id, thread);
+    if (r.thoughtId === null) result.session.push(thread);
+    else (result.thoughts[r.thoughtId] ??= []).push(thread);
+  }
+  for (const r of rows.filter((r) => r.parentId !== null)) threads.get(r.parentId!)?.replies.push(toView(r, me, names));
+  return result;
+}
+
+async function findComment(db: Db, projectId: string, id: string): Promise<Row> {
+  const row = await db.comment.findFirst({ where: { projectId, id } });
+  if (!row) throw new NotFoundError(`Comment "${id}"`, "id");
+  return row;
+}
+
+/** A new thread (on a thought or the session) or a reply; an anchor must match the thought's current text. */
+export async function createComment(
+  db: Db,
+  projectId: string,
+  author: CommentAuthor,
+  input: CommentInput,
+): Promise<CommentView> {
+  const session = await findSession(db, projectId, input.sessionId);
+  let thoughtId: string | null = input.thoughtId ?? null;
+  let parentId: string | null = null;
+  if (input.parentId !== undefined) {
+    const parent = await findComment(db, projectId, input.parentId);
+    if (parent.sessionId !== session.id) throw new NotFoundError(`Comment "${input.parentId}"`, "parentId");
+    if (input.thoughtId !== undefined && input.thoughtId !== parent.thoughtId) {
+      throw new ValidationError({
+        field: "thoughtId",
+        message: "A reply belongs to its thread's thought.",
+        suggestion: "Leave thoughtId out of a reply, or send the thread's own.",
+      });
+    }
+    // Replies always hang off the thread's root, so threads stay one level deep.
+    parentId = parent.parentId ?? parent.id;
+    thoughtId = parent.thoughtId;
+  }
+  if (thoughtId !== null) {
+    const thought = await db.thought.findFirst({
+      where: { projectId, id: thoughtId, sessionId: session.id },
+      select: { id: true, text: true },
+    });
+    if (!thought) throw new NotFoundError(`Thought "${thoughtId}"`, "thoughtId");
+    if (input.anchor && !anchorMatches(thought.text, input.anchor)) {
+      throw new ValidationError({
+        field: "anchor",
+        message: "The anchor does not match the thought's text at those offsets.",
+        suggestion: "Select the phrase again; the thought may have been edited.",
+      });
+    }
+  }
+  const authorId = await authorIdOf(db, author);
+  const now = new Date();
+  const row = await db.comment.create({
+    data: {
+      id: uuidv7(),
+      projectId,
+      sessionId: session.id,
+      thoughtId,
+      parentId,
+      authorId,
+      body: input.body,
+      mentions: parseMentions(input.body),
+      anchorStart: input.anchor?.start ?? null,
+      anchorEnd: input.anchor?.end ?? null,
+      anchorText: input.anchor?.text ?? null,
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+  return toView(row, authorId, new Map([[authorId, author.kind === "local" ? "You" : authorId]]));
+}
+
+/** Only the author edits their comment; someone else's (or a deleted one) answers 404. */
+export async function editComment(
+  db: Db,
+  projectId: string,
+  author: CommentAuthor,
+  id: string,
+  body: string,
+): Promise<{ id: string }> {
+  const row = await findComment(db, projectId, id);
+  if (row.authorId !== authorIdFor(author) || row.deletedAt !== null) throw new NotFoundError(`Comment "${id}"`, "id");
+  await db.comment.update({ where: { id }, data: { body, mentions: parseMentions(body), updatedAt: new Date() } });
+  return { id };
+}
+
+/** Soft delete by the author: the row keeps its place in the thread, its words are gone from every view. */
+export async function deleteComment(
+  db: Db,
+  projectId: string,
+  author: CommentAuthor,
+  id: string,
+): Promise<{ id: string }> {
+  const row = await findComment(db, projectId, id);
+  if (row.authorId !== authorIdFor(author)) throw new NotFoundError(`Comment "${id}"`, "id");
+  if (row.deletedAt === null) await db.comment.update({ where: { id }, data: { deletedAt: new Date() } });
+  return { id };
+}
+
+/** Resolves (or reopens, `resolved: false`) a thread by its root. */
+export async function setThreadResolved(
+  db: Db,
+  projectId: string,
+  author: CommentAuthor,
+  id: string,
+  resolved: boolean,
+): Promise<{ id: string; resolvedAt: string | null }> {
+  const row = await findComment(db, projectId, id);
+  if (row.parentId !== null) {
+    throw new ValidationError({
+      field: "id",
+      message: "Only a thread's first comment can be resolved or reopened.",
+      suggestion: "Send the id of the thread's root comment.",
+    });
+  }
+  const resolvedAt = resolved ? new Date() : null;
+  const resolvedBy = resolved ? await authorIdOf(db, author) : null;
+  await db.comment.update({ where: { id }, data: { resolvedAt, resolvedBy } });
+  return { id, resolvedAt: resolvedAt?.toISOString() ?? null };
+}
