@@ -2,7 +2,7 @@
 // the thought's text (BAD_REQUEST naming `anchor`), replies, edit, soft delete, resolve and reopen, mentions, HTML
 // kept as text, another project's ids answering NOT_FOUND, and nothing at all through a share link.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshSqliteUrl } from "@/test/support/sqlite-file";
+import { freshServiceDb } from "@/test/support/service-db";
 
 type Caller = ReturnType<typeof import("@/server/trpc/root").createCaller>;
 let local: Caller;
@@ -15,39 +15,13 @@ let thoughtIds: string[] = [];
 const TEXT = "We should check the cache before the database.";
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = freshSqliteUrl("comments");
-  await (await import("@/server/db/migrations")).applyMigrations(process.env.DATABASE_URL);
+  const { db, writeSession, projectId: project } = await freshServiceDb("comments");
+  projectId = project;
   createCaller = (await import("@/server/trpc/root")).createCaller;
   createContext = (await import("@/server/trpc/init")).createTrpcContext;
-  const { submitThoughts } = await import("@/server/services/thought-writer");
-  const { parseThoughtInput } = await import("@/lib/contracts/thought");
-  const { defaultProjectIdOf } = await import("@/server/services/projects");
-  const { getDb } = await import("@/server/db/client");
-  projectId = await defaultProjectIdOf(getDb());
-  const write = async (project: string, key: string, texts: string[]) => {
-    const ids: string[] = [];
-    let session = "";
-    for (const [i, thought] of texts.entries()) {
-      const raw = {
-        sessionId: key,
-        thought,
-        thoughtNumber: i + 1,
-        totalThoughts: texts.length,
-        nextThoughtNeeded: i + 1 < texts.length,
-      };
-      const parsed = parseThoughtInput(raw);
-      if (!parsed.ok) throw new Error("bad input");
-      const [o] = await submitThoughts([
-        { projectId: project, apiKeyId: null, input: parsed.value, raw, idempotencyKey: null },
-      ]);
-      ids.push(o!.result!.thoughtId);
-      session = o!.result!.sessionId;
-    }
-    return { session, ids };
-  };
-  ({ session: sessionId, ids: thoughtIds } = await write(projectId, "comments-a", [TEXT, "second thought"]));
-  const other = await getDb().project.create({ data: { id: "other-project", slug: "other", name: "Other" } });
-  otherSessionId = (await write(other.id, "comments-other", ["elsewhere"])).session;
+  ({ session: sessionId, ids: thoughtIds } = await writeSession("comments-a", [TEXT, "second thought"]));
+  const other = await db.project.create({ data: { id: "other-project", slug: "other", name: "Other" } });
+  otherSessionId = (await writeSession("comments-other", ["elsewhere"], other.id)).session;
   local = createCaller(await createContext());
 });
 

@@ -2,7 +2,7 @@
 // agreement numbers against a hand-computed example, values checked against the config (BAD_REQUEST naming
 // `value`), the sessions list's score column and sort, and no scoring at all through a share link.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshSqliteUrl } from "@/test/support/sqlite-file";
+import { freshServiceDb } from "@/test/support/service-db";
 
 type Caller = ReturnType<typeof import("@/server/trpc/root").createCaller>;
 let local: Caller;
@@ -14,36 +14,13 @@ let otherSessionId = "";
 let thoughtIds: string[] = [];
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = freshSqliteUrl("scoring-trpc");
-  await (await import("@/server/db/migrations")).applyMigrations(process.env.DATABASE_URL);
+  const { writeSession, projectId: project } = await freshServiceDb("scoring-trpc");
+  projectId = project;
   createCaller = (await import("@/server/trpc/root")).createCaller;
   createContext = (await import("@/server/trpc/init")).createTrpcContext;
-  const { submitThoughts } = await import("@/server/services/thought-writer");
-  const { parseThoughtInput } = await import("@/lib/contracts/thought");
-  const { defaultProjectIdOf } = await import("@/server/services/projects");
-  const { getDb } = await import("@/server/db/client");
-  projectId = await defaultProjectIdOf(getDb());
-  const write = async (key: string, n: number) => {
-    const ids: string[] = [];
-    let session = "";
-    for (let i = 1; i <= n; i++) {
-      const raw = {
-        sessionId: key,
-        thought: `${key} ${i}`,
-        thoughtNumber: i,
-        totalThoughts: n,
-        nextThoughtNeeded: i < n,
-      };
-      const parsed = parseThoughtInput(raw);
-      if (!parsed.ok) throw new Error("bad input");
-      const [o] = await submitThoughts([{ projectId, apiKeyId: null, input: parsed.value, raw, idempotencyKey: null }]);
-      ids.push(o!.result!.thoughtId);
-      session = o!.result!.sessionId;
-    }
-    return { session, ids };
-  };
-  ({ session: sessionId, ids: thoughtIds } = await write("scoring-a", 4));
-  otherSessionId = (await write("scoring-b", 1)).session;
+  const texts = (key: string, n: number) => Array.from({ length: n }, (_, i) => `${key} ${i + 1}`);
+  ({ session: sessionId, ids: thoughtIds } = await writeSession("scoring-a", texts("scoring-a", 4)));
+  otherSessionId = (await writeSession("scoring-b", texts("scoring-b", 1))).session;
   local = createCaller(await createContext());
 });
 

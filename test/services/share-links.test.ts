@@ -1,7 +1,7 @@
 // Share links end to end through the tRPC router (real SQLite): a link opens exactly one session, read-only,
 // until it is revoked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshSqliteUrl } from "@/test/support/sqlite-file";
+import { freshServiceDb } from "@/test/support/service-db";
 
 let caller: typeof import("@/server/trpc/root").createCaller;
 let createContext: typeof import("@/server/trpc/init").createTrpcContext;
@@ -9,24 +9,11 @@ let sessionA = "";
 let sessionB = "";
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = freshSqliteUrl("share");
-  await (await import("@/server/db/migrations")).applyMigrations(process.env.DATABASE_URL);
+  const { writeSession } = await freshServiceDb("share");
   caller = (await import("@/server/trpc/root")).createCaller;
   createContext = (await import("@/server/trpc/init")).createTrpcContext;
-  const { submitThoughts } = await import("@/server/services/thought-writer");
-  const { parseThoughtInput } = await import("@/lib/contracts/thought");
-  const { defaultProjectIdOf } = await import("@/server/services/projects");
-  const { getDb } = await import("@/server/db/client");
-  const projectId = await defaultProjectIdOf(getDb());
-  const write = async (sessionId: string) => {
-    const raw = { sessionId, thought: `in ${sessionId}`, thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: false };
-    const parsed = parseThoughtInput(raw);
-    if (!parsed.ok) throw new Error("bad input");
-    const [o] = await submitThoughts([{ projectId, apiKeyId: null, input: parsed.value, raw, idempotencyKey: null }]);
-    return o!.result!.sessionId;
-  };
-  sessionA = await write("share-a");
-  sessionB = await write("share-b");
+  sessionA = (await writeSession("share-a", ["in share-a"])).session;
+  sessionB = (await writeSession("share-b", ["in share-b"])).session;
 });
 
 afterAll(async () => {
