@@ -8,15 +8,13 @@ type Caller = ReturnType<typeof import("@/server/trpc/root").createCaller>;
 let local: Caller;
 let createCaller: typeof import("@/server/trpc/root").createCaller;
 let createContext: typeof import("@/server/trpc/init").createTrpcContext;
-let projectId = "";
 let sessionId = "";
 let otherSessionId = "";
 let thoughtIds: string[] = [];
 const TEXT = "We should check the cache before the database.";
 
 beforeAll(async () => {
-  const { db, writeSession, projectId: project } = await freshServiceDb("comments");
-  projectId = project;
+  const { db, writeSession } = await freshServiceDb("comments");
   createCaller = (await import("@/server/trpc/root")).createCaller;
   createContext = (await import("@/server/trpc/init")).createTrpcContext;
   ({ session: sessionId, ids: thoughtIds } = await writeSession("comments-a", [TEXT, "second thought"]));
