@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { TrpcProvider } from "@/components/trpc/TrpcProvider";
-import { AppBar } from "@/components/ui/AppBar";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -13,10 +12,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <TrpcProvider>
-          <AppBar />
-          {children}
-        </TrpcProvider>
+        <TrpcProvider>{children}</TrpcProvider>
       </body>
     </html>
   );

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
+import { isLoopbackHost, singleUserRequested } from "@/server/auth/mode";
 import { databaseUrl, providerOf, redactUrl } from "@/server/db/provider";
 
 const root = process.cwd();
@@ -15,8 +16,16 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(1);
 }
 
+if (singleUserRequested() && !isLoopbackHost(host)) {
+  console.error(
+    `THOUGHTGRAPH_SINGLE_USER=1 turns sign-in off, so it is allowed only on a loopback address; HOST is "${host}". ` +
+      "Unset it and use accounts, or bind to 127.0.0.1.",
+  );
+  process.exit(1);
+}
+
 const SOURCE_DIRS = ["app", "components", "lib", "server", "prisma"];
-const SOURCE_FILES = ["next.config.ts", "package.json", "tsconfig.json"];
+const SOURCE_FILES = ["next.config.ts", "proxy.ts", "package.json", "tsconfig.json"];
 
 function newestSourceMtime(): number {
   let newest = 0;
@@ -66,6 +75,9 @@ async function prepareDatabase(): Promise<void> {
     if (setup.createdKey) console.log(firstKeyMessage(setup.createdKey.key, `http://${shownHost}:${port}`));
     if (setup.initKey === "created") console.log("Registered THOUGHTGRAPH_INIT_API_KEY for the default project.");
     if (setup.admin === "created") console.log("Created the admin user from THOUGHTGRAPH_INIT_ADMIN_EMAIL.");
+    if (setup.needsFirstAccount && !singleUserRequested()) {
+      console.log(`No account exists yet: open http://${shownHost}:${port}/setup to create the first one (the owner).`);
+    }
   } finally {
     await db.$disconnect();
   }

@@ -4,6 +4,7 @@ import { uuidv7 } from "@/lib/ids";
 import { createApiKey, ensureApiKey, type CreatedKey } from "@/server/auth/api-keys";
 import { hashPassword } from "@/server/auth/passwords";
 import type { Db } from "@/server/db/client";
+import { adoptLocalWork, countPeople } from "./accounts";
 import { ensureDefaultProject } from "./projects";
 
 export interface SetupResult {
@@ -12,11 +13,13 @@ export interface SetupResult {
   createdKey: CreatedKey | null;
   initKey: "created" | "existing" | null;
   admin: "created" | "existing" | null;
+  /** Nobody can sign in yet: the dashboard offers the first-run sign-up at /setup. */
+  needsFirstAccount: boolean;
 }
 
 export async function runSetup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<SetupResult> {
   const { id: projectId } = await ensureDefaultProject(db);
-  const result: SetupResult = { projectId, createdKey: null, initKey: null, admin: null };
+  const result: SetupResult = { projectId, createdKey: null, initKey: null, admin: null, needsFirstAccount: false };
 
   const initKey = env.THOUGHTGRAPH_INIT_API_KEY?.trim();
   if (initKey) {
@@ -39,12 +42,15 @@ export async function runSetup(db: Db, env: NodeJS.ProcessEnv = process.env): Pr
     if (existing) {
       result.admin = "existing";
     } else {
+      const firstPerson = (await countPeople(db)) === 0;
       const userId = uuidv7();
       await db.user.create({ data: { id: userId, email, passwordHash: await hashPassword(password) } });
       await db.membership.create({ data: { projectId, userId, role: "owner" } });
+      if (firstPerson) await adoptLocalWork(db, userId);
       result.admin = "created";
     }
   }
+  result.needsFirstAccount = (await countPeople(db)) === 0;
   return result;
 }
 

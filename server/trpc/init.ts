@@ -1,21 +1,38 @@
 // tRPC set-up: context, error mapping and procedure tiers in one place (the create-t3-app shape).
-// Until accounts arrive (team review issue) the dashboard reads the default project and is served on loopback only.
+// Who may call what is decided here and in lib/auth/roles.ts, never inside a router:
+//   publicProcedure      anyone (sign-in state itself)
+//   readerProcedure      a project member, or a share-link visitor (then only the shared session; see routers)
+//   memberProcedure      a signed-in project member (or single-user mode's local owner)
+//   allowed(permission)  a member whose role grants the permission
 import { initTRPC, TRPCError } from "@trpc/server";
+import { can, type Permission, type Role } from "@/lib/auth/roles";
+import { resolveActor, type Actor } from "@/server/auth/actor";
 import { getDb, type Db } from "@/server/db/client";
 import { DomainError } from "@/server/errors";
-import { defaultProjectIdOf } from "@/server/services/projects";
 import { resolveShareToken } from "@/server/services/share-links";
 
-/** Who is asking: the local single-user dashboard, or a visitor holding a read-only share link to one session. */
-export type Access = { kind: "local" } | { kind: "share"; sessionId: string };
+/** Who is asking: a project member, a visitor holding a read-only share link to one session, or nobody known. */
+export type Access =
+  | { kind: "member"; actor: Actor; role: Role }
+  | { kind: "share"; sessionId: string }
+  | { kind: "anonymous"; actor: Actor | null };
 
 export interface TrpcContext {
   db: Db;
-  projectId: string;
+  /** The project every query is scoped to; null for anonymous callers (who reach only public procedures). */
+  projectId: string | null;
   access: Access;
 }
 
 export const SHARE_HEADER = "x-thoughtgraph-share";
+
+/** The context of a known actor (also used by server-side callers and tests). */
+export function contextOf(db: Db, actor: Actor | null): TrpcContext {
+  if (actor?.access) {
+    return { db, projectId: actor.access.projectId, access: { kind: "member", actor, role: actor.access.role } };
+  }
+  return { db, projectId: null, access: { kind: "anonymous", actor } };
+}
 
 /**
  * A share token arrives as a header on queries, and as a connection parameter on subscriptions (EventSource cannot
@@ -32,7 +49,7 @@ export async function createTrpcContext(opts?: {
     if (!share) throw new TRPCError({ code: "NOT_FOUND", message: "This share link is unknown or was revoked." });
     return { db, projectId: share.projectId, access: { kind: "share", sessionId: share.sessionId } };
   }
-  return { db, projectId: await defaultProjectIdOf(db), access: { kind: "local" } };
+  return contextOf(db, await resolveActor(db, opts?.req?.headers.get("cookie")));
 }
 
 const STATUS_TO_TRPC: Record<number, TRPCError["code"]> = {
@@ -69,8 +86,50 @@ export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 
-/** Procedures only the dashboard's own user may call (not share-link visitors). */
-export const localProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.access.kind !== "local") throw new TRPCError({ code: "NOT_FOUND", message: "Not found." });
-  return next();
+function signInRequired(access: Access): never {
+  throw new TRPCError({
+    code: "UNAUTHORIZED",
+    message:
+      access.kind === "anonymous" && access.actor
+        ? "You are not a member of any project yet; ask an admin for an invitation link."
+        : "Sign in first.",
+  });
+}
+
+/** Members, and share-link visitors (procedures check that a visitor reads only the shared session). */
+export const readerProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.access.kind === "anonymous" || ctx.projectId === null) signInRequired(ctx.access);
+  return next({ ctx: { ...ctx, projectId: ctx.projectId, access: ctx.access } });
 });
+
+/** Project members only (a share-link visitor gets NOT_FOUND: the link reveals nothing else). */
+export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.access.kind === "share") throw new TRPCError({ code: "NOT_FOUND", message: "Not found." });
+  if (ctx.access.kind !== "member" || ctx.projectId === null) signInRequired(ctx.access);
+  return next({ ctx: { ...ctx, projectId: ctx.projectId, actor: ctx.access.actor, role: ctx.access.role } });
+});
+
+const PERMISSION_WORDS: Record<Permission, string> = {
+  read: "read this project",
+  score: "score",
+  comment: "comment",
+  review: "review queue items",
+  "configs.manage": "manage score configs",
+  "queues.manage": "manage annotation queues",
+  "keys.manage": "manage API keys",
+  "share.manage": "manage share links",
+  "members.manage": "manage members",
+};
+
+/** Members whose role grants `permission`; others get FORBIDDEN naming their role. */
+export function allowed(permission: Permission) {
+  return memberProcedure.use(({ ctx, next }) => {
+    if (!can(ctx.role, permission)) {
+      throw new TRPCError({
+        code: "FORBIDDEN",
+        message: `Your role in this project (${ctx.role}) cannot ${PERMISSION_WORDS[permission]}; ask an admin.`,
+      });
+    }
+    return next();
+  });
+}

@@ -1,13 +1,19 @@
 // The app router: one sub-router per domain.
 import { createCallerFactory, createTRPCRouter } from "./init";
+import { authRouter } from "./routers/auth";
 import { commentsRouter } from "./routers/comments";
+import { projectRouter } from "./routers/project";
+import { queuesRouter } from "./routers/queues";
 import { scoresRouter } from "./routers/scores";
 import { sessionsRouter } from "./routers/sessions";
 
 export const appRouter = createTRPCRouter({
+  auth: authRouter,
   sessions: sessionsRouter,
   scores: scoresRouter,
   comments: commentsRouter,
+  project: projectRouter,
+  queues: queuesRouter,
 });
 
 export type AppRouter = typeof appRouter;

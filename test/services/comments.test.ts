@@ -14,6 +14,8 @@ let thoughtIds: string[] = [];
 const TEXT = "We should check the cache before the database.";
 
 beforeAll(async () => {
+  // These callers are single-user mode's local owner (accounts and roles: test/services/permissions.test.ts).
+  process.env.THOUGHTGRAPH_SINGLE_USER = "1";
   const { db, writeSession } = await freshServiceDb("comments");
   createCaller = (await import("@/server/trpc/root")).createCaller;
   createContext = (await import("@/server/trpc/init")).createTrpcContext;

@@ -14,6 +14,8 @@ let otherSessionId = "";
 let thoughtIds: string[] = [];
 
 beforeAll(async () => {
+  // These callers are single-user mode's local owner (accounts and roles: test/services/permissions.test.ts).
+  process.env.THOUGHTGRAPH_SINGLE_USER = "1";
   const { writeSession, projectId: project } = await freshServiceDb("scoring-trpc");
   projectId = project;
   createCaller = (await import("@/server/trpc/root")).createCaller;

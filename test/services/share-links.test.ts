@@ -9,6 +9,8 @@ let sessionA = "";
 let sessionB = "";
 
 beforeAll(async () => {
+  // These callers are single-user mode's local owner (accounts and roles: test/services/permissions.test.ts).
+  process.env.THOUGHTGRAPH_SINGLE_USER = "1";
   const { writeSession } = await freshServiceDb("share");
   caller = (await import("@/server/trpc/root")).createCaller;
   createContext = (await import("@/server/trpc/init")).createTrpcContext;

@@ -1,5 +1,5 @@
 // Scoring from the dashboard: score configs (rubrics), the local user's scores on thoughts and sessions, the chips on
-// graph nodes and agreement per config. Dashboard-only (localProcedure): a share-link visitor reads none of it.
+// graph nodes and agreement per config. Dashboard-only (memberProcedure): a share-link visitor reads none of it.
 // Single-user mode has no accounts yet, so "my" scores are authorKey "user:local" (services/scores.ts LOCAL_AUTHOR).
 import { z } from "zod";
 import { ZListScoreConfigsQuery, ZScoreConfigInput, ZScoreInput } from "@/lib/contracts/scores";
@@ -9,52 +9,54 @@ import {
   configAgreement,
   createScoreConfig,
   deleteScore,
-  LOCAL_AUTHOR,
   listScoreConfigs,
   upsertScore,
 } from "@/server/services/scores";
 import { findSession } from "@/server/services/sessions";
-import { createTRPCRouter, localProcedure } from "../init";
+import { scoreAuthorOf } from "@/server/auth/authorship";
+import { allowed, createTRPCRouter, memberProcedure } from "../init";
 
 const id = z.string().min(1).max(200);
 
 export const scoresRouter = createTRPCRouter({
-  configs: localProcedure
+  configs: memberProcedure
     .input(ZListScoreConfigsQuery.optional())
     .query(({ ctx, input }) => listScoreConfigs(ctx.db, ctx.projectId, input ?? {})),
 
-  createConfig: localProcedure
+  createConfig: allowed("configs.manage")
     .input(ZScoreConfigInput)
     .mutation(({ ctx, input }) => createScoreConfig(ctx.db, ctx.projectId, input)),
 
-  archiveConfig: localProcedure
+  archiveConfig: allowed("configs.manage")
     .input(z.object({ id }))
     .mutation(({ ctx, input }) => archiveScoreConfig(ctx.db, ctx.projectId, input.id)),
 
   /** Every score in a session (its thoughts and itself), with author words; the agent's self-scores apart. */
-  ofSession: localProcedure
+  ofSession: memberProcedure
     .input(z.object({ sessionId: id }))
     .query(async ({ ctx, input }) =>
       sessionReviewScores(ctx.db, ctx.projectId, (await findSession(ctx.db, ctx.projectId, input.sessionId)).id),
     ),
 
   /** Per thought: the number of scores and the first numeric config's mean (the chips on graph nodes). */
-  chips: localProcedure
+  chips: memberProcedure
     .input(z.object({ sessionId: id }))
     .query(async ({ ctx, input }) =>
       thoughtScoreChips(ctx.db, ctx.projectId, (await findSession(ctx.db, ctx.projectId, input.sessionId)).id),
     ),
 
   /** Records or updates my score; a value the config does not allow is a BAD_REQUEST naming `value`. */
-  upsertMine: localProcedure
+  upsertMine: allowed("score")
     .input(ZScoreInput)
-    .mutation(async ({ ctx, input }) => (await upsertScore(ctx.db, ctx.projectId, LOCAL_AUTHOR, input)).score),
+    .mutation(
+      async ({ ctx, input }) => (await upsertScore(ctx.db, ctx.projectId, scoreAuthorOf(ctx.actor), input)).score,
+    ),
 
-  deleteMine: localProcedure
+  deleteMine: allowed("score")
     .input(z.object({ id }))
-    .mutation(({ ctx, input }) => deleteScore(ctx.db, ctx.projectId, LOCAL_AUTHOR, input.id)),
+    .mutation(({ ctx, input }) => deleteScore(ctx.db, ctx.projectId, scoreAuthorOf(ctx.actor), input.id)),
 
-  agreement: localProcedure
+  agreement: memberProcedure
     .input(z.object({ configId: id }))
     .query(({ ctx, input }) => configAgreement(ctx.db, ctx.projectId, input.configId)),
 });

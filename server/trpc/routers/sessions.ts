@@ -9,31 +9,33 @@ import { sessionOutline, sessionsTable, thoughtDetail, thoughtsBySeq } from "@/s
 import { findSession, getSessionGraph, getThought, listSessions, thoughtsAfter } from "@/server/services/sessions";
 import { NotFoundError } from "@/server/errors";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/server/services/share-links";
-import { createTRPCRouter, localProcedure, publicProcedure, type TrpcContext } from "../init";
+import { allowed, createTRPCRouter, memberProcedure, readerProcedure } from "../init";
+import type { Db } from "@/server/db/client";
+import type { Access } from "../init";
 
 /** A share-link visitor may read only the shared session; everyone else reads any session of the project. */
-async function readableSession(ctx: TrpcContext, ref: string) {
+async function readableSession(ctx: { db: Db; projectId: string; access: Access }, ref: string) {
   const session = await findSession(ctx.db, ctx.projectId, ref);
   if (ctx.access.kind === "share" && ctx.access.sessionId !== session.id) throw new NotFoundError(`Session "${ref}"`);
   return session;
 }
 
 export const sessionsRouter = createTRPCRouter({
-  list: localProcedure.input(ZListSessionsQuery).query(({ ctx, input }) => listSessions(ctx.db, ctx.projectId, input)),
+  list: memberProcedure.input(ZListSessionsQuery).query(({ ctx, input }) => listSessions(ctx.db, ctx.projectId, input)),
 
-  byId: localProcedure
+  byId: memberProcedure
     .input(z.object({ id: z.string().min(1).max(200) }))
     .query(({ ctx, input }) => getSessionGraph(ctx.db, ctx.projectId, input.id)),
 
-  table: localProcedure
+  table: memberProcedure
     .input(ZSessionTableQuery)
     .query(({ ctx, input }) => sessionsTable(ctx.db, ctx.projectId, input)),
 
-  outline: publicProcedure
+  outline: readerProcedure
     .input(z.object({ id: z.string().min(1).max(200) }))
     .query(async ({ ctx, input }) => sessionOutline(ctx.db, ctx.projectId, (await readableSession(ctx, input.id)).id)),
 
-  thoughtsBySeq: publicProcedure
+  thoughtsBySeq: readerProcedure
     .input(
       z.object({
         sessionId: z.string().min(1).max(200),
@@ -51,14 +53,14 @@ export const sessionsRouter = createTRPCRouter({
       ),
     ),
 
-  thoughtDetail: publicProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {
+  thoughtDetail: readerProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {
     const detail = await thoughtDetail(ctx.db, ctx.projectId, input.id);
     await readableSession(ctx, detail.thought.sessionId);
     return detail;
   }),
 
   /** Any session of the project changed (new thoughts, new sessions): the sessions list refreshes on these. */
-  onActivity: localProcedure.subscription(async function* ({ ctx, signal }) {
+  onActivity: memberProcedure.subscription(async function* ({ ctx, signal }) {
     await ensurePgRelay();
     const queue: { sessionId: string; seq: number }[] = [];
     let wake: (() => void) | null = null;
@@ -81,7 +83,7 @@ export const sessionsRouter = createTRPCRouter({
     }
   }),
 
-  thought: localProcedure
+  thought: memberProcedure
     .input(z.object({ id: z.string().min(1).max(200) }))
     .query(({ ctx, input }) => getThought(ctx.db, ctx.projectId, input.id)),
 
@@ -89,7 +91,7 @@ export const sessionsRouter = createTRPCRouter({
    * Every new thought of a session, in seq order, each tracked by its seq so a reconnecting client resumes after the
    * last one it saw (tRPC sends it back as lastEventId): no gaps, no duplicates.
    */
-  onThought: publicProcedure
+  onThought: readerProcedure
     .input(z.object({ sessionId: z.string().min(1).max(200), lastEventId: z.string().nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
       const session = await readableSession(ctx, input.sessionId);
@@ -126,15 +128,15 @@ export const sessionsRouter = createTRPCRouter({
       }
     }),
 
-  shareLinks: localProcedure
+  shareLinks: memberProcedure
     .input(z.object({ sessionId: z.string().min(1).max(200) }))
     .query(({ ctx, input }) => listShareLinks(ctx.db, ctx.projectId, input.sessionId)),
 
-  createShareLink: localProcedure
+  createShareLink: allowed("share.manage")
     .input(z.object({ sessionId: z.string().min(1).max(200) }))
     .mutation(({ ctx, input }) => createShareLink(ctx.db, ctx.projectId, input.sessionId)),
 
-  revokeShareLink: localProcedure
+  revokeShareLink: allowed("share.manage")
     .input(z.object({ id: z.string().min(1).max(200) }))
     .mutation(({ ctx, input }) => revokeShareLink(ctx.db, ctx.projectId, input.id)),
 });

@@ -1,0 +1,17 @@
+// Dashboard downloads of a session (JSON or Markdown), from the signed-in person's current project.
+import { resolveActor } from "@/server/auth/actor";
+import { getDb } from "@/server/db/client";
+import { UnauthorizedError } from "@/server/errors";
+import { nextRoute } from "@/server/http/door";
+import { handle } from "@/server/http/respond";
+import { exportResponse } from "@/server/http/routes/session-export";
+
+export const dynamic = "force-dynamic";
+
+export const GET = nextRoute((req, { id }) =>
+  handle(async () => {
+    const actor = await resolveActor(getDb(), req.header("cookie"));
+    if (!actor?.access) throw new UnauthorizedError("Sign in to the dashboard first.");
+    return exportResponse(req, id, actor.access.projectId);
+  }),
+);
