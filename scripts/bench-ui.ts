@@ -404,7 +404,9 @@ async function main() {
     server = await startServer({
       databaseUrl: `file:${path.join(dir, "db.sqlite")}`,
       // The 20,000-thought session is twice the default per-session cap.
+      // Single-user mode (loopback only): the benchmark measures rendering, not signing in.
       env: {
+        THOUGHTGRAPH_SINGLE_USER: "1",
         THOUGHTGRAPH_MAX_THOUGHTS_PER_SESSION: String(Math.max(25_000, ...SIZES.map((s) => s + LIVE_POSTS + 10))),
       },
     });

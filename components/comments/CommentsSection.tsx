@@ -8,6 +8,7 @@ import { COMMENT_MAX, type CommentAnchor, type CommentThread, type CommentView }
 import { errorText } from "@/components/scoring/score-format";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Markdown } from "@/components/ui/Markdown";
+import { useCan } from "@/components/auth/useCan";
 import { anchorFromSelection } from "./selection";
 
 export const COMMENT_ON_SELECTION_ID = "comment-on-selection";
@@ -71,8 +72,26 @@ function CommentBox({
           </button>
         ) : null}
       </div>
+      <MentionHints onPick={(handle) => setBody((b) => `${b}${b === "" || b.endsWith(" ") ? "" : " "}@${handle} `)} />
       {error ? <p role="alert">{error}</p> : null}
     </form>
+  );
+}
+
+/** The members one can @mention; a click adds the handle to the comment. */
+function MentionHints({ onPick }: { onPick: (handle: string) => void }) {
+  const trpc = useTRPC();
+  const members = useQuery({ ...trpc.comments.mentionable.queryOptions(), staleTime: 60_000 });
+  if (!members.data || members.data.length < 2) return null;
+  return (
+    <div className="muted tg-small tg-mention-hints">
+      Mention:{" "}
+      {members.data.map((m) => (
+        <button key={m.handle} type="button" className="tg-link" title={m.name} onClick={() => onPick(m.handle)}>
+          @{m.handle}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -109,6 +128,11 @@ function Comment({ c }: { c: CommentView }) {
       ) : (
         <div data-testid="comment-body">
           <Markdown text={c.body} />
+          {c.mentions.length > 0 ? (
+            <p className="muted tg-small" data-testid="comment-mentions">
+              Mentions {c.mentions.map((h) => `@${h}`).join(", ")}
+            </p>
+          ) : null}
         </div>
       )}
       {c.mine && !editing ? (
@@ -130,7 +154,7 @@ function Comment({ c }: { c: CommentView }) {
   );
 }
 
-function Thread({ thread, sessionId }: { thread: CommentThread; sessionId: string }) {
+function Thread({ thread, sessionId, canWrite }: { thread: CommentThread; sessionId: string; canWrite: boolean }) {
   const trpc = useTRPC();
   const refresh = useRefresh();
   const reply = useMutation(trpc.comments.create.mutationOptions({ onSuccess: refresh }));
@@ -161,7 +185,7 @@ function Thread({ thread, sessionId }: { thread: CommentThread; sessionId: strin
           ))}
         </div>
       ) : null}
-      {resolved ? null : (
+      {resolved || !canWrite ? null : (
         <CommentBox
           label="Reply"
           submitLabel="Reply"
@@ -170,7 +194,7 @@ function Thread({ thread, sessionId }: { thread: CommentThread; sessionId: strin
           onSubmit={(b, reset) => reply.mutate({ sessionId, parentId: thread.root.id, body: b }, { onSuccess: reset })}
         />
       )}
-      <div className="tg-comment-actions">{toggle}</div>
+      {canWrite ? <div className="tg-comment-actions">{toggle}</div> : null}
     </>
   );
   if (resolved) {
@@ -214,6 +238,7 @@ export function CommentsSection({
   const [anchor, setAnchor] = useState<CommentAnchor | null>(null);
   const [anchorError, setAnchorError] = useState<string | null>(null);
   const boxId = `comment-box-${thoughtId ?? "session"}`;
+  const canWrite = useCan("comment");
 
   const takeSelection = () => {
     if (!textRef?.current || text === undefined) return;
@@ -246,9 +271,12 @@ export function CommentsSection({
       </h3>
       {comments.isError ? <p role="alert">Could not load comments: {comments.error.message}</p> : null}
       {threads.map((t) => (
-        <Thread key={t.root.id} thread={t} sessionId={sessionId} />
+        <Thread key={t.root.id} thread={t} sessionId={sessionId} canWrite={canWrite} />
       ))}
-      {textRef ? (
+      {!canWrite ? (
+        <p className="muted tg-small">Your role can read comments; annotators, admins and owners write them.</p>
+      ) : null}
+      {textRef && canWrite ? (
         <div className="tg-comment-actions">
           <button
             type="button"
@@ -271,29 +299,31 @@ export function CommentsSection({
         </p>
       ) : null}
       {anchorError ? <p role="alert">{anchorError}</p> : null}
-      <CommentBox
-        id={boxId}
-        label={thoughtId === null ? "Comment on the session" : "Comment on this thought"}
-        submitLabel="Comment"
-        busy={create.isPending}
-        error={create.error ? errorText(create.error) : null}
-        onSubmit={(body, reset) =>
-          create.mutate(
-            {
-              sessionId,
-              ...(thoughtId !== null ? { thoughtId } : {}),
-              ...(anchor ? { anchor } : {}),
-              body,
-            },
-            {
-              onSuccess: () => {
-                reset();
-                setAnchor(null);
+      {canWrite ? (
+        <CommentBox
+          id={boxId}
+          label={thoughtId === null ? "Comment on the session" : "Comment on this thought"}
+          submitLabel="Comment"
+          busy={create.isPending}
+          error={create.error ? errorText(create.error) : null}
+          onSubmit={(body, reset) =>
+            create.mutate(
+              {
+                sessionId,
+                ...(thoughtId !== null ? { thoughtId } : {}),
+                ...(anchor ? { anchor } : {}),
+                body,
               },
-            },
-          )
-        }
-      />
+              {
+                onSuccess: () => {
+                  reset();
+                  setAnchor(null);
+                },
+              },
+            )
+          }
+        />
+      ) : null}
     </section>
   );
 }

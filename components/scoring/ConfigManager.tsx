@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeScoreRule, SCORE_TYPES, type ScoreType } from "@/lib/contracts/scores";
+import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { errorText } from "./score-format";
 
@@ -12,7 +13,20 @@ const numberOrUndefined = (v: FormDataEntryValue | null) =>
 const textOrUndefined = (v: FormDataEntryValue | null) =>
   typeof v === "string" && v.trim() !== "" ? v.trim() : undefined;
 
+/** Admins and owners manage score configs; everyone else is told who can. */
 export function ConfigManager() {
+  if (!useCan("configs.manage")) {
+    return (
+      <section aria-labelledby="configs-heading" id="configs" className="tg-configs">
+        <h2 id="configs-heading">Score configs</h2>
+        <p className="muted tg-small">Admins and owners create and archive score configs.</p>
+      </section>
+    );
+  }
+  return <ConfigEditor />;
+}
+
+function ConfigEditor() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const configs = useQuery(trpc.scores.configs.queryOptions({ includeArchived: true }));

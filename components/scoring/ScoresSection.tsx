@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReviewScore } from "@/lib/contracts/scores";
+import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { ScoreForm, type ScoreTarget } from "./ScoreForm";
 import { scoreValueText } from "./score-format";
@@ -14,6 +15,7 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
   const scores = useQuery(trpc.scores.ofSession.queryOptions({ sessionId }));
   const target: ScoreTarget = thoughtId !== null ? { thoughtId } : { sessionId };
   const heading = thoughtId !== null ? "Scores" : "Session scores";
+  const canScore = useCan("score");
 
   if (configs.isError || scores.isError) {
     return (
@@ -42,8 +44,10 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
           No score configs yet. <Link href="/agreement#configs">Create one</Link> to score{" "}
           {thoughtId !== null ? "thoughts" : "sessions"}.
         </p>
-      ) : (
+      ) : canScore ? (
         configs.data.map((c) => <ScoreForm key={c.id} config={c} target={target} mine={mineBy.get(c.id)} />)
+      ) : (
+        <p className="muted tg-small">Your role can read scores; annotators, admins and owners give them.</p>
       )}
       <h4>By others</h4>
       {others.length === 0 ? (

@@ -2,9 +2,15 @@
 // Read-only share links for a session: create one (its URL is shown once), see the existing ones, revoke them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 
+/** Only for roles that manage share links (admins and owners); nobody else is offered it. */
 export function ShareMenu({ sessionId }: { sessionId: string }) {
+  return useCan("share.manage") ? <ShareLinks sessionId={sessionId} /> : null;
+}
+
+function ShareLinks({ sessionId }: { sessionId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);

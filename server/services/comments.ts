@@ -1,5 +1,6 @@
 // Comments on thoughts and sessions, always scoped to one project: threads (a root and its replies), an optional
-// anchor on a range of the thought's text (checked against the text when posted), `@name` mentions recorded, edits
+// anchor on a range of the thought's text (checked against the text when posted), `@handle` mentions of project
+// members resolved to their user ids, edits
 // by the author only, soft delete, and resolve/reopen on a thread's root. Another project's ids answer 404.
 import {
   anchorMatches,
@@ -15,9 +16,9 @@ import { NotFoundError, ValidationError } from "@/server/errors";
 import { findSession } from "./sessions";
 
 /**
- * Who comments. Comment.authorId is a required foreign key to User, so the single-user dashboard's person (no
- * accounts yet) is a placeholder User row, `local`, whose password hash can never verify. When accounts arrive its
- * comments can be handed to the real owner.
+ * Who comments. Comment.authorId is a required foreign key to User, so single-user mode's person is a placeholder
+ * User row, `local`, whose password hash can never verify. The first account takes its comments over
+ * (services/accounts.ts adoptLocalWork).
  */
 export type CommentAuthor = { kind: "user"; userId: string } | { kind: "local" };
 
@@ -38,8 +39,53 @@ const authorIdFor = (author: CommentAuthor) => (author.kind === "user" ? author.
 
 type Row = Awaited<ReturnType<Db["comment"]["findFirstOrThrow"]>>;
 
+/** Stored mentions are `{ userId, handle }` (older rows: bare handles); the view shows the handles. */
 function mentionsOf(json: unknown): string[] {
-  return Array.isArray(json) ? json.filter((m): m is string => typeof m === "string") : [];
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((m: unknown) =>
+    typeof m === "string"
+      ? [m]
+      : typeof m === "object" && m !== null && typeof (m as { handle?: unknown }).handle === "string"
+        ? [(m as { handle: string }).handle]
+        : [],
+  );
+}
+
+/** A member's handles: the email's local part and the name without spaces, lower-cased ("@alice", "@AliceSmith"). */
+export function handlesOf(user: { email: string; name: string | null }): string[] {
+  const local = user.email.split("@")[0]!.toLowerCase();
+  const name = user.name?.replace(/\s+/g, "").toLowerCase();
+  return name && name !== local ? [local, name] : [local];
+}
+
+/** Every member with the handle that mentions them, by name. */
+export async function mentionableMembers(db: Db, projectId: string): Promise<{ handle: string; name: string }[]> {
+  const members = await db.membership.findMany({
+    where: { projectId },
+    select: { user: { select: { email: true, name: true } } },
+  });
+  return members
+    .map(({ user }) => ({ handle: handlesOf(user)[0]!, name: user.name ?? user.email }))
+    .sort((a, b) => a.handle.localeCompare(b.handle));
+}
+
+/**
+ * The project members a body @mentions, as `{ userId, handle }`. A handle that names nobody in the project stays
+ * plain text: it is not recorded as a mention (and says nothing about people elsewhere).
+ */
+export async function resolveMentions(db: Db, projectId: string, body: string) {
+  const wanted = parseMentions(body);
+  if (wanted.length === 0) return [];
+  const members = await db.membership.findMany({
+    where: { projectId },
+    select: { user: { select: { id: true, email: true, name: true } } },
+  });
+  const byHandle = new Map<string, string>();
+  for (const { user } of members) for (const h of handlesOf(user)) if (!byHandle.has(h)) byHandle.set(h, user.id);
+  return wanted.flatMap((handle) => {
+    const userId = byHandle.get(handle.toLowerCase());
+    return userId ? [{ userId, handle }] : [];
+  });
 }
 
 function toView(row: Row, me: string, names: Map<string, string>): CommentView {
@@ -167,7 +213,7 @@ export async function createComment(
       parentId,
       authorId,
       body: input.body,
-      mentions: parseMentions(input.body),
+      mentions: await resolveMentions(db, projectId, input.body),
       anchorStart: input.anchor?.start ?? null,
       anchorEnd: input.anchor?.end ?? null,
       anchorText: input.anchor?.text ?? null,
@@ -175,7 +221,8 @@ export async function createComment(
       updatedAt: now,
     },
   });
-  return toView(row, authorId, new Map([[authorId, author.kind === "local" ? "You" : authorId]]));
+  const me = await db.user.findUnique({ where: { id: authorId }, select: { name: true, email: true } });
+  return toView(row, authorId, new Map([[authorId, author.kind === "local" ? "You" : (me?.name ?? me?.email ?? "")]]));
 }
 
 /** Only the author edits their comment; someone else's (or a deleted one) answers 404. */
@@ -188,7 +235,10 @@ export async function editComment(
 ): Promise<{ id: string }> {
   const row = await findComment(db, projectId, id);
   if (row.authorId !== authorIdFor(author) || row.deletedAt !== null) throw new NotFoundError(`Comment "${id}"`, "id");
-  await db.comment.update({ where: { id }, data: { body, mentions: parseMentions(body), updatedAt: new Date() } });
+  await db.comment.update({
+    where: { id },
+    data: { body, mentions: await resolveMentions(db, projectId, body), updatedAt: new Date() },
+  });
   return { id };
 }
 

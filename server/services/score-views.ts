@@ -54,11 +54,15 @@ export async function scoresOfSession(db: Db, projectId: string, sessionId: stri
   return rows.map(toScoreView);
 }
 
-/** Words for an author key: "you" (the dashboard's user), "API key <name> (<prefix>…)", a person's name, "agent". */
+/**
+ * Words for an author key: "you" (the person asking, `meKey`), "API key <name> (<prefix>…)", a person's name, "the
+ * agent". Single-user mode's person is "you" too.
+ */
 export async function authorLabels(
   db: Db,
   projectId: string,
   authorKeys: Iterable<string>,
+  meKey: string = LOCAL_AUTHOR_KEY,
 ): Promise<Map<string, string>> {
   const keys = [...new Set(authorKeys)];
   const keyIds = keys.filter((k) => k.startsWith("key:")).map((k) => k.slice(4));
@@ -78,7 +82,7 @@ export async function authorLabels(
   const userName = new Map(users.map((u) => [u.id, u.name ?? u.email]));
   return new Map(
     keys.map((k) => {
-      if (k === LOCAL_AUTHOR_KEY) return [k, "you"];
+      if (k === meKey || k === LOCAL_AUTHOR_KEY) return [k, "you"];
       if (k.startsWith("key:")) return [k, keyName.get(k.slice(4)) ?? `API key ${k.slice(4, 12)}… (revoked)`];
       if (k.startsWith("user:")) return [k, userName.get(k.slice(5)) ?? "a former member"];
       return [k, "the agent"];
@@ -87,7 +91,12 @@ export async function authorLabels(
 }
 
 /** A session's scores with author words, and the agent's self-scores apart (they live on Thought.score). */
-export async function sessionReviewScores(db: Db, projectId: string, sessionId: string): Promise<SessionReviewScores> {
+export async function sessionReviewScores(
+  db: Db,
+  projectId: string,
+  sessionId: string,
+  meKey: string = LOCAL_AUTHOR_KEY,
+): Promise<SessionReviewScores> {
   const [scores, selfScored] = await Promise.all([
     scoresOfSession(db, projectId, sessionId),
     db.thought.findMany({
@@ -100,12 +109,13 @@ export async function sessionReviewScores(db: Db, projectId: string, sessionId: 
     db,
     projectId,
     scores.map((s) => s.authorKey),
+    meKey,
   );
   return {
     scores: scores.map((s) => ({
       ...s,
       authorLabel: labels.get(s.authorKey) ?? s.authorKey,
-      mine: s.authorKey === LOCAL_AUTHOR_KEY,
+      mine: s.authorKey === meKey,
     })),
     agentSelfScores: selfScored.map((t) => ({ thoughtId: t.id, score: t.score! })),
   };

@@ -354,7 +354,12 @@ export async function scoreSummaries(
  * Agreement among everyone who scored with one config, across the project: targets are thoughts and sessions,
  * reviewers are author keys. Categorical compares labels, boolean true/false, numeric the numbers; text has none.
  */
-export async function configAgreement(db: Db, projectId: string, configId: string): Promise<ConfigAgreement> {
+export async function configAgreement(
+  db: Db,
+  projectId: string,
+  configId: string,
+  meKey?: string,
+): Promise<ConfigAgreement> {
   const row = await findConfig(db, projectId, configId, "configId");
   const config = toScoreConfigView(row, row._count.scores);
   const rows = await db.score.findMany({
@@ -366,6 +371,7 @@ export async function configAgreement(db: Db, projectId: string, configId: strin
       db,
       projectId,
       rows.map((r) => r.authorKey),
+      meKey,
     ),
   );
   if (config.type === "text") {

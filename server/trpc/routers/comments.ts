@@ -7,6 +7,7 @@ import {
   deleteComment,
   editComment,
   listSessionComments,
+  mentionableMembers,
   setThreadResolved,
 } from "@/server/services/comments";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
@@ -15,6 +16,9 @@ import { commentAuthorOf } from "@/server/auth/authorship";
 const id = z.string().min(1).max(200);
 
 export const commentsRouter = createTRPCRouter({
+  /** The project's members and the @handles that mention them (the comment box's hints). */
+  mentionable: memberProcedure.query(({ ctx }) => mentionableMembers(ctx.db, ctx.projectId)),
+
   ofSession: memberProcedure
     .input(z.object({ sessionId: id }))
     .query(({ ctx, input }) => listSessionComments(ctx.db, ctx.projectId, commentAuthorOf(ctx.actor), input.sessionId)),

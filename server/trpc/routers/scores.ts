@@ -6,6 +6,7 @@ import { ZListScoreConfigsQuery, ZScoreConfigInput, ZScoreInput } from "@/lib/co
 import { sessionReviewScores, thoughtScoreChips } from "@/server/services/score-views";
 import {
   archiveScoreConfig,
+  authorKeyOf,
   configAgreement,
   createScoreConfig,
   deleteScore,
@@ -35,7 +36,12 @@ export const scoresRouter = createTRPCRouter({
   ofSession: memberProcedure
     .input(z.object({ sessionId: id }))
     .query(async ({ ctx, input }) =>
-      sessionReviewScores(ctx.db, ctx.projectId, (await findSession(ctx.db, ctx.projectId, input.sessionId)).id),
+      sessionReviewScores(
+        ctx.db,
+        ctx.projectId,
+        (await findSession(ctx.db, ctx.projectId, input.sessionId)).id,
+        authorKeyOf(scoreAuthorOf(ctx.actor)),
+      ),
     ),
 
   /** Per thought: the number of scores and the first numeric config's mean (the chips on graph nodes). */
@@ -58,5 +64,7 @@ export const scoresRouter = createTRPCRouter({
 
   agreement: memberProcedure
     .input(z.object({ configId: id }))
-    .query(({ ctx, input }) => configAgreement(ctx.db, ctx.projectId, input.configId)),
+    .query(({ ctx, input }) =>
+      configAgreement(ctx.db, ctx.projectId, input.configId, authorKeyOf(scoreAuthorOf(ctx.actor))),
+    ),
 });
