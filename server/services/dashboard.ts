@@ -95,9 +95,14 @@ async function sessionIdsWithTag(db: Db, projectId: string, tag: string): Promis
   return rows.map((r) => r.id);
 }
 
-export async function sessionsTable(db: Db, projectId: string, q: SessionTableQuery): Promise<SessionTablePage> {
+/** The sessions-table filters as a where clause (also how an annotation queue resolves "all matching sessions"). */
+export async function sessionTableWhere(
+  db: Db,
+  projectId: string,
+  q: Omit<SessionTableQuery, "sort" | "order" | "page" | "pageSize">,
+): Promise<Prisma.ThinkingSessionWhereInput> {
   const tagged = q.tag ? await sessionIdsWithTag(db, projectId, q.tag) : null;
-  const where: Prisma.ThinkingSessionWhereInput = {
+  return {
     projectId,
     ...(tagged ? { id: { in: tagged } } : {}),
     ...(q.status ? { status: q.status } : {}),
@@ -126,6 +131,10 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
         }
       : {}),
   };
+}
+
+export async function sessionsTable(db: Db, projectId: string, q: SessionTableQuery): Promise<SessionTablePage> {
+  const where = await sessionTableWhere(db, projectId, q);
   const [rows, total, agents] = await Promise.all([
     q.sort === "score" && q.scoreConfigId
       ? sessionsByScore(db, projectId, where, q, q.scoreConfigId)
