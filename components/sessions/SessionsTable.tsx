@@ -16,7 +16,7 @@ const PAGE_SIZE = 25;
 /** Live refreshes are coalesced: at most one refetch per this many milliseconds while agents write. */
 const REFRESH_MS = 1_000;
 
-function queryFrom(params: URLSearchParams): SessionTableQuery {
+export function queryFrom(params: URLSearchParams): SessionTableQuery {
   const status = params.get("status");
   const sort = params.get("sort");
   const flagged = params.get("flagged");
@@ -185,6 +185,7 @@ export function SessionsTable() {
         <span className="muted" aria-live="polite">
           {data ? `${data.total} sessions` : ""} · live: {LIVE_WORDS[live.status]}
         </span>
+        {data && data.total > 0 ? <QueueTheseLink params={params} /> : null}
       </form>
       {table.isError ? <p role="alert">Could not load sessions: {table.error.message}</p> : null}
       {data && data.total === 0 ? (
@@ -267,4 +268,11 @@ export function SessionsTable() {
       </nav>
     </>
   );
+}
+
+/** Opens the new-queue form with this list's filters (not its sort or page): the queue takes every match. */
+function QueueTheseLink({ params }: { params: URLSearchParams }) {
+  const filter = new URLSearchParams(params.toString());
+  for (const k of ["sort", "order", "page"]) filter.delete(k);
+  return <Link href={`/queues?new=1&${filter.toString()}`}>Queue these</Link>;
 }

@@ -289,14 +289,13 @@ describe.each(["sqlite", "postgresql"] as const)("annotation queues on %s", (pro
       const itemId = (await claimNext(db, projectId, a!, queueId, t0)).item!.itemId;
       await claimNext(db, projectId, b!, queueId, t0);
       const later = minutes(t0, 6);
-      const outcomes = await Promise.allSettled([
-        finishItem(db, projectId, a!, itemId, later),
-        finishItem(db, projectId, b!, itemId, later),
-        ...rest.map((p) => claimNext(db, projectId, p, queueId, later)),
+      const [finishes, claims] = await Promise.all([
+        Promise.allSettled([a!, b!].map((p) => finishItem(db, projectId, p, itemId, later))),
+        Promise.allSettled(rest.map((p) => claimNext(db, projectId, p, queueId, later))),
       ]);
       const item = await db.queueItem.findUniqueOrThrow({ where: { id: itemId } });
-      const finished = outcomes.slice(0, 2).filter((o) => o.status === "fulfilled").length;
-      const claimed = outcomes.slice(2).filter((o) => o.status === "fulfilled" && o.value.item !== null).length;
+      const finished = finishes.filter((o) => o.status === "fulfilled").length;
+      const claimed = claims.filter((o) => o.status === "fulfilled" && o.value.item !== null).length;
       expect(item.doneCount).toBe(finished);
       expect(finished + claimed).toBe(2);
       expect(item.doneCount + (await liveLeases(queueId, later))).toBe(2);
