@@ -1,8 +1,7 @@
 // `npm run keys -- create --name NAME [--scope read|write]`, `list`, `revoke ID`: API keys of the default project.
 import { parseArgs } from "node:util";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/server/auth/api-keys";
-import { createDb, databaseUrl } from "@/server/db/client";
-import { applyMigrations } from "@/server/db/migrations";
+import { openCliDb } from "./lib/cli-db";
 import { ensureDefaultProject } from "@/server/services/projects";
 
 const USAGE = "usage: npm run keys -- create --name NAME [--scope read|write] | list | revoke KEY_ID";
@@ -13,9 +12,7 @@ async function main(): Promise<number> {
     options: { name: { type: "string" }, scope: { type: "string", default: "write" } },
   });
   const [command, arg] = positionals;
-  const url = databaseUrl();
-  await applyMigrations(url);
-  const db = createDb(url);
+  const db = await openCliDb();
   try {
     const { id: projectId } = await ensureDefaultProject(db);
     switch (command) {

@@ -5,8 +5,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ZEmail, ZNewPassword } from "@/lib/contracts/auth";
 import { isRole, ROLES } from "@/lib/auth/roles";
-import { createDb, databaseUrl } from "@/server/db/client";
-import { applyMigrations } from "@/server/db/migrations";
+import { openCliDb } from "./lib/cli-db";
 import { adoptLocalWork, countPeople, createUser, resetPassword } from "@/server/services/accounts";
 import { ensureDefaultProject } from "@/server/services/projects";
 
@@ -43,9 +42,7 @@ async function main(): Promise<number> {
     console.error(`--role must be one of ${ROLES.join(", ")}.\n${USAGE}`);
     return 2;
   }
-  const url = databaseUrl();
-  await applyMigrations(url);
-  const db = createDb(url);
+  const db = await openCliDb();
   try {
     const { id: projectId } = await ensureDefaultProject(db);
     if (command === "list") {
