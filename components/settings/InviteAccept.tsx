@@ -1,0 +1,115 @@
+"use client";
+// Accepting an invitation link (the /invite/<token> page): a signed-in person joins with one button; a visitor
+// without an account creates one here and is signed in. Both post to the cookie door
+// POST /api/auth/invitations/accept, which checks the link again and writes everything in one transaction.
+import { useState, type FormEvent } from "react";
+import { MIN_PASSWORD } from "@/lib/contracts/auth";
+import type { AcceptInvitationResult } from "@/lib/contracts/settings";
+import type { Role } from "@/lib/auth/roles";
+
+export interface InviteAcceptProps {
+  token: string;
+  projectName: string;
+  role: Role;
+  /** The only email that may accept, if the link is restricted. */
+  email: string | null;
+  /** Whether the visitor is signed in (then they join as themselves). */
+  signedIn: boolean;
+}
+
+interface ApiError {
+  error?: { message?: string; suggestion?: string };
+}
+
+async function accept(body: Record<string, string>): Promise<AcceptInvitationResult | ApiError["error"]> {
+  try {
+    const res = await fetch("/api/auth/invitations/accept", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json().catch(() => ({}))) as AcceptInvitationResult & ApiError;
+    return res.ok ? answer : (answer.error ?? { message: `HTTP ${res.status}` });
+  } catch {
+    return { message: "The server could not be reached." };
+  }
+}
+
+export function InviteAccept({ token, projectName, role, email, signedIn }: InviteAcceptProps) {
+  const [error, setError] = useState<ApiError["error"] | null>(null);
+  const [already, setAlready] = useState<Role | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(body: Record<string, string>) {
+    setBusy(true);
+    setError(null);
+    const answer = await accept({ token, ...body });
+    setBusy(false);
+    if (answer && "ok" in answer) {
+      if (answer.alreadyMember) setAlready(answer.role);
+      else window.location.assign("/");
+      return;
+    }
+    setError(answer ?? { message: "Unknown error." });
+  }
+
+  function submitAccount(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => {
+      const v = form.get(name);
+      return typeof v === "string" ? v : "";
+    };
+    const name = field("name").trim();
+    void send({ email: email ?? field("email"), password: field("password"), ...(name ? { name } : {}) });
+  }
+
+  if (already) {
+    return (
+      <p role="status">
+        You were a member of {projectName} already; your role there is {already}. <a href="/">Open it</a>.
+      </p>
+    );
+  }
+
+  const problem = error ? (
+    <p role="alert" className="tg-form-error">
+      {error.message}
+      {error.suggestion ? ` ${error.suggestion}` : ""}
+    </p>
+  ) : null;
+
+  if (signedIn) {
+    return (
+      <div className="tg-auth-form">
+        {problem}
+        <button type="button" disabled={busy} onClick={() => void send({})}>
+          {busy ? "…" : `Join ${projectName} as ${role}`}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="tg-auth-form" onSubmit={submitAccount} aria-label="Create your account">
+      <label>
+        Email{" "}
+        {email ? (
+          <input name="email" type="email" value={email} readOnly />
+        ) : (
+          <input name="email" type="email" required autoComplete="email" autoFocus />
+        )}
+      </label>
+      <label>
+        Name <input name="name" autoComplete="name" maxLength={100} />
+      </label>
+      <label>
+        Password <input name="password" type="password" required minLength={MIN_PASSWORD} autoComplete="new-password" />
+      </label>
+      {problem}
+      <button type="submit" disabled={busy}>
+        {busy ? "…" : `Create account and join as ${role}`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+// The settings page: the project, its members, invitation links and API keys, each shown to the roles that may use
+// it (the others see it read-only or a line saying who can).
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { ApiKeysSection } from "./ApiKeysSection";
+import { InvitationsSection } from "./InvitationsSection";
+import { MembersSection } from "./MembersSection";
+import { ProjectSection } from "./ProjectSection";
+
+export function SettingsView() {
+  const trpc = useTRPC();
+  const current = useQuery(trpc.project.current.queryOptions());
+  if (current.isError) return <p role="alert">Could not load the settings: {current.error.message}</p>;
+  if (!current.data) return <p className="muted">Loading…</p>;
+  const project = current.data;
+  return (
+    <>
+      <ProjectSection project={project} />
+      <MembersSection project={project} />
+      <InvitationsSection project={project} />
+      <ApiKeysSection project={project} />
+    </>
+  );
+}
