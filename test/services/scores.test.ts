@@ -21,48 +21,11 @@ import {
 } from "@/server/services/scores";
 import { getSessionGraph } from "@/server/services/sessions";
 import { freshPgUrl } from "@/test/support/pg";
+import { seedMember, seedProject, seedSession, unique } from "@/test/support/seed";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
-let counter = 0;
-const unique = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function seedProject(db: Db) {
-  const id = uuidv7();
-  await db.project.create({ data: { id, slug: unique("project"), name: "Scores" } });
-  return id;
-}
-
-/** A session with `n` thoughts, written straight to the tables (the write path has its own suite). */
-async function seedSession(db: Db, projectId: string, n = 2) {
-  const sessionId = uuidv7();
-  const key = unique("session");
-  await db.thinkingSession.create({ data: { id: sessionId, projectId, key, thoughtCount: n } });
-  const thoughtIds: string[] = [];
-  for (let seq = 1; seq <= n; seq++) {
-    const id = uuidv7();
-    thoughtIds.push(id);
-    await db.thought.create({
-      data: {
-        id,
-        projectId,
-        sessionId,
-        seq,
-        thoughtNumber: seq,
-        totalThoughts: n,
-        text: `thought ${seq}`,
-        nextThoughtNeeded: seq < n,
-      },
-    });
-  }
-  return { sessionId, key, thoughtIds };
-}
-
-async function seedUser(db: Db, projectId: string, name: string | null = null) {
-  const id = uuidv7();
-  await db.user.create({ data: { id, email: `${unique("u")}@example.test`, passwordHash: "x", name } });
-  await db.membership.create({ data: { projectId, userId: id, role: "annotator" } });
-  return id;
-}
+const seedUser = async (db: Db, projectId: string, name: string | null = null) =>
+  (await seedMember(db, projectId, "annotator", name)).id;
 
 const likert = (name = unique("quality")): ScoreConfigInput => ({ name, type: "numeric", min: 1, max: 5, step: 1 });
 
