@@ -1,0 +1,11 @@
+// The keyboard-driven review screen of one queue: claims the next item (or resumes the one held) on opening.
+import { ReviewScreen } from "@/components/queues/ReviewScreen";
+
+export default async function QueueReviewPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return (
+    <main className="tg-wide">
+      <ReviewScreen queueId={decodeURIComponent(id)} />
+    </main>
+  );
+}
