@@ -6,6 +6,7 @@ import Link from "next/link";
 import type { ReviewScore } from "@/lib/contracts/scores";
 import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { AgreementLine } from "./AgreementLine";
 import { ScoreForm, type ScoreTarget } from "./ScoreForm";
 import { scoreValueText } from "./score-format";
 
@@ -45,7 +46,12 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
           {thoughtId !== null ? "thoughts" : "sessions"}.
         </p>
       ) : canScore ? (
-        configs.data.map((c) => <ScoreForm key={c.id} config={c} target={target} mine={mineBy.get(c.id)} />)
+        configs.data.map((c) => (
+          <div key={c.id}>
+            <ScoreForm config={c} target={target} mine={mineBy.get(c.id)} />
+            {c.type !== "text" ? <AgreementLine configId={c.id} /> : null}
+          </div>
+        ))
       ) : (
         <p className="muted tg-small">Your role can read scores; annotators, admins and owners give them.</p>
       )}
