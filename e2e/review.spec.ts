@@ -1,0 +1,173 @@
+// A whole queue review in Debian's Chromium against the production build: sign in on /login in a fresh browser
+// context, seed a session and two score configs over REST, create a queue from a selection in the new-queue form,
+// open it, score with number keys (two configs, a thought and the session), comment on a selected phrase with `c`,
+// finish with `f`, and check that the scores, the comment and the progress are there after a reload.
+import { expect, test, type Page } from "@playwright/test";
+
+import { Agent, e2eServer } from "./support/agent";
+import { saveScreenshot } from "./support/screens";
+
+const { baseURL, apiKey } = e2eServer();
+const agent = new Agent(baseURL, apiKey);
+
+test.use({ baseURL, viewport: { width: 1440, height: 900 } });
+
+const tag = (what: string) => `${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const detail = (page: Page) => page.locator('aside[aria-label="Thought detail"]');
+
+async function createConfig(body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(new URL("/api/v1/score-configs", baseURL), {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.text()).toBe(201);
+}
+
+/** Selects `phrase` inside the detail panel's rendered thought text, as a mouse drag would. */
+async function selectInDetail(page: Page, phrase: string): Promise<void> {
+  await page.getByTestId("thought-text").evaluate((root, words) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(words) ?? -1;
+      if (at >= 0) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + words.length);
+        const sel = window.getSelection()!;
+        sel.removeAllRanges();
+        sel.addRange(range);
+        return;
+      }
+    }
+    throw new Error(`"${words}" is not in the thought's text`);
+  }, phrase);
+}
+
+test("a reviewer signs in, reviews a queue item with the keyboard and finishes it", async ({ browser }, testInfo) => {
+  const email = process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL;
+  const password = process.env.THOUGHTGRAPH_E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error("THOUGHTGRAPH_E2E_ADMIN_EMAIL/_PASSWORD are unset: run through Playwright");
+
+  // Seed: a two-thought session and two configs (numeric 1–5, yes/no), over REST with the run's API key.
+  const key = tag("queued");
+  const phrase = "the retry budget";
+  const first = await agent.thought({
+    sessionId: key,
+    thought: "Read the failing test and list what it checks.",
+    thoughtNumber: 1,
+    totalThoughts: 2,
+    nextThoughtNeeded: true,
+  });
+  const second = await agent.thought({
+    sessionId: key,
+    thought: "The flake comes from the retry budget running out under load.",
+    thoughtNumber: 2,
+    totalThoughts: 2,
+    nextThoughtNeeded: false,
+  });
+  const quality = tag("quality");
+  const correct = tag("correct");
+  await createConfig({ name: quality, type: "numeric", min: 1, max: 5, step: 1 });
+  await createConfig({ name: correct, type: "boolean" });
+
+  // Sign in through the login page, in a browser context without the run's stored sign-in.
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/queues");
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Annotation queues" })).toBeVisible();
+
+  // A queue over the selected session, collecting both configs, reviewed by the admin.
+  await page.goto(`/queues?new=1&sessions=${first.sessionId}`);
+  const form = page.getByRole("form", { name: "New queue" });
+  const queueName = tag("review queue");
+  await form.getByLabel("Name").fill(queueName);
+  for (const box of await form.locator('input[name="config"]').all()) await box.uncheck();
+  await form.getByLabel(quality).check();
+  await form.getByLabel(correct).check();
+  await form.getByLabel("Reviewers per item").fill("1");
+  await form.locator("label.tg-check", { hasText: "(owner)" }).first().locator("input").check();
+  await expect(form.getByTestId("queue-source")).toContainText("the selected sessions — 1 session");
+  await form.getByRole("button", { name: "Create queue" }).click();
+  await expect(page.getByTestId("queue-added")).toHaveText("1 added, 0 already queued.");
+  await expect(page.getByTestId("queue-progress")).toContainText("0 of 1 complete");
+  const queueUrl = new URL(page.url()).pathname;
+
+  // Open it: the item is claimed with a 5-minute lease.
+  await page.getByRole("link", { name: "Start reviewing" }).click();
+  const progress = page.getByTestId("review-progress");
+  await expect(progress).toHaveText(/^Item 1 of 1 · 0 done by you · lease ends in [45]:\d\d$/);
+  await expect(detail(page).getByTestId("thought-text")).toContainText("Read the failing test");
+  const activeConfig = page.locator('[data-testid="review-config"][data-active="true"]');
+  await expect(activeConfig).toContainText(quality);
+
+  // 4 scores thought 1 on the first config; j moves to thought 2; ] switches config; 1 = yes.
+  await page.keyboard.press("4");
+  await expect(page.getByTestId("review-notice")).toHaveText(`${quality}: 4 on thought 1.`);
+  await expect(activeConfig.getByTestId("review-config-value")).toHaveText("4");
+  await page.keyboard.press("j");
+  await expect(detail(page).getByTestId("thought-text")).toContainText(phrase);
+  await page.keyboard.press("]");
+  await expect(activeConfig).toContainText(correct);
+  await page.keyboard.press("1");
+  await expect(page.getByTestId("review-notice")).toHaveText(`${correct}: yes on thought 2.`);
+  // A value outside the config is refused on the spot, without a request.
+  await page.keyboard.press("[");
+  await page.keyboard.press("7");
+  await expect(page.getByTestId("review-notice")).toHaveText(`${quality} takes 1 to 5.`);
+  // s: the whole session.
+  await page.keyboard.press("s");
+  await expect(page.getByTestId("review-target")).toHaveText("the session");
+  await page.keyboard.press("5");
+  await expect(page.getByTestId("review-notice")).toHaveText(`${quality}: 5 on the session.`);
+  await page.keyboard.press("s");
+  await expect(page.getByTestId("review-target")).toHaveText("thought 2");
+
+  // c with a phrase selected in the thought: a comment anchored to it.
+  await selectInDetail(page, phrase);
+  await page.keyboard.press("c");
+  const panel = detail(page);
+  await expect(panel.getByTestId("pending-anchor")).toContainText(phrase);
+  const box = panel.getByLabel("Comment on this thought");
+  await expect(box).toBeFocused();
+  await box.fill("Is the budget per request or per test?");
+  await panel.getByRole("button", { name: "Comment", exact: true }).click();
+  await expect(panel.getByTestId("comment-thread").getByTestId("comment-quote")).toContainText(phrase);
+  const row = page.locator(`[data-testid="thought"][data-thought-id="${second.thoughtId}"]`);
+  await expect(row.locator("mark")).toHaveText(phrase);
+  await saveScreenshot(page, testInfo, "review-item.png");
+
+  // Keys are ignored while typing; out of the box, f finishes and takes the next item (there is none).
+  await box.press("f");
+  await expect(progress).toBeVisible();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("f");
+  await expect(page.getByTestId("queue-all-done")).toHaveText("All done — 1 item complete (1 by you, of 1).");
+  await saveScreenshot(page, testInfo, "review-done.png");
+
+  // After a reload, from the database: progress, the scores and the comment.
+  await page.goto(queueUrl);
+  await expect(page.getByTestId("queue-progress")).toContainText("1 of 1 complete");
+  const reviewer = page.getByRole("table", { name: "Reviewers" }).locator("tbody tr").first();
+  await expect(reviewer.locator("td").nth(1)).toHaveText("1");
+  await page.goto(`/sessions/${first.sessionId}?thought=${first.thoughtId}`);
+  await expect(
+    detail(page).locator(`[data-testid="score-form"][data-config="${quality}"] input[name="value"]`),
+  ).toHaveValue("4");
+  await page.goto(`/sessions/${first.sessionId}?thought=${second.thoughtId}`);
+  await expect(
+    detail(page).locator(`[data-testid="score-form"][data-config="${correct}"] select[name="value"]`),
+  ).toHaveValue("true");
+  await expect(detail(page).getByTestId("comment-quote")).toContainText(phrase);
+  await page.getByRole("tab", { name: "Session scores" }).click();
+  await expect(
+    page
+      .locator(`aside[aria-label="Session scores"] [data-testid="score-form"][data-config="${quality}"] input`)
+      .first(),
+  ).toHaveValue("5");
+  await context.close();
+});
