@@ -14,8 +14,10 @@ export default async function SetupPage() {
   return (
     <main className="tg-narrow">
       <h1>Welcome to thoughtgraph</h1>
-      <p>Create the first account. It owns the default project, where your agents&apos; sessions arrive; invite your
-        team from Settings afterwards.</p>
+      <p>
+        Create the first account. It owns the default project, where your agents&apos; sessions arrive; invite your team
+        from Settings afterwards.
+      </p>
       <AuthForm action="/api/auth/signup" submitLabel="Create account" withName next="/" />
     </main>
   );
