@@ -125,4 +125,10 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
   await expect(page.getByTestId("alpha")).toContainText("2 items scored by two or more");
   // The session-level score has no second reviewer, so it adds to the chart only: 2, 3, 4, 4, 5.
   await expect(page.getByRole("img", { name: `Scores of ${name}: 1 0, 2 1, 3 1, 4 2, 5 1` })).toBeVisible();
+
+  // The same agreement, where people score: beside the form in the detail panel.
+  await page.goto(`/sessions/${first.sessionId}?thought=${first.thoughtId}`);
+  const line = detail(page).getByTestId("agreement-line");
+  await expect(line).toContainText("2 reviewers");
+  await expect(line).toContainText("0.70: tentative agreement");
 });
