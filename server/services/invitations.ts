@@ -8,7 +8,7 @@ import { canAssignRole, isRole, type Role } from "@/lib/auth/roles";
 import { INVITATION_TTL_MS, type CreatedInvitationView, type InvitationView } from "@/lib/contracts/settings";
 import { uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
-import { ConflictError, DomainError, ForbiddenError, NotFoundError } from "@/server/errors";
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from "@/server/errors";
 import { createUser, type NewAccount } from "./accounts";
 import { higherRole, inTransaction, type SettingsCaller } from "./members";
 
@@ -221,17 +221,31 @@ export async function acceptInvitation(
   });
 }
 
+function missing(field: "email" | "password"): never {
+  throw new ValidationError({
+    field,
+    message: `${field} is required to create your account (you are not signed in).`,
+    suggestion: "Send email and password (8+ characters), or sign in first and send only the token.",
+  });
+}
+
 /**
- * A new person joins: their account, the claimed link and the membership commit together or not at all. The
- * password is hashed inside the transaction (~100 ms, see server/auth/passwords.ts); that is once per invited person.
+ * A new person joins: their account, the claimed link and the membership commit together or not at all. The link is
+ * checked first (a dead link is the news, not a missing password); a link for one email needs no email sent. The
+ * password is hashed inside the transaction (~100 ms, see server/auth/passwords.ts), once per invited person.
  */
 export async function acceptInvitationWithAccount(
   db: Db,
   token: string,
-  account: NewAccount,
+  given: { email?: string | undefined; password?: string | undefined; name?: string | undefined },
   now = new Date(),
 ): Promise<AcceptOutcome> {
   const invitation = await openOrThrow(db, token, now);
+  const account: NewAccount = {
+    email: given.email ?? invitation.email ?? missing("email"),
+    password: given.password ?? missing("password"),
+    name: given.name,
+  };
   assertEmailMatches(invitation, account.email, false);
   const { projectId, projectName, role } = invitation;
   try {

@@ -238,44 +238,46 @@ describe.each(["sqlite", "postgresql"] as const)("team settings on %s", (provide
 
     // SQLite runs one write transaction at a time anyway; on PostgreSQL two demotions could each count the other as
     // the remaining owner. Both are held at the project's row lock until a third transaction lets go of it.
-    it.runIf(provider === "postgresql")("two owners demoting each other at once leave one owner", async () => {
-      const { projectId, owner, asOwner } = await team();
-      const second = await seedPerson(projectId, "owner");
-      let release = () => {};
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      let locked = () => {};
-      const held = new Promise<void>((resolve) => (locked = resolve));
-      const holder = db.$transaction(
-        async (tx) => {
-          await lockProject(tx as unknown as Db, projectId);
-          locked();
-          await gate;
-        },
-        { timeout: 60_000 },
-      );
-      await held;
-      const demotions = Promise.allSettled([
-        asOwner.project.setRole({ userId: second.id, role: "admin" }),
-        as(second, projectId, "owner").project.setRole({ userId: owner.id, role: "admin" }),
-      ]);
-      let settled = false;
-      void demotions.then(() => (settled = true));
-      const waiting = async () =>
-        (
-          await db.$queryRaw<{ n: number }[]>`
+    if (provider === "postgresql") {
+      it("two owners demoting each other at once leave one owner", async () => {
+        const { projectId, owner, asOwner } = await team();
+        const second = await seedPerson(projectId, "owner");
+        let release = () => {};
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        let locked = () => {};
+        const held = new Promise<void>((resolve) => (locked = resolve));
+        const holder = db.$transaction(
+          async (tx) => {
+            await lockProject(tx as unknown as Db, projectId);
+            locked();
+            await gate;
+          },
+          { timeout: 60_000 },
+        );
+        await held;
+        const demotions = Promise.allSettled([
+          asOwner.project.setRole({ userId: second.id, role: "admin" }),
+          as(second, projectId, "owner").project.setRole({ userId: owner.id, role: "admin" }),
+        ]);
+        let settled = false;
+        void demotions.then(() => (settled = true));
+        const waiting = async () =>
+          (
+            await db.$queryRaw<{ n: number }[]>`
             SELECT count(*)::int AS n FROM pg_stat_activity
             WHERE datname = current_database() AND wait_event_type = 'Lock'`
-        )[0]?.n ?? 0;
-      while (!settled && (await waiting()) < 2) await new Promise((r) => setTimeout(r, 20));
-      release();
-      await holder;
-      const results = await demotions;
-      expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
-      const rejected = results.find((r) => r.status === "rejected")?.reason as unknown;
-      expect(rejected).toBeInstanceOf(TRPCError);
-      expect(rejected).toMatchObject({ code: "CONFLICT", cause: { field: "role" } });
-      expect(await db.membership.count({ where: { projectId, role: "owner" } })).toBe(1);
-    });
+          )[0]?.n ?? 0;
+        while (!settled && (await waiting()) < 2) await new Promise((r) => setTimeout(r, 20));
+        release();
+        await holder;
+        const results = await demotions;
+        expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+        const rejected = results.find((r) => r.status === "rejected")?.reason as unknown;
+        expect(rejected).toBeInstanceOf(TRPCError);
+        expect(rejected).toMatchObject({ code: "CONFLICT", cause: { field: "role" } });
+        expect(await db.membership.count({ where: { projectId, role: "owner" } })).toBe(1);
+      });
+    }
   });
 
   describe("another project's ids", () => {
@@ -426,6 +428,16 @@ describe.each(["sqlite", "postgresql"] as const)("team settings on %s", (provide
         acceptInvitationWithAccount(db, tokenOf(second.path), { email, password: "another one" }),
       ).rejects.toMatchObject({ status: 409, field: "email" });
       expect((await asOwner.project.invitations()).map((i) => i.id)).toEqual([second.id]);
+
+      // A link for one email needs only a password; without one, 400 naming password and nothing written.
+      const forCam = await asOwner.project.invite({ role: "annotator", email: `${unique("cam")}@example.test` });
+      await expect(acceptInvitationWithAccount(db, tokenOf(forCam.path), {})).rejects.toMatchObject({
+        status: 400,
+        field: "password",
+      });
+      const cam = await acceptInvitationWithAccount(db, tokenOf(forCam.path), { password: "cam's password" });
+      expect(await db.user.findUniqueOrThrow({ where: { id: cam.userId } })).toMatchObject({ email: forCam.email });
+      expect(await roleOf(projectId, cam.userId)).toBe("annotator");
 
       // Two new people racing for one link: one joins; the other's account is rolled back with the refused claim.
       const [a, b] = [`${unique("racer")}@example.test`, `${unique("racer")}@example.test`];

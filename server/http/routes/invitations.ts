@@ -19,15 +19,6 @@ const PROJECT_COOKIE_MS = 365 * 24 * 3600_000;
 const isHttps = (req: DoorRequest) =>
   req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || req.url.startsWith("https:");
 
-function required(field: "email" | "password", value: string | undefined): string {
-  if (value !== undefined) return value;
-  throw new ValidationError({
-    field,
-    message: `${field} is required to create your account (you are not signed in).`,
-    suggestion: "Send email and password (8+ characters), or sign in first and send only the token.",
-  });
-}
-
 const resultOf = (o: AcceptOutcome): AcceptInvitationResult => ({
   ok: true,
   projectId: o.projectId,
@@ -69,11 +60,7 @@ export const postAcceptInvitation: DoorHandler = (req) =>
       });
     }
 
-    const outcome = await acceptInvitationWithAccount(db, input.token, {
-      email: required("email", input.email),
-      password: required("password", input.password),
-      name: input.name,
-    });
+    const outcome = await acceptInvitationWithAccount(db, input.token, input);
     // A new person has this one project, so it is their current one without a project cookie.
     const { token, expiresAt } = await createLoginSession(db, outcome.userId);
     return json(resultOf(outcome), 201, {
