@@ -171,3 +171,29 @@ test("a reviewer signs in, reviews a queue item with the keyboard and finishes i
   ).toHaveValue("5");
   await context.close();
 });
+
+test("“Queue these” in the sessions list makes a queue of every session matching its filter", async ({ page }) => {
+  const word = tag("needle");
+  for (let i = 1; i <= 2; i++) {
+    await agent.thought({
+      sessionId: tag("filtered"),
+      thought: `Session ${i} looks for the ${word} in the logs.`,
+      thoughtNumber: 1,
+      totalThoughts: 1,
+      nextThoughtNeeded: false,
+    });
+  }
+  await createConfig({ name: tag("clarity"), type: "numeric", min: 1, max: 3 });
+
+  await page.goto(`/?q=${word}`);
+  await expect(page.getByRole("table", { name: "Sessions" }).locator("tbody tr")).toHaveCount(2);
+  await page.getByRole("link", { name: "Queue these" }).click();
+  const form = page.getByRole("form", { name: "New queue" });
+  await expect(form.getByTestId("queue-source")).toHaveText(`Sessions: all matching text: ${word} — 2 sessions`);
+  await form.getByLabel("Name").fill(tag("filtered queue"));
+  await form.getByLabel("Reviewers per item").fill("2");
+  await form.getByRole("button", { name: "Create queue" }).click();
+  await expect(page.getByTestId("queue-added")).toHaveText("2 added, 0 already queued.");
+  await expect(page.getByTestId("queue-progress")).toContainText("0 of 2 complete");
+  await expect(page.getByText("2 reviewers per item")).toBeVisible();
+});

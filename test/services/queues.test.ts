@@ -354,6 +354,19 @@ describe.each(["sqlite", "postgresql"] as const)("annotation queues on %s", (pro
       });
     });
 
+    it("single-user mode's local owner creates and reviews as the placeholder user `local`", async () => {
+      const local = createCaller(contextOf(db, { kind: "local", access: { projectId, role: "owner" } }));
+      const sessionIds = await seedSessions(1);
+      const { id: queueId } = await local.queues.create({ name: "solo", scoreConfigIds: [configId], sessionIds });
+      const claim = await local.queues.claimNext({ queueId });
+      await local.queues.finish({ itemId: claim.item!.itemId });
+      expect((await local.queues.byId({ queueId })).progress).toMatchObject({ complete: 1, mine: 1 });
+      expect(await db.queueReview.findFirst({ where: { item: { queueId } } })).toMatchObject({
+        userId: "local",
+        status: "done",
+      });
+    });
+
     it("an admin creates, assigns and archives; claims on an archived queue are a CONFLICT", async () => {
       const sessionIds = await seedSessions(2);
       const caller = callerAs(admin);
