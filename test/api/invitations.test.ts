@@ -147,6 +147,10 @@ describe("an invitation link", () => {
     const adminInSecond = `${admin}; tg_project=${created.data?.id}`;
     const link = await invite(adminInSecond, { role: "viewer" });
 
+    const page = await (await fetch(url() + link.path, { headers: { cookie: newcomer } })).text();
+    expect(page).toContain("Join Second team as viewer");
+    expect(page).not.toContain("Create your account");
+
     const res = await accept({ token: tokenOf(link) }, { cookie: newcomer });
     const text = await res.text();
     expect(res.status, text).toBe(200);
