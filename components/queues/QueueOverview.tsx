@@ -76,7 +76,10 @@ export function QueueOverview({ queueId }: { queueId: string }) {
           <tbody>
             {q.members.map((m) => (
               <tr key={m.userId}>
-                <td title={m.email}>{m.name}</td>
+                <td title={m.email}>
+                  {m.name}
+                  {m.assigned ? "" : " (not assigned)"}
+                </td>
                 <td>{m.done}</td>
                 <td>{m.skipped}</td>
                 <td>{m.leased > 0 ? "yes" : ""}</td>

@@ -87,6 +87,8 @@ export interface QueueMemberView {
   userId: string;
   name: string;
   email: string;
+  /** False for an admin or owner who reviewed without being assigned. */
+  assigned: boolean;
   done: number;
   skipped: number;
   leased: number;

@@ -8,7 +8,8 @@ import { uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/server/errors";
 import { withQueueLock, type Tx } from "./queue-lock";
-import { ensureUserRow, findQueue, liveLease, queueProgress, type QueueUser } from "./queues";
+import { queueProgress } from "./queue-views";
+import { ensureUserRow, findQueue, liveLease, type QueueUser } from "./queues";
 
 type QueueRow = Awaited<ReturnType<typeof findQueue>>;
 

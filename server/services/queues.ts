@@ -1,17 +1,13 @@
 // Annotation queues, always scoped to one project: create one from a selection of sessions or a sessions-list filter,
-// add sessions (a session is never queued twice: duplicates are skipped and counted), assign reviewers, archive, and
-// read progress. Claims and leases live in queue-claims.ts. Another project's queue answers 404, never 403.
+// add sessions (a session is never queued twice: duplicates are skipped and counted), assign reviewers, archive.
+// Reads and progress live in queue-views.ts, claims and leases in queue-claims.ts. Another project's queue answers
+// 404, never 403.
 import { can, isRole, type Role } from "@/lib/auth/roles";
 import {
   MAX_QUEUE_BATCH,
   type AddItemsResult,
-  type AssignableMember,
   type QueueAddItems,
-  type QueueDetail,
   type QueueFilter,
-  type QueueMemberView,
-  type QueueProgress,
-  type QueueSummary,
   type ZQueueCreate,
 } from "@/lib/contracts/queues";
 import { uuidv7 } from "@/lib/ids";
@@ -21,7 +17,6 @@ import type { z } from "zod";
 import { sessionTableWhere } from "./dashboard";
 import { LOCAL_USER_ID } from "./comments";
 import { withQueueLock, type Tx } from "./queue-lock";
-import { toScoreConfigView } from "./scores";
 
 /** Who is asking: a user id (single-user mode's person is the placeholder user `local`) and their project role. */
 export interface QueueUser {
@@ -43,7 +38,7 @@ export async function ensureUserRow(db: Db | Tx, who: QueueUser): Promise<void> 
   });
 }
 
-type QueueRow = Awaited<ReturnType<Db["annotationQueue"]["findFirstOrThrow"]>>;
+export type QueueRow = Awaited<ReturnType<Db["annotationQueue"]["findFirstOrThrow"]>>;
 
 export async function findQueue(db: Db | Tx, projectId: string, queueId: string): Promise<QueueRow> {
   const row = await db.annotationQueue.findFirst({ where: { projectId, id: queueId } });
@@ -51,42 +46,8 @@ export async function findQueue(db: Db | Tx, projectId: string, queueId: string)
   return row;
 }
 
-const stringsOf = (json: unknown): string[] =>
-  Array.isArray(json) ? json.filter((v): v is string => typeof v === "string") : [];
-
 /** A lease counts while it has not run out; an expired one frees its slot without anyone cleaning it up. */
 export const liveLease = (now: Date) => ({ status: "leased", leaseExpiresAt: { gt: now } });
-
-export async function queueProgress(db: Db | Tx, queue: QueueRow, userId: string, now: Date): Promise<QueueProgress> {
-  const [total, complete, inProgress, mine] = await Promise.all([
-    db.queueItem.count({ where: { queueId: queue.id } }),
-    db.queueItem.count({ where: { queueId: queue.id, doneCount: { gte: queue.reviewersPerItem } } }),
-    db.queueReview.count({ where: { ...liveLease(now), item: { queueId: queue.id } } }),
-    db.queueReview.count({ where: { userId, status: "done", item: { queueId: queue.id } } }),
-  ]);
-  return { total, complete, inProgress, mine };
-}
-
-async function toSummary(db: Db, queue: QueueRow, who: QueueUser, now: Date): Promise<QueueSummary> {
-  const [memberCount, assigned, progress] = await Promise.all([
-    db.queueMember.count({ where: { queueId: queue.id } }),
-    db.queueMember.count({ where: { queueId: queue.id, userId: who.userId } }),
-    queueProgress(db, queue, who.userId, now),
-  ]);
-  return {
-    id: queue.id,
-    name: queue.name,
-    description: queue.description,
-    reviewersPerItem: queue.reviewersPerItem,
-    scoreConfigIds: stringsOf(queue.scoreConfigIds),
-    filter: (queue.filter as QueueFilter | null) ?? null,
-    createdAt: queue.createdAt.toISOString(),
-    archivedAt: queue.archivedAt?.toISOString() ?? null,
-    memberCount,
-    assigned: assigned > 0,
-    progress,
-  };
-}
 
 // ---- validation ----
 
@@ -254,67 +215,4 @@ export async function archiveQueue(db: Db, projectId: string, queueId: string, n
   const archivedAt = queue.archivedAt ?? now;
   if (!queue.archivedAt) await db.annotationQueue.update({ where: { id: queueId }, data: { archivedAt } });
   return { id: queueId, archivedAt: archivedAt.toISOString() };
-}
-
-// ---- reads ----
-
-export async function listQueues(db: Db, projectId: string, who: QueueUser, now: Date = new Date()) {
-  const rows = await db.annotationQueue.findMany({
-    where: { projectId, archivedAt: null },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
-  return Promise.all(rows.map((q) => toSummary(db, q, who, now)));
-}
-
-export async function getQueue(
-  db: Db,
-  projectId: string,
-  who: QueueUser,
-  queueId: string,
-  now: Date = new Date(),
-): Promise<QueueDetail> {
-  const queue = await findQueue(db, projectId, queueId);
-  const configIds = stringsOf(queue.scoreConfigIds);
-  const [summary, members, finished, leased, configs] = await Promise.all([
-    toSummary(db, queue, who, now),
-    db.queueMember.findMany({
-      where: { queueId },
-      orderBy: { createdAt: "asc" },
-      include: { user: { select: { id: true, name: true, email: true } } },
-    }),
-    db.queueReview.groupBy({
-      by: ["userId", "status"],
-      where: { status: { in: ["done", "skipped"] }, item: { queueId } },
-      _count: { _all: true },
-    }),
-    db.queueReview.groupBy({ by: ["userId"], where: { ...liveLease(now), item: { queueId } }, _count: { _all: true } }),
-    db.scoreConfig.findMany({
-      where: { projectId, id: { in: configIds } },
-      include: { _count: { select: { scores: true } } },
-    }),
-  ]);
-  const countOf = (userId: string, status: string) =>
-    finished.find((g) => g.userId === userId && g.status === status)?._count._all ?? 0;
-  const memberViews: QueueMemberView[] = members.map((m) => ({
-    userId: m.userId,
-    name: m.user.name ?? m.user.email,
-    email: m.user.email,
-    done: countOf(m.userId, "done"),
-    skipped: countOf(m.userId, "skipped"),
-    leased: leased.find((g) => g.userId === m.userId)?._count._all ?? 0,
-  }));
-  const byId = new Map(configs.map((c) => [c.id, toScoreConfigView(c, c._count.scores)]));
-  return { ...summary, members: memberViews, configs: configIds.flatMap((id) => byId.get(id) ?? []) };
-}
-
-/** Project members whose role can review: the people a queue may be assigned to. */
-export async function assignableMembers(db: Db, projectId: string): Promise<AssignableMember[]> {
-  const rows = await db.membership.findMany({
-    where: { projectId },
-    orderBy: { createdAt: "asc" },
-    include: { user: { select: { id: true, name: true, email: true } } },
-  });
-  return rows
-    .filter((m) => isRole(m.role) && can(m.role, "review"))
-    .map((m) => ({ userId: m.userId, name: m.user.name ?? m.user.email, email: m.user.email, role: m.role }));
 }

@@ -11,7 +11,8 @@ import { createDb, type Db } from "@/server/db/client";
 import { applyMigrations } from "@/server/db/migrations";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/server/errors";
 import { claimItem, claimNext, finishItem, heartbeat, skipItem } from "@/server/services/queue-claims";
-import { addItems, createQueue, getQueue, type QueueUser } from "@/server/services/queues";
+import { getQueue } from "@/server/services/queue-views";
+import { addItems, createQueue, type QueueUser } from "@/server/services/queues";
 import { createCaller } from "@/server/trpc/root";
 import { contextOf } from "@/server/trpc/init";
 import { freshPgUrl } from "@/test/support/pg";
@@ -198,7 +199,9 @@ describe.each(["sqlite", "postgresql"] as const)("annotation queues on %s", (pro
       const none = await claimNext(db, projectId, me!, queueId);
       expect(none).toEqual({ item: null, progress: { total: 1, complete: 1, inProgress: 0, mine: 1 } });
       const detail = await getQueue(db, projectId, admin, queueId);
-      expect(detail.members).toEqual([expect.objectContaining({ userId: me!.userId, done: 1, skipped: 0, leased: 0 })]);
+      expect(detail.members).toEqual([
+        expect.objectContaining({ userId: me!.userId, assigned: true, done: 1, skipped: 0, leased: 0 }),
+      ]);
     });
 
     it("a skipped item frees its slot at once and is never offered to that person again", async () => {
@@ -254,6 +257,11 @@ describe.each(["sqlite", "postgresql"] as const)("annotation queues on %s", (pro
       const { queueId } = await queueOf(2, 1, [me!]);
       await expect(claimNext(db, projectId, outsider!, queueId)).rejects.toBeInstanceOf(ForbiddenError);
       expect((await claimNext(db, projectId, admin, queueId)).item).not.toBeNull();
+      // The unassigned admin shows among the queue's reviewers, marked.
+      expect((await getQueue(db, projectId, admin, queueId)).members).toEqual([
+        expect.objectContaining({ userId: me!.userId, assigned: true, leased: 0 }),
+        expect.objectContaining({ userId: admin.userId, assigned: false, leased: 1 }),
+      ]);
     });
   });
 

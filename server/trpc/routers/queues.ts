@@ -4,16 +4,8 @@
 // reviewing go through the scores and comments routers.
 import { ZQueueAddItems, ZQueueCreate, ZQueueItemRef, ZQueueMembers, ZQueueRef } from "@/lib/contracts/queues";
 import { claimItem, claimNext, finishItem, heartbeat, skipItem } from "@/server/services/queue-claims";
-import {
-  addItems,
-  archiveQueue,
-  assignableMembers,
-  createQueue,
-  getQueue,
-  listQueues,
-  queueUserOf,
-  setMembers,
-} from "@/server/services/queues";
+import { assignableMembers, getQueue, listQueues } from "@/server/services/queue-views";
+import { addItems, archiveQueue, createQueue, queueUserOf, setMembers } from "@/server/services/queues";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
 
 const reviewer = allowed("review");
