@@ -89,6 +89,9 @@ export function QueueOverview({ queueId }: { queueId: string }) {
         </table>
       )}
       {canManage && q.archivedAt === null ? (
+        <ReviewersEditor queueId={q.id} assigned={q.members.filter((m) => m.assigned).map((m) => m.userId)} />
+      ) : null}
+      {canManage && q.archivedAt === null ? (
         <p>
           <button type="button" disabled={archive.isPending} onClick={() => archive.mutate({ queueId: q.id })}>
             Archive queue
@@ -97,5 +100,46 @@ export function QueueOverview({ queueId }: { queueId: string }) {
         </p>
       ) : null}
     </>
+  );
+}
+
+/** Admins and owners change who is assigned; reviews already done keep their authors. */
+function ReviewersEditor({ queueId, assigned }: { queueId: string; assigned: string[] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const people = useQuery(trpc.queues.assignableMembers.queryOptions());
+  const save = useMutation(
+    trpc.queues.setMembers.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.queues.pathKey() }),
+    }),
+  );
+  return (
+    <form
+      className="tg-queue-form"
+      aria-label="Assign reviewers"
+      // Keyed by the saved assignment, so the boxes show it again after every save.
+      key={assigned.join(",")}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const memberIds = new FormData(e.currentTarget).getAll("member").map(String);
+        save.mutate({ queueId, memberIds });
+      }}
+    >
+      <fieldset>
+        <legend>Assigned reviewers</legend>
+        {(people.data ?? []).map((m) => (
+          <label key={m.userId} className="tg-check">
+            <input type="checkbox" name="member" value={m.userId} defaultChecked={assigned.includes(m.userId)} />{" "}
+            {m.name} <span className="muted tg-small">({m.role})</span>
+          </label>
+        ))}
+      </fieldset>
+      <div>
+        <button type="submit" disabled={save.isPending}>
+          Save reviewers
+        </button>
+        {save.error ? <span role="alert"> {errorText(save.error)}</span> : null}
+      </div>
+    </form>
   );
 }
