@@ -2,6 +2,7 @@
 // is not signed in goes to /login (or /setup while no account exists) and comes back here afterwards.
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { FirstProject } from "@/components/settings/FirstProject";
 import { AppBar } from "@/components/ui/AppBar";
 import { meView } from "@/server/auth/actor";
 import { pageActor } from "@/server/auth/page-actor";
@@ -27,8 +28,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <h1>No project yet</h1>
           <p>
             You are signed in as {me.user?.email}, but you are not a member of any project. Ask a project admin for an
-            invitation link.
+            invitation link, or start a project of your own:
           </p>
+          <FirstProject />
         </main>
       )}
     </>

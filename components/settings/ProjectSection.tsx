@@ -12,7 +12,7 @@ import { formText, whoMay } from "./settings-words";
 const nameOf = (e: FormEvent<HTMLFormElement>) => formText(new FormData(e.currentTarget), "name");
 
 /** Makes the new project the current one (a cookie door), then shows its settings. */
-async function switchTo(projectId: string): Promise<void> {
+export async function switchTo(projectId: string): Promise<void> {
   await fetch("/api/auth/project", {
     method: "POST",
     headers: { "content-type": "application/json" },

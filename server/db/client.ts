@@ -66,10 +66,41 @@ function sqliteAdapterFactory(url: string, handle: SqliteHandle): SqlDriverAdapt
       const adapter = await inner.connect();
       await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
       // The adapter keeps its better-sqlite3 connection in `client`; the hot write path reuses it (see rawSqlite).
-      handle.current = (adapter as unknown as { client?: BetterSqlite3.Database }).client ?? null;
-      return adapter;
+      const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client ?? null;
+      handle.current = client;
+      return client ? outsideTransactions(adapter, client) : adapter;
     },
   };
+}
+
+/**
+ * Every query and transaction of a SQLite client shares one connection. The adapter runs interactive transactions one
+ * at a time, but a plain query sent while one is open would run inside it: rolled back with it if it fails (a write
+ * acknowledged, then lost) and seeing its uncommitted rows. So plain queries wait until no transaction is open on
+ * the connection. The check and the statement run in the same tick (the adapter executes synchronously), so nothing
+ * can begin in between. A plain query issued from inside a transaction's own callback would wait for ever: use the
+ * callback's `tx`, never the outer client, in there (the transaction's timeout then reports it).
+ */
+function outsideTransactions(adapter: SqlDriverAdapter, client: BetterSqlite3.Database): SqlDriverAdapter {
+  const idle = async () => {
+    while (client.inTransaction) await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+  const queryRaw: SqlDriverAdapter["queryRaw"] = async (query) => {
+    if (client.inTransaction) await idle();
+    return adapter.queryRaw(query);
+  };
+  const executeRaw: SqlDriverAdapter["executeRaw"] = async (query) => {
+    if (client.inTransaction) await idle();
+    return adapter.executeRaw(query);
+  };
+  return new Proxy(adapter, {
+    get(target, prop, receiver) {
+      if (prop === "queryRaw") return queryRaw;
+      if (prop === "executeRaw") return executeRaw;
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 function poolSize(): number {

@@ -113,5 +113,8 @@ export async function removeMember(db: Db, projectId: string, caller: SettingsCa
     assertMayTouch(caller, target);
     if (target.role === "owner") await assertAnotherOwner(tx, projectId, userId, "userId");
     await tx.membership.delete({ where: { projectId_userId: { projectId, userId } } });
+    // Their queue assignments in this project go too; reviews they finished stay (they count towards N), and a lease
+    // they hold simply expires.
+    await tx.queueMember.deleteMany({ where: { projectId, userId } });
   });
 }

@@ -2,6 +2,7 @@
 // Who may call what is decided here and in lib/auth/roles.ts, never inside a router:
 //   publicProcedure      anyone (sign-in state itself)
 //   readerProcedure      a project member, or a share-link visitor (then only the shared session; see routers)
+//   signedInProcedure    anyone signed in, member of a project or not (creating a first project)
 //   memberProcedure      a signed-in project member (or single-user mode's local owner)
 //   allowed(permission)  a member whose role grants the permission
 import { initTRPC, TRPCError } from "@trpc/server";
@@ -100,6 +101,14 @@ function signInRequired(access: Access): never {
 export const readerProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.access.kind === "anonymous" || ctx.projectId === null) signInRequired(ctx.access);
   return next({ ctx: { ...ctx, projectId: ctx.projectId, access: ctx.access } });
+});
+
+/** Anyone signed in (or single-user mode's owner), whether or not they belong to a project yet. */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.access.kind === "share") throw new TRPCError({ code: "NOT_FOUND", message: "Not found." });
+  const actor = ctx.access.actor;
+  if (!actor) signInRequired(ctx.access);
+  return next({ ctx: { ...ctx, actor } });
 });
 
 /** Project members only (a share-link visitor gets NOT_FOUND: the link reveals nothing else). */

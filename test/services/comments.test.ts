@@ -16,7 +16,16 @@ const TEXT = "We should check the cache before the database.";
 beforeAll(async () => {
   // These callers are single-user mode's local owner (accounts and roles: test/services/permissions.test.ts).
   process.env.THOUGHTGRAPH_SINGLE_USER = "1";
-  const { db, writeSession } = await freshServiceDb("comments");
+  const { db, projectId, writeSession } = await freshServiceDb("comments");
+  // Members to @mention (by the email's local part, or the name without spaces).
+  for (const [email, name] of [
+    ["alice@team.test", null],
+    ["bob.smith@team.test", "Bob Smith"],
+    ["d.e@team.test", "Dave"],
+  ] as const) {
+    await db.user.create({ data: { id: email, email, passwordHash: "x", name } });
+    await db.membership.create({ data: { projectId, userId: email, role: "annotator" } });
+  }
   createCaller = (await import("@/server/trpc/root")).createCaller;
   createContext = (await import("@/server/trpc/init")).createTrpcContext;
   ({ session: sessionId, ids: thoughtIds } = await writeSession("comments-a", [TEXT, "second thought"]));
@@ -39,7 +48,7 @@ describe("comments over tRPC", () => {
     const root = await local.comments.create({
       sessionId,
       thoughtId: thoughtIds[0],
-      body: "Is **this** right, @alice and @bob.smith?",
+      body: "Is **this** right, @alice and @bob.smith? Not @mallory, who is no member.",
       anchor: anchorOf("the cache"),
     });
     expect(root).toMatchObject({ mine: true, author: "You", mentions: ["alice", "bob.smith"], parentId: null });

@@ -148,6 +148,17 @@ describe.each(["sqlite", "postgresql"] as const)("permissions on %s", (provider)
     expect((await theirOwner.scores.configs({})).map((c) => c.id)).not.toContain(configId);
   });
 
+  it("lets a signed-in person with no project start one, and nothing else", async () => {
+    const loner = await seedMember(db, await seedProject(db, "Left"), "viewer");
+    await db.membership.deleteMany({ where: { userId: loner.id } });
+    const actor: Actor = { kind: "user", user: { id: loner.id, email: loner.email, name: null }, access: null };
+    await expect(as(actor).sessions.table({})).rejects.toThrow(/not a member of any project/);
+    const created = await as(actor).project.create({ name: "Fresh start" });
+    expect(await db.membership.findMany({ where: { userId: loner.id } })).toEqual([
+      expect.objectContaining({ projectId: created.id, role: "owner" }),
+    ]);
+  });
+
   it("keeps an API key's score apart from people's and under its own author", async () => {
     const key = await db.apiKey.create({
       data: { id: unique("key"), projectId, name: "judge", hash: unique("hash"), prefix: "tg_abcd", last4: "wxyz" },

@@ -23,7 +23,7 @@ import {
   renameProject,
   revokeKey,
 } from "@/server/services/project-settings";
-import { allowed, createTRPCRouter, memberProcedure } from "../init";
+import { allowed, createTRPCRouter, memberProcedure, signedInProcedure } from "../init";
 
 const callerOf = (ctx: { actor: Actor; role: SettingsCaller["role"] }): SettingsCaller => ({
   role: ctx.role,
@@ -35,9 +35,11 @@ export const projectRouter = createTRPCRouter({
   current: memberProcedure.query(({ ctx }) => projectSettings(ctx.db, ctx.projectId, callerOf(ctx))),
 
   /** A new project owned by the caller; the browser then makes it the current one (POST /api/auth/project). */
-  create: memberProcedure
+  create: signedInProcedure
     .input(ZCreateProjectInput)
-    .mutation(({ ctx, input }) => createProject(ctx.db, callerOf(ctx).userId, input.name)),
+    .mutation(({ ctx, input }) =>
+      createProject(ctx.db, ctx.actor.kind === "user" ? ctx.actor.user.id : null, input.name),
+    ),
 
   rename: allowed("members.manage")
     .input(ZRenameProjectInput)
