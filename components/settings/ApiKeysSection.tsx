@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { can } from "@/lib/auth/roles";
 import { KEY_SCOPES, MAX_KEY_NAME_CHARS, type KeyScope, type ProjectSettingsView } from "@/lib/contracts/settings";
-import { errorText } from "@/components/scoring/score-format";
+import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { OneTimeSecret } from "./OneTimeSecret";
 import { formText, keyMask, when, whoMay } from "./settings-words";
@@ -70,17 +70,9 @@ function ApiKeys() {
           Create key
         </button>
       </form>
-      {create.error ? (
-        <p role="alert" className="tg-error">
-          {errorText(create.error)}
-        </p>
-      ) : null}
+      <MutationError error={create.error} />
       {secret ? <OneTimeSecret title="New API key." secret={secret} onDone={() => setSecret(null)} /> : null}
-      {revoke.error ? (
-        <p role="alert" className="tg-error">
-          {errorText(revoke.error)}
-        </p>
-      ) : null}
+      <MutationError error={revoke.error} />
       {keys.isError ? <p role="alert">Could not load keys: {keys.error.message}</p> : null}
       <table aria-label="API keys">
         <thead>

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { can, type Role } from "@/lib/auth/roles";
 import type { ProjectSettingsView } from "@/lib/contracts/settings";
-import { errorText } from "@/components/scoring/score-format";
+import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { OneTimeSecret } from "./OneTimeSecret";
 import { absoluteLink, assignableRoles, formText, when, whoMay } from "./settings-words";
@@ -73,17 +73,9 @@ function Invitations({ role }: { role: Role }) {
           Create invitation link
         </button>
       </form>
-      {invite.error ? (
-        <p role="alert" className="tg-error">
-          {errorText(invite.error)}
-        </p>
-      ) : null}
+      <MutationError error={invite.error} />
       {link ? <OneTimeSecret title="Invitation link." secret={link} onDone={() => setLink(null)} /> : null}
-      {revoke.error ? (
-        <p role="alert" className="tg-error">
-          {errorText(revoke.error)}
-        </p>
-      ) : null}
+      <MutationError error={revoke.error} />
       {pending.isError ? <p role="alert">Could not load invitations: {pending.error.message}</p> : null}
       {pending.data?.length === 0 ? <p className="muted tg-small">No pending invitations.</p> : null}
       {pending.data && pending.data.length > 0 ? (

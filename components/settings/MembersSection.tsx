@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { can, canAssignRole, ROLE_WORDS, type Role } from "@/lib/auth/roles";
 import type { MemberView, ProjectSettingsView } from "@/lib/contracts/settings";
-import { errorText } from "@/components/scoring/score-format";
+import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { assignableRoles, when, whoMay } from "./settings-words";
 
@@ -47,13 +47,8 @@ export function MembersSection({ project }: { project: ProjectSettingsView }) {
         <p className="muted tg-small">Only {whoMay("members.manage")} can change roles or remove members.</p>
       ) : null}
       {members.isError ? <p role="alert">Could not load members: {members.error.message}</p> : null}
-      {[setRole.error, remove.error].map((e, i) =>
-        e ? (
-          <p key={i} role="alert" className="tg-error">
-            {errorText(e)}
-          </p>
-        ) : null,
-      )}
+      <MutationError error={setRole.error} />
+      <MutationError error={remove.error} />
       <table aria-label="Members">
         <thead>
           <tr>

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { can } from "@/lib/auth/roles";
 import { MAX_PROJECT_NAME_CHARS, type ProjectSettingsView } from "@/lib/contracts/settings";
-import { errorText } from "@/components/scoring/score-format";
+import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { formText, whoMay } from "./settings-words";
 
@@ -73,11 +73,7 @@ export function ProjectSection({ project }: { project: ProjectSettingsView }) {
       <p className="muted tg-small">
         Slug <code>{project.slug}</code> · your role: {project.role}
       </p>
-      {rename.error ? (
-        <p role="alert" className="tg-error">
-          {errorText(rename.error)}
-        </p>
-      ) : null}
+      <MutationError error={rename.error} />
 
       {project.accounts ? (
         creating ? (
@@ -107,11 +103,7 @@ export function ProjectSection({ project }: { project: ProjectSettingsView }) {
       ) : (
         <p className="muted tg-small">Single-user mode has one project; turn accounts on for more.</p>
       )}
-      {create.error ? (
-        <p role="alert" className="tg-error">
-          {errorText(create.error)}
-        </p>
-      ) : null}
+      <MutationError error={create.error} />
     </section>
   );
 }
