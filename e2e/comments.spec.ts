@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
+import { selectInDetail } from "./support/selection";
 
 const { baseURL, apiKey } = e2eServer();
 const agent = new Agent(baseURL, apiKey);
@@ -13,26 +14,6 @@ test.use({ baseURL, viewport: { width: 1440, height: 900 } });
 
 const tag = (what: string) => `${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const detail = (page: Page) => page.locator('aside[aria-label="Thought detail"]');
-
-/** Selects `phrase` inside the detail panel's rendered thought text, as a mouse drag would. */
-async function selectInDetail(page: Page, phrase: string): Promise<void> {
-  await page.getByTestId("thought-text").evaluate((root, words) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent?.indexOf(words) ?? -1;
-      if (at >= 0) {
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + words.length);
-        const sel = window.getSelection()!;
-        sel.removeAllRanges();
-        sel.addRange(range);
-        return;
-      }
-    }
-    throw new Error(`"${words}" is not in the thought's text`);
-  }, phrase);
-}
 
 test("a reviewer comments on a selected phrase, replies, resolves and reopens", async ({ page }) => {
   const key = tag("commented");

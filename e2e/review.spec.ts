@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
 import { saveScreenshot } from "./support/screens";
+import { selectInDetail } from "./support/selection";
 
 const { baseURL, apiKey } = e2eServer();
 const agent = new Agent(baseURL, apiKey);
@@ -22,26 +23,6 @@ async function createConfig(body: Record<string, unknown>): Promise<void> {
     body: JSON.stringify(body),
   });
   expect(res.status, await res.text()).toBe(201);
-}
-
-/** Selects `phrase` inside the detail panel's rendered thought text, as a mouse drag would. */
-async function selectInDetail(page: Page, phrase: string): Promise<void> {
-  await page.getByTestId("thought-text").evaluate((root, words) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent?.indexOf(words) ?? -1;
-      if (at >= 0) {
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + words.length);
-        const sel = window.getSelection()!;
-        sel.removeAllRanges();
-        sel.addRange(range);
-        return;
-      }
-    }
-    throw new Error(`"${words}" is not in the thought's text`);
-  }, phrase);
 }
 
 test("a reviewer signs in, reviews a queue item with the keyboard and finishes it", async ({ browser }, testInfo) => {
@@ -190,10 +171,28 @@ test("“Queue these” in the sessions list makes a queue of every session matc
   await page.getByRole("link", { name: "Queue these" }).click();
   const form = page.getByRole("form", { name: "New queue" });
   await expect(form.getByTestId("queue-source")).toHaveText(`Sessions: all matching text: ${word} — 2 sessions`);
-  await form.getByLabel("Name").fill(tag("filtered queue"));
+  const queueName = tag("filtered queue");
+  await form.getByLabel("Name").fill(queueName);
   await form.getByLabel("Reviewers per item").fill("2");
   await form.getByRole("button", { name: "Create queue" }).click();
   await expect(page.getByTestId("queue-added")).toHaveText("2 added, 0 already queued.");
   await expect(page.getByTestId("queue-progress")).toContainText("0 of 2 complete");
   await expect(page.getByText("2 reviewers per item")).toBeVisible();
+
+  // A third match later, and the same filter added to the existing queue: only the new session goes in.
+  await agent.thought({
+    sessionId: tag("filtered"),
+    thought: `Session 3 also looks for the ${word}.`,
+    thoughtNumber: 1,
+    totalThoughts: 1,
+    nextThoughtNeeded: false,
+  });
+  await page.goto(`/?q=${word}`);
+  await expect(page.getByRole("table", { name: "Sessions" }).locator("tbody tr")).toHaveCount(3);
+  await page.getByRole("link", { name: "Queue these" }).click();
+  const add = page.getByRole("form", { name: "Add to a queue" });
+  await add.getByLabel("Queue").selectOption({ label: queueName });
+  await add.getByRole("button", { name: "Add to queue" }).click();
+  await expect(page.getByTestId("queue-added")).toHaveText("1 added, 2 already queued.");
+  await expect(page.getByTestId("queue-progress")).toContainText("0 of 3 complete");
 });
