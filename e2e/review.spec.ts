@@ -171,10 +171,28 @@ test("“Queue these” in the sessions list makes a queue of every session matc
   await page.getByRole("link", { name: "Queue these" }).click();
   const form = page.getByRole("form", { name: "New queue" });
   await expect(form.getByTestId("queue-source")).toHaveText(`Sessions: all matching text: ${word} — 2 sessions`);
-  await form.getByLabel("Name").fill(tag("filtered queue"));
+  const queueName = tag("filtered queue");
+  await form.getByLabel("Name").fill(queueName);
   await form.getByLabel("Reviewers per item").fill("2");
   await form.getByRole("button", { name: "Create queue" }).click();
   await expect(page.getByTestId("queue-added")).toHaveText("2 added, 0 already queued.");
   await expect(page.getByTestId("queue-progress")).toContainText("0 of 2 complete");
   await expect(page.getByText("2 reviewers per item")).toBeVisible();
+
+  // A third match later, and the same filter added to the existing queue: only the new session goes in.
+  await agent.thought({
+    sessionId: tag("filtered"),
+    thought: `Session 3 also looks for the ${word}.`,
+    thoughtNumber: 1,
+    totalThoughts: 1,
+    nextThoughtNeeded: false,
+  });
+  await page.goto(`/?q=${word}`);
+  await expect(page.getByRole("table", { name: "Sessions" }).locator("tbody tr")).toHaveCount(3);
+  await page.getByRole("link", { name: "Queue these" }).click();
+  const add = page.getByRole("form", { name: "Add to a queue" });
+  await add.getByLabel("Queue").selectOption({ label: queueName });
+  await add.getByRole("button", { name: "Add to queue" }).click();
+  await expect(page.getByTestId("queue-added")).toHaveText("1 added, 2 already queued.");
+  await expect(page.getByTestId("queue-progress")).toContainText("0 of 3 complete");
 });

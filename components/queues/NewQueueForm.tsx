@@ -10,7 +10,8 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 
 type Source = { kind: "selection"; sessionIds: string[] } | { kind: "filter"; filter: QueueFilter };
 
-function sourceOf(params: URLSearchParams): Source {
+/** The sessions a queue form is about: the selection in ?sessions=, else the sessions list's filters in the URL. */
+export function sourceOf(params: URLSearchParams): Source {
   const selection = (params.get("sessions") ?? "")
     .split(",")
     .map((s) => s.trim())

@@ -7,6 +7,7 @@ import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { AddToQueueForm } from "./AddToQueueForm";
 import { NewQueueForm } from "./NewQueueForm";
 import { ProgressBar } from "./ProgressBar";
 
@@ -21,7 +22,10 @@ export function QueueList() {
     <>
       {canManage ? (
         open ? (
-          <NewQueueForm params={params} onCancel={() => setOpen(false)} />
+          <>
+            <NewQueueForm params={params} onCancel={() => setOpen(false)} />
+            <AddToQueueForm params={params} />
+          </>
         ) : (
           <button type="button" onClick={() => setOpen(true)}>
             New queue
