@@ -5,13 +5,13 @@
 // components/comments (on the selected phrase when there is one).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import type { CommentAnchor } from "@/lib/contracts/comments";
 import type { ClaimedItem, QueueDetail } from "@/lib/contracts/queues";
 import { keyHint, scoreForKey } from "@/lib/queues/review-keys";
 import { COMMENT_ON_SELECTION_ID, CommentsSection } from "@/components/comments/CommentsSection";
 import { errorText, scoreValueText } from "@/components/scoring/score-format";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { DetailPanel } from "@/components/session/DetailPanel";
+import { useCommentAnchors } from "@/components/session/useCommentAnchors";
 import { Transcript } from "@/components/transcript/Transcript";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 
@@ -36,7 +36,7 @@ export function ItemReview({
   const sessionId = item.sessionId;
   const outline = useQuery(trpc.sessions.outline.queryOptions({ id: sessionId }, { staleTime: Infinity }));
   const scores = useQuery(trpc.scores.ofSession.queryOptions({ sessionId }));
-  const comments = useQuery(trpc.comments.ofSession.queryOptions({ sessionId }));
+  const anchors = useCommentAnchors(sessionId);
   const save = useMutation(
     trpc.scores.upsertMine.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.scores.pathKey() }),
@@ -52,14 +52,6 @@ export function ItemReview({
   const selectedId = picked ?? thoughts[0]?.id ?? null;
   const configs = queue.configs.filter((c) => c.archivedAt === null);
   const config = configs[configIndex % Math.max(1, configs.length)];
-  const anchors = useMemo(() => {
-    const map = new Map<string, CommentAnchor[]>();
-    for (const [thoughtId, threads] of Object.entries(comments.data?.thoughts ?? {})) {
-      const open = threads.flatMap((t) => (t.anchor && t.anchorValid && t.resolvedAt === null ? [t.anchor] : []));
-      if (open.length > 0) map.set(thoughtId, open);
-    }
-    return map;
-  }, [comments.data]);
   const onTarget = target === "session" ? null : selectedId;
   const mine = new Map(
     (scores.data?.scores ?? []).filter((s) => s.mine && s.thoughtId === onTarget).map((s) => [s.configId, s]),

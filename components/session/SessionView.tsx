@@ -6,7 +6,6 @@ import { useSubscription } from "@trpc/tanstack-react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { CommentAnchor } from "@/lib/contracts/comments";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
@@ -22,6 +21,7 @@ import { BranchCompare } from "./BranchCompare";
 import { DetailPanel } from "./DetailPanel";
 import { ExportMenu } from "./ExportMenu";
 import { ShareMenu } from "./ShareMenu";
+import { useCommentAnchors } from "./useCommentAnchors";
 import { useLayout } from "./useLayout";
 
 /** `readOnly`: the share page — no exports of the data and no share management. */
@@ -42,18 +42,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     return new Map((data?.chips ?? []).map((c) => [c.thoughtId, chipOf(c, data?.meanOf ?? null)]));
   }, [chipQuery.data]);
   // The phrases open comment threads are anchored to, highlighted in the transcript.
-  const commentQuery = useQuery({
-    ...trpc.comments.ofSession.queryOptions({ sessionId: outline.data?.session.id ?? sessionId }),
-    enabled: !readOnly && outline.data !== undefined,
-  });
-  const anchors = useMemo(() => {
-    const map = new Map<string, CommentAnchor[]>();
-    for (const [thoughtId, threads] of Object.entries(commentQuery.data?.thoughts ?? {})) {
-      const open = threads.flatMap((t) => (t.anchor && t.anchorValid && t.resolvedAt === null ? [t.anchor] : []));
-      if (open.length > 0) map.set(thoughtId, open);
-    }
-    return map;
-  }, [commentQuery.data]);
+  const anchors = useCommentAnchors(outline.data?.session.id ?? sessionId, !readOnly && outline.data !== undefined);
 
   // Live thoughts, appended after the outline; deduplicated by seq so a resumed stream never shows one twice.
   const [live, setLive] = useState<OutlineThought[]>([]);
