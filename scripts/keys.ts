@@ -1,7 +1,7 @@
 // `npm run keys -- create --name NAME [--scope read|write]`, `list`, `revoke ID`: API keys of the default project.
 import { parseArgs } from "node:util";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/server/auth/api-keys";
-import { openCliDb } from "./lib/cli-db";
+import { runCli, withCliDb } from "./lib/cli-db";
 import { ensureDefaultProject } from "@/server/services/projects";
 
 const USAGE = "usage: npm run keys -- create --name NAME [--scope read|write] | list | revoke KEY_ID";
@@ -12,8 +12,7 @@ async function main(): Promise<number> {
     options: { name: { type: "string" }, scope: { type: "string", default: "write" } },
   });
   const [command, arg] = positionals;
-  const db = await openCliDb();
-  try {
+  return withCliDb(async (db) => {
     const { id: projectId } = await ensureDefaultProject(db);
     switch (command) {
       case "create": {
@@ -50,15 +49,7 @@ async function main(): Promise<number> {
         console.error(USAGE);
         return 2;
     }
-  } finally {
-    await db.$disconnect();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ZEmail, ZNewPassword } from "@/lib/contracts/auth";
 import { isRole, ROLES } from "@/lib/auth/roles";
-import { openCliDb } from "./lib/cli-db";
+import { runCli, withCliDb } from "./lib/cli-db";
 import { adoptLocalWork, countPeople, createUser, resetPassword } from "@/server/services/accounts";
 import { ensureDefaultProject } from "@/server/services/projects";
 
@@ -42,8 +42,7 @@ async function main(): Promise<number> {
     console.error(`--role must be one of ${ROLES.join(", ")}.\n${USAGE}`);
     return 2;
   }
-  const db = await openCliDb();
-  try {
+  return withCliDb(async (db) => {
     const { id: projectId } = await ensureDefaultProject(db);
     if (command === "list") {
       const rows = await db.membership.findMany({
@@ -69,15 +68,7 @@ async function main(): Promise<number> {
     }
     if (generated) console.log(`Password (shown only this once): ${password}`);
     return 0;
-  } finally {
-    await db.$disconnect();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,6 +1,7 @@
-// The database for a command-line tool (keys, users), migrated if it is not yet. Migrating needs the schema engine's
-// lock, which a running server's connection blocks on SQLite; so a database that is already up to date (the usual
-// case: the server migrated it at start) is opened without touching the engine.
+// The database for a command-line tool (keys, users), migrated if it is not yet, and the way such a tool runs and
+// exits. Migrating needs the schema engine's lock, which a running server's connection blocks on SQLite; so a
+// database that is already up to date (the usual case: the server migrated it at start) is opened without touching
+// the engine.
 import { createDb, databaseUrl, type Db } from "@/server/db/client";
 import { providerOf } from "@/server/db/provider";
 import { applyMigrations, listMigrations } from "@/server/db/migrations";
@@ -23,4 +24,25 @@ export async function openCliDb(url: string = databaseUrl()): Promise<Db> {
   await db.$disconnect();
   await applyMigrations(url);
   return createDb(url);
+}
+
+/** Runs `work` on the CLI database (openCliDb) and disconnects afterwards, whether it returned or threw. */
+export async function withCliDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openCliDb();
+  try {
+    return await work(db);
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+/** Runs a tool's `main` and exits with the code it returns; a thrown error prints its message and exits with 1. */
+export function runCli(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }
