@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeScoreRule, SCORE_TYPES, type ScoreType } from "@/lib/contracts/scores";
 import { useCan } from "@/components/auth/useCan";
+import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { errorText } from "./score-format";
 
 const numberOrUndefined = (v: FormDataEntryValue | null) =>
   typeof v === "string" && v.trim() !== "" ? Number(v) : undefined;
@@ -110,18 +110,10 @@ function ConfigEditor() {
         <button type="submit" disabled={create.isPending}>
           Create config
         </button>
-        {create.error ? (
-          <p role="alert" className="tg-error">
-            {errorText(create.error)}
-          </p>
-        ) : null}
+        <MutationError error={create.error} />
       </form>
       {configs.isError ? <p role="alert">Could not load configs: {configs.error.message}</p> : null}
-      {archive.error ? (
-        <p role="alert" className="tg-error">
-          {errorText(archive.error)}
-        </p>
-      ) : null}
+      <MutationError error={archive.error} />
       <table aria-label="Score configs">
         <thead>
           <tr>
