@@ -1,0 +1,62 @@
+// The first run, in Debian's Chromium against the production build: a fresh server with no account sends the
+// visitor to /setup, the first account is created there and lands signed in as the owner; after signing out, a wrong
+// password is refused with the server's words and the right one brings the visitor back to the page they asked for.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+import { startServer, type RunningServer } from "../scripts/lib/server-process";
+import { saveScreenshot } from "./support/screens";
+
+let server: RunningServer;
+let dir = "";
+
+test.beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-first-run-"));
+  server = await startServer({ databaseUrl: `file:${path.join(dir, "db.sqlite")}` });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("the first visitor creates the owner account, signs out and signs back in", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ baseURL: server.url, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+
+  await page.goto("/agreement");
+  await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.getByRole("heading", { name: "Welcome to thoughtgraph" })).toBeVisible();
+  await saveScreenshot(page, testInfo, "first-run-setup.png");
+  await page.getByLabel("Name").fill("Olive Owner");
+  await page.getByLabel("Email").fill("olive@team.test");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  // The browser's own check stops a short password before it is sent.
+  await expect(page).toHaveURL(/\/setup$/);
+  await page.getByLabel("Password").fill("olive-password-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Sessions" })).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toHaveText("Olive Owner · owner");
+
+  // /setup is gone once somebody exists.
+  await page.goto("/setup");
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/agreement");
+  await expect(page).toHaveURL(/\/login\?next=%2Fagreement$/);
+  await page.getByLabel("Email").fill("olive@team.test");
+  await page.getByLabel("Password").fill("not-her-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("form").getByRole("alert")).toContainText("The email or the password is wrong.");
+  await saveScreenshot(page, testInfo, "first-run-login-refused.png");
+  await page.getByLabel("Password").fill("olive-password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/agreement$/);
+  await expect(page.getByRole("heading", { name: "Scores and agreement" })).toBeVisible();
+  await context.close();
+});
