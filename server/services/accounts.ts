@@ -20,12 +20,20 @@ export function countPeople(db: Db): Promise<number> {
   return db.user.count({ where: { id: { not: LOCAL_USER_ID } } });
 }
 
-export async function createUser(db: Db, account: NewAccount): Promise<{ id: string; email: string }> {
+/**
+ * A new person. Pass `passwordHash` (from hashPassword) when calling inside a transaction: hashing takes ~100 ms, and
+ * on SQLite every other query waits while a transaction is open (server/db/client.ts).
+ */
+export async function createUser(
+  db: Db,
+  account: NewAccount,
+  passwordHash?: string,
+): Promise<{ id: string; email: string }> {
   const email = account.email.trim().toLowerCase();
   if (await db.user.findUnique({ where: { email } })) {
     throw new ConflictError(`An account for ${email} already exists.`, "email", "Sign in, or reset its password.");
   }
-  const passwordHash = await hashPassword(account.password);
+  passwordHash ??= await hashPassword(account.password);
   const id = uuidv7();
   await db.user.create({ data: { id, email, passwordHash, name: account.name?.trim() || null } });
   return { id, email };

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { canAssignRole, isRole, type Role } from "@/lib/auth/roles";
 import { INVITATION_TTL_MS, type CreatedInvitationView, type InvitationView } from "@/lib/contracts/settings";
 import { uuidv7 } from "@/lib/ids";
+import { hashPassword } from "@/server/auth/passwords";
 import type { Db } from "@/server/db/client";
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from "@/server/errors";
 import { createUser, type NewAccount } from "./accounts";
@@ -232,7 +233,8 @@ function missing(field: "email" | "password"): never {
 /**
  * A new person joins: their account, the claimed link and the membership commit together or not at all. The link is
  * checked first (a dead link is the news, not a missing password); a link for one email needs no email sent. The
- * password is hashed inside the transaction (~100 ms, see server/auth/passwords.ts), once per invited person.
+ * password is hashed before the transaction (~100 ms, see server/auth/passwords.ts): on SQLite every other query
+ * waits while a transaction is open.
  */
 export async function acceptInvitationWithAccount(
   db: Db,
@@ -248,9 +250,10 @@ export async function acceptInvitationWithAccount(
   };
   assertEmailMatches(invitation, account.email, false);
   const { projectId, projectName, role } = invitation;
+  const passwordHash = await hashPassword(account.password); // slow: never inside the transaction
   try {
     return await inTransaction(db, async (tx) => {
-      const user = await createUser(tx, account);
+      const user = await createUser(tx, account, passwordHash);
       await claim(tx, invitation.id, user.id, now);
       await tx.membership.create({ data: { projectId, userId: user.id, role } });
       return { userId: user.id, projectId, projectName, role, alreadyMember: false, accountCreated: true };
