@@ -1,6 +1,7 @@
 // The live feed: tRPC subscription `sessions.onThought` over SSE. On SQLite: thoughts arrive in seq order and a
 // reconnect with lastEventId resumes without gaps or duplicates. On PostgreSQL: two server processes on one
-// database, a thought posted on B arrives on A's subscription (LISTEN/NOTIFY).
+// database, a thought posted on B arrives on A's subscription (LISTEN/NOTIFY). Subscribers are signed in, as the
+// dashboard's browser is (a sign-in is a row in the shared database, so one cookie works on both processes).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ZIngestResponse } from "@/lib/contracts/ingest";
@@ -17,12 +18,20 @@ import {
   type RunningServer,
   type SqliteServer,
 } from "@/test/support/api-client";
+import { signIn } from "@/test/support/dashboard-client";
 import { freshPgUrl } from "@/test/support/pg";
 import { openSse, trpcSubscriptionUrl, type SseMessage, type SseStream } from "@/test/support/sse";
 
-function subscribe(server: RunningServer, sessionId: string, lastEventId?: string): Promise<SseStream> {
+const ADMIN = { email: "live-admin@team.test", password: "live-admin-password" };
+const ACCOUNTS = { THOUGHTGRAPH_INIT_ADMIN_EMAIL: ADMIN.email, THOUGHTGRAPH_INIT_ADMIN_PASSWORD: ADMIN.password };
+const cookies = new Map<string, string>();
+
+async function subscribe(server: RunningServer, sessionId: string, lastEventId?: string): Promise<SseStream> {
+  let cookie = cookies.get(server.url);
+  if (!cookie) cookies.set(server.url, (cookie = await signIn(server, ADMIN.email, ADMIN.password)));
   return openSse(
     trpcSubscriptionUrl(server.url, "sessions.onThought", { sessionId, ...(lastEventId ? { lastEventId } : {}) }),
+    { cookie },
   );
 }
 
@@ -47,7 +56,7 @@ describe("on SQLite", () => {
   let tg: SqliteServer;
   const streams: SseStream[] = [];
   beforeAll(async () => {
-    tg = await startSqliteServer("api-live");
+    tg = await startSqliteServer("api-live", ACCOUNTS);
   });
   afterAll(async () => {
     for (const s of streams) s.close();
@@ -94,6 +103,18 @@ describe("on SQLite", () => {
     expect(after.at(-1)!.id).toBe(t7.thoughtId);
   });
 
+  it("sends a subscriber who is not signed in no thought, only an UNAUTHORIZED error", async () => {
+    const t1 = await record(tg.server, thought(1, 2, { sessionId: unique("live-private") }));
+    const res = await fetch(trpcSubscriptionUrl(tg.server.url, "sessions.onThought", { sessionId: t1.sessionId }), {
+      headers: { accept: "text/event-stream" },
+      signal: AbortSignal.timeout(5_000),
+    });
+    // tRPC answers a subscription's refusal inside the event stream, then ends it.
+    const text = await res.text();
+    expect(text).toMatch(/event: serialized-error\ndata: .*"code":"UNAUTHORIZED"/);
+    expect(text).not.toContain(t1.thoughtId);
+  });
+
   it("concurrent writers: every thought arrives once, in seq order", async () => {
     const server = tg.server;
     const key = unique("live-concurrent");
@@ -126,8 +147,8 @@ describe("on PostgreSQL: two server processes on one database", () => {
 
   beforeAll(async () => {
     const databaseUrl = await freshPgUrl("api_live");
-    a = await startServer({ databaseUrl }); // applies the migrations
-    b = await startServer({ databaseUrl }); // finds them applied
+    a = await startServer({ databaseUrl, env: ACCOUNTS }); // applies the migrations
+    b = await startServer({ databaseUrl, env: ACCOUNTS }); // finds them applied
   });
 
   afterAll(async () => {
