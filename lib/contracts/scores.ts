@@ -365,7 +365,7 @@ export interface SessionReviewScores {
 export interface ThoughtScoreChip {
   thoughtId: string;
   count: number;
-  /** Mean of the first active numeric config (by creation) on this thought; null when it has none of those. */
+  /** Mean of `meanOf` (the numeric config most used in this session) on this thought; null when it has none. */
   mean: number | null;
 }
 

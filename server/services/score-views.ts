@@ -122,23 +122,31 @@ export async function sessionReviewScores(
 }
 
 /**
- * Per thought of a session: its number of scores and the mean of the first active numeric config (by creation),
- * for the chips on graph nodes. Two grouped queries, so a 20,000-thought session costs no row per score.
+ * Per thought of a session: its number of scores and the mean of one numeric config, for the chips on graph nodes.
+ * The config is the active numeric one this session's thoughts were scored with most (ties: the oldest), so the chips
+ * follow the rubric the reviewers actually use here, whatever other configs the project holds. Two grouped queries,
+ * so a 20,000-thought session costs no row per score.
  */
 export async function thoughtScoreChips(db: Db, projectId: string, sessionId: string): Promise<ThoughtScoreChips> {
-  const [groups, numeric] = await Promise.all([
+  const [groups, numericConfigs] = await Promise.all([
     db.score.groupBy({
       by: ["thoughtId", "configId"],
       where: { projectId, sessionId, thoughtId: { not: null } },
       _avg: { value: true },
       _count: { _all: true },
     }),
-    db.scoreConfig.findFirst({
+    db.scoreConfig.findMany({
       where: { projectId, type: "numeric", archivedAt: null },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { id: true, name: true },
     }),
   ]);
+  const uses = new Map<string, number>();
+  for (const g of groups) uses.set(g.configId, (uses.get(g.configId) ?? 0) + g._count._all);
+  let numeric: { id: string; name: string } | null = null;
+  for (const c of numericConfigs) {
+    if ((uses.get(c.id) ?? 0) > (numeric ? (uses.get(numeric.id) ?? 0) : 0)) numeric = c;
+  }
   const byThought = new Map<string, ThoughtScoreChip>();
   for (const g of groups) {
     const thoughtId = g.thoughtId!;

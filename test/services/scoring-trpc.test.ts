@@ -111,6 +111,12 @@ describe("scoring over tRPC", () => {
     const chips = await local.scores.chips({ sessionId });
     expect(chips.meanOf).toEqual({ id: config.id, name: "quality" });
     expect(chips.chips.find((c) => c.thoughtId === thoughtId)).toMatchObject({ mean: 4 });
+    // An older numeric config the session is not scored with does not take the chips over.
+    const older = await local.scores.createConfig({ name: "depth", type: "numeric", min: 0, max: 10 });
+    const { getDb } = await import("@/server/db/client");
+    await getDb().scoreConfig.update({ where: { id: older.id }, data: { createdAt: new Date(0) } });
+    expect((await local.scores.chips({ sessionId })).meanOf?.id).toBe(config.id);
+    await local.scores.archiveConfig({ id: older.id });
 
     await local.scores.upsertMine({ configId: config.id, sessionId, value: 5 });
     const page = await local.sessions.table({ sort: "score", scoreConfigId: config.id, order: "desc" });
