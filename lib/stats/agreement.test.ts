@@ -527,9 +527,21 @@ describe("distribution", () => {
     expect(distribution([], { type: "categorical" })).toEqual({ kind: "counts", total: 0, counts: [] });
   });
 
+  it("keeps values too close together to split, or too far apart to measure, in one bin", () => {
+    for (const xs of [
+      [7e-323, 7.4e-323],
+      [-1.7e308, 1.7e308],
+    ]) {
+      const d = distribution(xs, { type: "numeric" });
+      if (d.kind !== "histogram") throw new Error("unreachable");
+      expect(d.bins).toHaveLength(1);
+      expect(d.bins[0]!.count).toBe(2);
+    }
+  });
+
   it("counts every finite value exactly once", () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { maxLength: 80 }), (xs) => {
+      fc.property(fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { maxLength: 80 }), (xs) => {
         const d = distribution(xs, { type: "numeric" });
         if (d.kind !== "histogram") throw new Error("unreachable");
         expect(d.bins.reduce((sum, b) => sum + b.count, 0) + d.outOfRange).toBe(xs.length);

@@ -472,7 +472,9 @@ function histogram(xs: readonly number[], options: DistributionOptions): Distrib
     }
   }
 
-  if (hi <= lo) {
+  // A range too narrow to split (subnormal values: hi − lo underflows to 0 when divided) or too wide to measure
+  // (hi − lo overflows) is one bin, like a single value.
+  if (hi <= lo || !((hi - lo) / MAX_BINS > 0) || !Number.isFinite(hi - lo)) {
     return {
       kind: "histogram",
       total,
