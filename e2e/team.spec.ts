@@ -1,6 +1,6 @@
 // A team forms, in Debian's Chromium against the production build: the admin (signed in by the global setup) makes
 // an invitation link in Settings; a new person opens it in a fresh browser, creates an account and lands in the
-// project as an annotator, who can comment (and is @mentionable) but may not manage API keys; the admin creates a
+// project as an annotator, who can comment, is @mentioned and finds it under Mentions, but may not manage API keys; the admin creates a
 // read-only API key (shown once), sees it listed by prefix and last 4, and revokes it; signing out ends the session.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
@@ -72,7 +72,14 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
   await panel.getByRole("button", { name: "Comment", exact: true }).click();
   await expect(panel.getByTestId("comment-mentions")).toHaveText(`Mentions @${handle}`);
 
-  await newcomer.goto(`/sessions/${thought.sessionId}?thought=${thought.thoughtId}`);
+  // The newcomer finds it under Mentions and follows it to the thought.
+  await newcomer.goto("/");
+  await newcomer.getByRole("link", { name: "Mentions" }).click();
+  const mention = newcomer.getByTestId("mention").first();
+  await expect(mention).toContainText(`Could you check this one? @${handle}`);
+  await expect(mention).toContainText("admin@thoughtgraph.test");
+  await mention.getByRole("link").click();
+  await expect(newcomer).toHaveURL(new RegExp(`/sessions/${thought.sessionId}\\?thought=${thought.thoughtId}$`));
   const theirs = newcomer.locator('aside[aria-label="Thought detail"]');
   await expect(theirs.getByTestId("comment-body")).toContainText("Could you check this one?");
   await theirs.getByLabel("Reply").fill("Recall first holds.");

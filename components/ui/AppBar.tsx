@@ -40,6 +40,7 @@ export function AppBar({ me }: { me: MeView }) {
       <Link href="/">Sessions</Link>
       <Link href="/queues">Queues</Link>
       <Link href="/agreement">Scores &amp; agreement</Link>
+      {me.user ? <Link href="/mentions">Mentions</Link> : null}
       <Link href="/settings">Settings</Link>
       <span className="tg-spacer" />
       {me.projects.length > 1 ? (

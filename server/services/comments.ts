@@ -11,7 +11,7 @@ import {
   type SessionComments,
 } from "@/lib/contracts/comments";
 import { uuidv7 } from "@/lib/ids";
-import type { Db } from "@/server/db/client";
+import { Prisma, type Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
 import { findSession } from "./sessions";
 
@@ -56,6 +56,57 @@ export function handlesOf(user: { email: string; name: string | null }): string[
   const local = user.email.split("@")[0]!.toLowerCase();
   const name = user.name?.replace(/\s+/g, "").toLowerCase();
   return name && name !== local ? [local, name] : [local];
+}
+
+/** A comment that @mentions the asking person, newest first (the Mentions page). */
+export interface MentionView {
+  commentId: string;
+  sessionId: string;
+  sessionTitle: string | null;
+  thoughtId: string | null;
+  author: string;
+  excerpt: string;
+  createdAt: string;
+  resolved: boolean;
+}
+
+// How many recent mentioning comments are scanned: mentions are stored as JSON (SQLite and PostgreSQL filter JSON
+// differently), so the newest comments that mention anyone are read and matched here.
+const MENTION_SCAN = 2_000;
+
+/** The newest comments in the project that @mention `userId` (not their own, not deleted). */
+export async function mentioning(db: Db, projectId: string, userId: string, limit = 50): Promise<MentionView[]> {
+  const rows = await db.comment.findMany({
+    where: { projectId, deletedAt: null, authorId: { not: userId }, mentions: { not: Prisma.AnyNull } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: MENTION_SCAN,
+    select: {
+      id: true,
+      sessionId: true,
+      thoughtId: true,
+      parentId: true,
+      body: true,
+      mentions: true,
+      createdAt: true,
+      resolvedAt: true,
+      author: { select: { name: true, email: true } },
+      session: { select: { title: true } },
+      parent: { select: { resolvedAt: true } },
+    },
+  });
+  const mine = rows
+    .filter((r) => Array.isArray(r.mentions) && r.mentions.some((m) => (m as { userId?: unknown })?.userId === userId))
+    .slice(0, limit);
+  return mine.map((r) => ({
+    commentId: r.id,
+    sessionId: r.sessionId,
+    sessionTitle: r.session.title,
+    thoughtId: r.thoughtId,
+    author: r.author.name ?? r.author.email,
+    excerpt: r.body.length > 200 ? `${r.body.slice(0, 199)}…` : r.body,
+    createdAt: r.createdAt.toISOString(),
+    resolved: (r.parentId ? r.parent?.resolvedAt : r.resolvedAt) != null,
+  }));
 }
 
 /** Every member with the handle that mentions them, by name. */

@@ -148,6 +148,23 @@ describe.each(["sqlite", "postgresql"] as const)("permissions on %s", (provider)
     expect((await theirOwner.scores.configs({})).map((c) => c.id)).not.toContain(configId);
   });
 
+  it("shows a member the comments that @mention them, and nobody else's", async () => {
+    const annotator = members.get("annotator")!;
+    const viewer = members.get("viewer")!;
+    if (annotator.kind !== "user" || viewer.kind !== "user") throw new Error("seeded members are people");
+    const handle = annotator.user.email.split("@")[0]!;
+    const made = await as(members.get("admin")!).comments.create({
+      sessionId: session.sessionId,
+      thoughtId: session.thoughtIds[1]!,
+      body: `Please check this, @${handle}.`,
+    });
+    expect(made.mentions).toEqual([handle]);
+    const theirs = await as(annotator).comments.mentionsOfMe();
+    expect(theirs[0]).toMatchObject({ commentId: made.id, thoughtId: session.thoughtIds[1], resolved: false });
+    expect((await as(viewer).comments.mentionsOfMe()).map((m) => m.commentId)).not.toContain(made.id);
+    expect(await as(outsider).comments.mentionsOfMe()).toEqual([]);
+  });
+
   it("lets a signed-in person with no project start one, and nothing else", async () => {
     const loner = await seedMember(db, await seedProject(db, "Left"), "viewer");
     await db.membership.deleteMany({ where: { userId: loner.id } });

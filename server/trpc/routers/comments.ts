@@ -8,6 +8,7 @@ import {
   editComment,
   listSessionComments,
   mentionableMembers,
+  mentioning,
   setThreadResolved,
 } from "@/server/services/comments";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
@@ -16,6 +17,11 @@ import { commentAuthorOf } from "@/server/auth/authorship";
 const id = z.string().min(1).max(200);
 
 export const commentsRouter = createTRPCRouter({
+  /** Comments in this project that @mention me, newest first; nothing in single-user mode (nobody to mention). */
+  mentionsOfMe: memberProcedure.query(({ ctx }) =>
+    ctx.actor.kind === "user" ? mentioning(ctx.db, ctx.projectId, ctx.actor.user.id) : [],
+  ),
+
   /** The project's members and the @handles that mention them (the comment box's hints). */
   mentionable: memberProcedure.query(({ ctx }) => mentionableMembers(ctx.db, ctx.projectId)),
 
