@@ -67,7 +67,10 @@ test("a reviewer signs in, reviews a queue item with the keyboard and finishes i
   const form = page.getByRole("form", { name: "New queue" });
   const queueName = tag("review queue");
   await form.getByLabel("Name").fill(queueName);
+  // Only this test's two configs (other specs leave theirs in the run's project): wait for the list, clear it, pick.
+  await expect(form.getByLabel(correct)).toBeVisible();
   for (const box of await form.locator('input[name="config"]').all()) await box.uncheck();
+  await expect(form.locator('input[name="config"]:checked')).toHaveCount(0);
   await form.getByLabel(quality).check();
   await form.getByLabel(correct).check();
   await form.getByLabel("Reviewers per item").fill("1");
