@@ -74,6 +74,14 @@ function sqliteAdapterFactory(url: string, handle: SqliteHandle): SqlDriverAdapt
 }
 
 /**
+ * Resolves once no transaction is open on a SQLite connection (checked every event-loop turn). The caller must run its
+ * statement in the same tick it resumes, so nothing can begin in between.
+ */
+export async function noTransactionOpen(client: BetterSqlite3.Database): Promise<void> {
+  while (client.inTransaction) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
  * Every query and transaction of a SQLite client shares one connection. The adapter runs interactive transactions one
  * at a time, but a plain query sent while one is open would run inside it: rolled back with it if it fails (a write
  * acknowledged, then lost) and seeing its uncommitted rows. So plain queries wait until no transaction is open on
@@ -82,15 +90,12 @@ function sqliteAdapterFactory(url: string, handle: SqliteHandle): SqlDriverAdapt
  * callback's `tx`, never the outer client, in there (the transaction's timeout then reports it).
  */
 function outsideTransactions(adapter: SqlDriverAdapter, client: BetterSqlite3.Database): SqlDriverAdapter {
-  const idle = async () => {
-    while (client.inTransaction) await new Promise<void>((resolve) => setImmediate(resolve));
-  };
   const queryRaw: SqlDriverAdapter["queryRaw"] = async (query) => {
-    if (client.inTransaction) await idle();
+    if (client.inTransaction) await noTransactionOpen(client);
     return adapter.queryRaw(query);
   };
   const executeRaw: SqlDriverAdapter["executeRaw"] = async (query) => {
-    if (client.inTransaction) await idle();
+    if (client.inTransaction) await noTransactionOpen(client);
     return adapter.executeRaw(query);
   };
   return new Proxy(adapter, {
@@ -150,6 +155,16 @@ export function getDb(): Db {
 }
 
 /** The provider behind getDb(), for code paths that differ (e.g. SQLite's single writer vs PostgreSQL locks). */
+/** The database behind a client (tests run SQLite and PostgreSQL clients side by side in one process). */
+export function providerOfDb(db: Db): DbProvider {
+  return sqliteHandles.has(db) ? "sqlite" : "postgresql";
+}
+
+/** An interactive transaction whose callback gets the full client type, so services take `Db` either way. */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>, options?: { maxWait?: number; timeout?: number }) {
+  return db.$transaction(async (tx) => fn(tx as unknown as Db), options);
+}
+
 export function getDbProvider(): DbProvider {
   return singleton().provider;
 }

@@ -4,7 +4,7 @@
 import { uuidv7 } from "@/lib/ids";
 import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import { endAllLoginSessions } from "@/server/auth/login-sessions";
-import type { Db } from "@/server/db/client";
+import { inTransaction, type Db } from "@/server/db/client";
 import { ConflictError, DomainError, NotFoundError } from "@/server/errors";
 import { LOCAL_USER_ID } from "./comments";
 import { ensureDefaultProject } from "./projects";
@@ -50,7 +50,7 @@ export async function signUpFirstUser(db: Db, account: NewAccount): Promise<{ id
   const email = account.email.trim().toLowerCase();
   const id = uuidv7();
   const { name: projectName } = await db.project.findUniqueOrThrow({ where: { id: projectId } });
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.project.update({ where: { id: projectId }, data: { name: projectName } }); // the serialising write
     if ((await tx.user.count({ where: { id: { not: LOCAL_USER_ID } } })) > 0) {
       throw new ConflictError(
@@ -61,7 +61,7 @@ export async function signUpFirstUser(db: Db, account: NewAccount): Promise<{ id
     }
     await tx.user.create({ data: { id, email, passwordHash, name: account.name?.trim() || null } });
     await tx.membership.create({ data: { projectId, userId: id, role: "owner" } });
-    await adoptLocalWork(tx as unknown as Db, id);
+    await adoptLocalWork(tx, id);
   });
   return { id, projectId };
 }

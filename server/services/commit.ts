@@ -1,10 +1,9 @@
 // Runs write batches in one transaction on whichever database is configured. On SQLite the whole batch runs
 // synchronously on the connection (see server/db/write-store-sqlite.ts); on PostgreSQL inside a Prisma interactive
 // transaction. A write is acknowledged only after this returns, i.e. after COMMIT.
-import { setImmediate as nextTick } from "node:timers/promises";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Limits } from "@/lib/limits";
-import { getDb, getDbProvider, rawSqlite } from "@/server/db/client";
+import { getDb, getDbProvider, noTransactionOpen, rawSqlite } from "@/server/db/client";
 import type { BatchWrites } from "@/server/db/write-store";
 import { prismaWriteStore } from "@/server/db/write-store-prisma";
 import { sqliteWriteStore } from "@/server/db/write-store-sqlite";
@@ -20,7 +19,7 @@ async function sqliteConnection(): Promise<BetterSqlite3.Database> {
   }
   // A Prisma interactive transaction (another service's) may be open on the connection between its queries: wait
   // for it, or our statements would join it.
-  while (raw.inTransaction) await nextTick();
+  await noTransactionOpen(raw);
   return raw;
 }
 

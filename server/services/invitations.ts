@@ -8,10 +8,10 @@ import { canAssignRole, isRole, type Role } from "@/lib/auth/roles";
 import { INVITATION_TTL_MS, type CreatedInvitationView, type InvitationView } from "@/lib/contracts/settings";
 import { uuidv7 } from "@/lib/ids";
 import { hashPassword } from "@/server/auth/passwords";
-import type { Db } from "@/server/db/client";
+import { inTransaction, type Db } from "@/server/db/client";
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from "@/server/errors";
 import { createUser, type NewAccount } from "./accounts";
-import { higherRole, inTransaction, type SettingsCaller } from "./members";
+import { higherRole, type SettingsCaller } from "./members";
 
 const PREFIX_CHARS = 6;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

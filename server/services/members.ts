@@ -3,7 +3,7 @@
 // (projectId, userId), so another project's member answers 404 and is never confirmed to exist.
 import { canAssignRole, isRole, ROLES, type Role } from "@/lib/auth/roles";
 import type { MemberView } from "@/lib/contracts/settings";
-import type { Db } from "@/server/db/client";
+import { inTransaction, type Db } from "@/server/db/client";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/server/errors";
 
 /** Who is changing the membership: their role here and, with accounts on, their user id. */
@@ -24,10 +24,6 @@ export function higherRole(a: Role, b: Role): Role {
 export async function lockProject(tx: Db, projectId: string): Promise<void> {
   await tx.$executeRaw`UPDATE "Project" SET "name" = "name" WHERE "id" = ${projectId}`;
 }
-
-/** Interactive transactions hand over a client without $transaction; the services take the full type. */
-export const inTransaction = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> =>
-  db.$transaction(async (tx) => fn(tx as unknown as Db));
 
 export async function listMembers(db: Db, projectId: string): Promise<MemberView[]> {
   const rows = await db.membership.findMany({

@@ -6,15 +6,10 @@
 //   The transaction still starts with a write (a no-op UPDATE of the queue row) so that SQLite takes its write lock
 //   before reading anything: a second process on the same file then waits (busy_timeout) instead of reading a
 //   snapshot it could not upgrade.
-import type { Db } from "@/server/db/client";
+import { providerOfDb, type Db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 
 export type Tx = Prisma.TransactionClient;
-
-/** The provider of this client (not the process's DATABASE_URL: tests run SQLite and PostgreSQL side by side). */
-export function providerOfDb(db: Db): "sqlite" | "postgresql" {
-  return (db as unknown as { _activeProvider?: string })._activeProvider === "postgresql" ? "postgresql" : "sqlite";
-}
 
 // Ten claimers queue behind one lock for a few milliseconds each; 10 s of waiting means something is stuck.
 const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;

@@ -5,12 +5,11 @@
 //   - a cookie door's 4xx is the JSON error shape with a code and a message (tRPC answers its own error shape);
 //   - nothing written: people, memberships, invitations and score configs stay as they were, and no sign-in is
 //     created except by a 2xx sign-in.
-import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ZErrorResponse } from "@/lib/contracts/errors";
-import { startSqliteServer, type SqliteServer } from "@/test/support/api-client";
+import { rowCounts, startSqliteServer, type SqliteServer } from "@/test/support/api-client";
 import { signIn } from "@/test/support/dashboard-client";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
@@ -31,21 +30,14 @@ afterAll(async () => {
   await tg?.server.stop();
 });
 
-function counts() {
-  const db = new Database(tg.dbFile, { readonly: true, fileMustExist: true });
-  try {
-    const n = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n;
-    return {
-      users: n("User"),
-      memberships: n("Membership"),
-      invitations: n("Invitation"),
-      configs: n("ScoreConfig"),
-      logins: n("LoginSession"),
-    };
-  } finally {
-    db.close();
-  }
-}
+const counts = () =>
+  rowCounts(tg.dbFile, {
+    users: "User",
+    memberships: "Membership",
+    invitations: "Invitation",
+    configs: "ScoreConfig",
+    logins: "LoginSession",
+  });
 
 const hostile = fc.oneof(
   fc.constantFrom(

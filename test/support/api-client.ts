@@ -157,21 +157,26 @@ export interface TableCounts {
   versions: number;
 }
 
-/** Row counts read straight from the SQLite file (read-only; the server may keep running). */
-export function tableCounts(dbFile: string): TableCounts {
+/** Row counts of the named tables, read straight from the SQLite file (read-only; the server may keep running). */
+export function rowCounts<K extends string>(dbFile: string, tables: Record<K, string>): Record<K, number> {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
     const n = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n;
-    return {
-      sessions: n("ThinkingSession"),
-      thoughts: n("Thought"),
-      branches: n("Branch"),
-      events: n("IngestEvent"),
-      versions: n("ThoughtVersion"),
-    };
+    return Object.fromEntries(Object.entries<string>(tables).map(([k, table]) => [k, n(table)])) as Record<K, number>;
   } finally {
     db.close();
   }
+}
+
+/** The write path's tables. */
+export function tableCounts(dbFile: string): TableCounts {
+  return rowCounts(dbFile, {
+    sessions: "ThinkingSession",
+    thoughts: "Thought",
+    branches: "Branch",
+    events: "IngestEvent",
+    versions: "ThoughtVersion",
+  });
 }
 
 /** A unique string per call, for session keys and idempotency keys. */
