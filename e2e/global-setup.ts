@@ -70,7 +70,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await server.stop();
     // The server's own output, as an artifact beside the screenshots (it explains any 5xx the tests saw).
     fs.mkdirSync("test-results", { recursive: true });
-    fs.writeFileSync(path.join("test-results", "server.log"), server.output());
+    const output = server.output();
+    fs.writeFileSync(path.join("test-results", "server.log"), output);
+    // CI keeps only the console: show the server's own error lines there too.
+    const errors = output.split("\n").filter((line) => /error|unhandled|⨯/i.test(line));
+    if (errors.length > 0) console.error(`[e2e server] ${errors.length} error lines:\n${errors.slice(-40).join("\n")}`);
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }

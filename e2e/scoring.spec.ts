@@ -128,7 +128,9 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
 
   // The same agreement, where people score: beside the form in the detail panel.
   await page.goto(`/sessions/${first.sessionId}?thought=${first.thoughtId}`);
-  const line = detail(page).getByTestId("agreement-line");
+  const line = detail(page)
+    .locator(`[data-testid="config-scoring"][data-config="${name}"]`)
+    .getByTestId("agreement-line");
   await expect(line).toContainText("2 reviewers");
   await expect(line).toContainText("0.70: tentative agreement");
 });

@@ -47,7 +47,7 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
         </p>
       ) : canScore ? (
         configs.data.map((c) => (
-          <div key={c.id}>
+          <div key={c.id} data-testid="config-scoring" data-config={c.name}>
             <ScoreForm config={c} target={target} mine={mineBy.get(c.id)} />
             {c.type !== "text" ? <AgreementLine configId={c.id} /> : null}
           </div>

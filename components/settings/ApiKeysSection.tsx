@@ -7,6 +7,7 @@ import { can } from "@/lib/auth/roles";
 import { KEY_SCOPES, MAX_KEY_NAME_CHARS, type KeyScope, type ProjectSettingsView } from "@/lib/contracts/settings";
 import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { showCreated } from "./list-cache";
 import { OneTimeSecret } from "./OneTimeSecret";
 import { formText, keyMask, when, whoMay } from "./settings-words";
 
@@ -32,9 +33,9 @@ function ApiKeys() {
   const [secret, setSecret] = useState<string | null>(null);
   const create = useMutation(
     trpc.project.createKey.mutationOptions({
-      onSuccess: async (created) => {
-        setSecret(created.key);
-        await refresh();
+      onSuccess: async ({ key, ...view }) => {
+        setSecret(key);
+        await showCreated(queryClient, trpc.project.keys.queryKey(), view);
       },
     }),
   );

@@ -7,6 +7,7 @@ import { can, type Role } from "@/lib/auth/roles";
 import type { ProjectSettingsView } from "@/lib/contracts/settings";
 import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { showCreated } from "./list-cache";
 import { OneTimeSecret } from "./OneTimeSecret";
 import { absoluteLink, assignableRoles, formText, when, whoMay } from "./settings-words";
 
@@ -34,9 +35,9 @@ function Invitations({ role }: { role: Role }) {
   const [link, setLink] = useState<string | null>(null);
   const invite = useMutation(
     trpc.project.invite.mutationOptions({
-      onSuccess: async (created) => {
-        setLink(absoluteLink(created.path));
-        await refresh();
+      onSuccess: async ({ path, ...view }) => {
+        setLink(absoluteLink(path));
+        await showCreated(queryClient, trpc.project.invitations.queryKey(), view);
       },
     }),
   );
