@@ -14,6 +14,19 @@ export const ZIngestEvent = z.object({
   body: z.record(z.string(), z.unknown(), { error: "body must be a JSON object with the thought's fields" }),
 });
 
+export type IngestEvent = z.infer<typeof ZIngestEvent>;
+
+/** An event ZIngestEvent would accept unchanged (the common case), checked without zod; otherwise null. */
+export function wellFormedEvent(raw: unknown): IngestEvent | null {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
+  if (Object.keys(raw).length !== 3) return null; // exactly id, type and body (a missing one fails below)
+  const { id, type, body } = raw as Record<string, unknown>;
+  if (typeof id !== "string" || id.length < 1 || id.length > 200 || id.trim() !== id || type !== "thought") return null;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return null;
+  if (Object.getPrototypeOf(body) !== Object.prototype) return null;
+  return { id, type, body: body as Record<string, unknown> };
+}
+
 export const ZIngestRequest = z.object({
   events: z.array(z.unknown(), { error: 'events must be an array | Send {"events": [{"id", "type", "body"}]}.' }),
 });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
 import { parseArguments, type ParseResult } from "./parse";
+import { wellFormedThought } from "./thought-fast";
 
 export type { ParseResult } from "./parse";
 import { DEFAULT_LIMITS } from "../limits";
@@ -85,11 +86,14 @@ export function parseThoughtInput(
   raw: unknown,
   limits: { maxThoughtChars: number; maxMetadataBytes: number } = DEFAULT_LIMITS,
 ): ParseResult<ThoughtInput> {
-  const parsed = parseArguments(
-    ZThoughtInput,
-    raw,
-    'Send e.g. {"thought": "…", "thoughtNumber": 1, "totalThoughts": 3, "nextThoughtNeeded": true}.',
-  );
+  const fast = wellFormedThought(raw);
+  const parsed: ParseResult<ThoughtInput> = fast
+    ? { ok: true, value: fast }
+    : parseArguments(
+        ZThoughtInput,
+        raw,
+        'Send e.g. {"thought": "…", "thoughtNumber": 1, "totalThoughts": 3, "nextThoughtNeeded": true}.',
+      );
   if (!parsed.ok) return parsed;
   const input = parsed.value;
   if (input.thought.length > limits.maxThoughtChars) {

@@ -159,5 +159,9 @@ export type TableName = keyof typeof TABLES;
 
 /** Prisma stores DateTime on SQLite as ISO-8601 text with an explicit +00:00 offset; we write the same. */
 export function sqliteDate(d: Date): string {
-  return d.toISOString().replace("Z", "+00:00");
+  // Every row of a batch carries the batch's one timestamp: format it once, not once per row and column.
+  const ms = d.getTime();
+  if (ms !== lastDate.ms) lastDate = { ms, text: d.toISOString().replace("Z", "+00:00") };
+  return lastDate.text;
 }
+let lastDate = { ms: NaN, text: "" };

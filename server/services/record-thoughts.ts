@@ -1,7 +1,7 @@
 // The agent write operations behind every door: one thought, or a batch of ingest events. Validation happens here,
 // before anything is queued, so a rejected request writes nothing.
 import { firstProblem } from "@/lib/contracts/errors";
-import { ZIngestEvent, ZIngestRequest, type IngestResult } from "@/lib/contracts/ingest";
+import { wellFormedEvent, ZIngestEvent, ZIngestRequest, type IngestResult } from "@/lib/contracts/ingest";
 import { parseThoughtInput, type ThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
 import { currentLimits } from "@/server/config";
 import { DomainError, LimitError, ValidationError } from "@/server/errors";
@@ -56,7 +56,8 @@ export async function ingestEvents(who: Writer, body: unknown): Promise<IngestRe
   const requests: WriteRequest[] = [];
   const slots: number[] = [];
   events.forEach((raw, i) => {
-    const event = ZIngestEvent.safeParse(raw);
+    const fast = wellFormedEvent(raw);
+    const event = fast ? { success: true as const, data: fast } : ZIngestEvent.safeParse(raw);
     const id = typeof (raw as { id?: unknown } | null)?.id === "string" ? (raw as { id: string }).id : null;
     if (!event.success) {
       const p = firstProblem(event.error);
