@@ -39,22 +39,40 @@ function encode(value: unknown, kind: ColumnKind): unknown {
   }
 }
 
+/** Rows per INSERT statement: one statement for 32 rows binds the same values but crosses into SQLite 32 times less
+ *  often (measured: 1,000 thought rows in 4.6 ms instead of 6.3 ms). Stays far below SQLite's 32,766 variables. */
+export const ROWS_PER_INSERT = 32;
+
+interface TableInsert {
+  names: string[];
+  kinds: ColumnKind[];
+  /** The INSERT for `n` rows (1 ≤ n ≤ ROWS_PER_INSERT), prepared on first use. */
+  forRows(n: number): BetterSqlite3.Statement;
+}
+
+function tableInsert(db: BetterSqlite3.Database, table: TableName): TableInsert {
+  const columns: Record<string, ColumnKind> = TABLES[table];
+  const names = Object.keys(columns);
+  const head = `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(", ")}) VALUES `;
+  const tuple = `(${names.map(() => "?").join(", ")})`;
+  const prepared = new Map<number, BetterSqlite3.Statement>();
+  return {
+    names,
+    kinds: names.map((n) => columns[n]!),
+    forRows(n) {
+      let stmt = prepared.get(n);
+      if (!stmt) prepared.set(n, (stmt = db.prepare(head + Array.from({ length: n }, () => tuple).join(", "))));
+      return stmt;
+    },
+  };
+}
+
 /** Statements are prepared once per connection. Prisma's adapter turns on BigInt integers for the connection;
  *  these counts and numbers are small, so read them as plain numbers. */
 function statementsFor(db: BetterSqlite3.Database) {
   const read = (sql: string) => db.prepare(sql).safeIntegers(false);
-  const insert = {} as Record<TableName, { stmt: BetterSqlite3.Statement; names: string[]; kinds: ColumnKind[] }>;
-  for (const table of Object.keys(TABLES) as TableName[]) {
-    const columns: Record<string, ColumnKind> = TABLES[table];
-    const names = Object.keys(columns);
-    insert[table] = {
-      stmt: db.prepare(
-        `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
-      ),
-      names,
-      kinds: names.map((n) => columns[n]!),
-    };
-  }
+  const insert = {} as Record<TableName, TableInsert>;
+  for (const table of Object.keys(TABLES) as TableName[]) insert[table] = tableInsert(db, table);
   return {
     insert,
     replays: read(
@@ -126,11 +144,16 @@ export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync">
 
     write(w: BatchWrites): void {
       const put = (table: TableName, rows: Row[]) => {
-        const { stmt, names, kinds } = st.insert[table];
-        const values = new Array<unknown>(names.length);
-        for (const row of rows) {
-          for (let c = 0; c < names.length; c++) values[c] = encode(row[names[c]!], kinds[c]!);
-          stmt.run(values);
+        const { names, kinds, forRows } = st.insert[table];
+        const width = names.length;
+        for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+          const n = Math.min(ROWS_PER_INSERT, rows.length - start);
+          const values = new Array<unknown>(n * width);
+          for (let r = 0; r < n; r++) {
+            const row = rows[start + r]!;
+            for (let c = 0; c < width; c++) values[r * width + c] = encode(row[names[c]!], kinds[c]!);
+          }
+          forRows(n).run(values);
         }
       };
       put("ThinkingSession", w.sessions);
