@@ -1,9 +1,10 @@
 // The write path's queries on PostgreSQL, inside a Prisma interactive transaction. Existing sessions are locked
 // (row locks until commit) before their counters are read, so writers in other processes cannot hand out the same
 // seq. Inserts are multi-row statements: Prisma's createMany costs about 1 ms of client work per row here.
-import type { ThoughtResult } from "@/lib/contracts/thought";
 import type { Prisma } from "./generated/sqlite/client";
 import {
+  jsonColumn,
+  replaysOf,
   TABLES,
   type BatchWrites,
   type ColumnKind,
@@ -38,7 +39,7 @@ const MAX_PARAMS = 30_000;
 
 function encode(value: unknown, kind: ColumnKind): unknown {
   if (value === null || value === undefined) return null;
-  if (kind === "json") return JSON.stringify(value);
+  if (kind === "json") return jsonColumn(value);
   if (kind === "date") return (value as Date).toISOString();
   return value;
 }
@@ -93,13 +94,16 @@ export function prismaWriteStore(tx: Tx): WriteStore<"async"> {
     async firstLoad(q: FirstLoad): Promise<FirstLoadResult> {
       const replays: FirstLoadResult["replays"] = [];
       for (const [projectId, keys] of q.replayKeys) {
-        const rows = await tx.ingestEvent.findMany({
-          where: { projectId, idempotencyKey: { in: keys } },
-          select: { idempotencyKey: true, result: true },
+        const found = await tx.ingestKey.findMany({
+          where: { projectId, key: { in: keys } },
+          select: { key: true, eventId: true, position: true },
         });
-        for (const r of rows) {
-          replays.push({ projectId, key: r.idempotencyKey!, result: r.result as unknown as ThoughtResult });
-        }
+        if (found.length === 0) continue;
+        const rows = await tx.ingestEvent.findMany({
+          where: { id: { in: [...new Set(found.map((k) => k.eventId))] } },
+          select: { id: true, result: true },
+        });
+        replays.push(...replaysOf(projectId, found, new Map(rows.map((r) => [r.id, r.result as unknown]))));
       }
       const sessions: SessionRow[] = [];
       for (const [projectId, refs] of q.sessionRefs) {
@@ -159,6 +163,7 @@ export function prismaWriteStore(tx: Tx): WriteStore<"async"> {
       await insertRows(tx, "Thought", w.thoughts);
       await insertRows(tx, "Branch", w.branches);
       await insertRows(tx, "IngestEvent", w.events);
+      await insertRows(tx, "IngestKey", w.keys);
       await updateSessions(tx, w.sessionUpdates);
     },
   };

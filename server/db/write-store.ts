@@ -68,8 +68,49 @@ export interface BatchWrites {
   sessions: Row[];
   thoughts: Row[];
   branches: Row[];
+  /** Logged requests (IngestEvent), and the idempotency keys they answered (IngestKey). */
   events: Row[];
+  keys: Row[];
   sessionUpdates: SessionCounters[];
+}
+
+/** An idempotency key as stored: the logged request that answered it, and its position in an ingest request. */
+export interface KeyRow {
+  key: string;
+  eventId: string;
+  position: number | null;
+}
+
+/**
+ * The first answer to each key, from its keys and their events' results (event id → parsed result). A single request's
+ * result is the answer; an ingest request's holds one per position. A key whose answer is missing is left out (it
+ * cannot happen: key and event are written in one transaction).
+ */
+export function replaysOf(
+  projectId: string,
+  keys: KeyRow[],
+  results: Map<string, unknown>,
+): { projectId: string; key: string; result: ThoughtResult }[] {
+  const out: { projectId: string; key: string; result: ThoughtResult }[] = [];
+  for (const k of keys) {
+    const logged = results.get(k.eventId);
+    const result =
+      k.position === null
+        ? logged
+        : (logged as { results?: (ThoughtResult | null)[] } | undefined)?.results?.[k.position];
+    if (result) out.push({ projectId, key: k.key, result: result as ThoughtResult });
+  }
+  return out;
+}
+
+/** A JSON column value that is already JSON text (an ingest request's body as it arrived): stored as is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** A `json` column's text: JsonText as it is, anything else serialised. */
+export function jsonColumn(value: unknown): string {
+  return value instanceof JsonText ? value.text : JSON.stringify(value);
 }
 
 type MaybePromise<T> = T | Promise<T>;
@@ -146,12 +187,17 @@ export const TABLES = {
   IngestEvent: {
     id: "text",
     projectId: "text",
-    idempotencyKey: "text",
     kind: "text",
     body: "json",
     status: "int",
     result: "json",
     createdAt: "date",
+  },
+  IngestKey: {
+    projectId: "text",
+    key: "text",
+    eventId: "text",
+    position: "int",
   },
 } as const satisfies Record<string, Record<string, ColumnKind>>;
 

@@ -59,6 +59,11 @@ export async function authenticate(req: DoorRequest, need: "read" | "write" = "r
 
 /** Reads and parses a JSON body, refusing more than `limitBytes` without reading further. */
 export async function readJson(req: DoorRequest, limitBytes: number): Promise<unknown> {
+  return (await readJsonText(req, limitBytes)).value;
+}
+
+/** The body parsed, and its text as it arrived (for a door that logs the request as sent). */
+export async function readJsonText(req: DoorRequest, limitBytes: number): Promise<{ value: unknown; text: string }> {
   const text = (await req.readBody(limitBytes)).toString("utf8");
   if (text.trim() === "") {
     throw new ValidationError({
@@ -84,7 +89,7 @@ export async function readJson(req: DoorRequest, limitBytes: number): Promise<un
       suggestion: "Flatten it; no request of this API needs that depth.",
     });
   }
-  return parsed;
+  return { value: parsed, text };
 }
 
 /** Request bodies may nest deeper than one thought's arguments (an ingest batch wraps them), but not without end. */

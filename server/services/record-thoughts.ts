@@ -3,10 +3,12 @@
 import { firstProblem } from "@/lib/contracts/errors";
 import { wellFormedEvent, ZIngestEvent, ZIngestRequest, type IngestResult } from "@/lib/contracts/ingest";
 import { parseThoughtInput, type ThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
+import { uuidv7 } from "@/lib/ids";
 import { currentLimits } from "@/server/config";
+import { JsonText } from "@/server/db/write-store";
 import { DomainError, LimitError, ValidationError } from "@/server/errors";
 import { submitThoughts } from "./thought-writer";
-import type { WriteRequest } from "./write-batch";
+import type { IngestLog, WriteRequest } from "./write-batch";
 
 /** Who writes: the project and API key, and the client name (MCP clientInfo) when the door knows it. */
 export interface Writer {
@@ -34,8 +36,11 @@ export async function recordThought(
   return { status: outcome.status, result: outcome.result };
 }
 
-/** Ingests a batch: every event is validated and answered on its own; valid ones are written in one commit. */
-export async function ingestEvents(who: Writer, body: unknown): Promise<IngestResult[]> {
+/**
+ * Ingests a batch: every event is validated and answered on its own; valid ones are written in one commit, and the
+ * request is logged once (`bodyText`, the body as it arrived, when the door has it; else the parsed body).
+ */
+export async function ingestEvents(who: Writer, body: unknown, bodyText?: string): Promise<IngestResult[]> {
   const limits = currentLimits();
   const envelope = ZIngestRequest.safeParse(body);
   if (!envelope.success) throw new ValidationError(firstProblem(envelope.error));
@@ -52,6 +57,12 @@ export async function ingestEvents(who: Writer, body: unknown): Promise<IngestRe
     );
   }
 
+  const log: IngestLog = {
+    id: uuidv7(),
+    projectId: who.projectId,
+    body: bodyText === undefined ? body : new JsonText(bodyText),
+    events: events.length,
+  };
   const results: IngestResult[] = Array.from<IngestResult>({ length: events.length });
   const requests: WriteRequest[] = [];
   const slots: number[] = [];
@@ -79,6 +90,7 @@ export async function ingestEvents(who: Writer, body: unknown): Promise<IngestRe
       input: withClient(parsed.value, who),
       raw: event.data.body,
       idempotencyKey: event.data.id,
+      batch: { log, position: i },
     });
     slots.push(i);
   });

@@ -150,7 +150,6 @@ export async function importSession(
       {
         id: uuidv7(),
         projectId,
-        idempotencyKey: null,
         kind: "import",
         body,
         status: 201,
@@ -158,6 +157,7 @@ export async function importSession(
         createdAt: now,
       },
     ],
+    keys: [],
     sessionUpdates: [],
   });
   publish([{ projectId, sessionId, seq: maxSeq }]);

@@ -29,6 +29,18 @@ export interface WriteRequest {
   raw: unknown;
   /** Idempotency-Key header or ingest event id. */
   idempotencyKey: string | null;
+  /** Set for the events of one ingest request: logged once for the whole request, this event at `position`. */
+  batch?: { log: IngestLog; position: number };
+}
+
+/** One POST /api/v1/ingest request, logged as one IngestEvent whatever the number of its events. */
+export interface IngestLog {
+  id: string;
+  projectId: string;
+  /** The request body (JsonText when the door kept the text as it arrived). */
+  body: unknown;
+  /** How many events the request held (the logged results have one slot per event). */
+  events: number;
 }
 
 export type WriteOutcome =
@@ -195,7 +207,8 @@ export class WriteBatch {
 
     const now = this.now;
     const ms = now.getTime();
-    const writes: BatchWrites = { sessions: [], thoughts: [], branches: [], events: [], sessionUpdates: [] };
+    const writes: BatchWrites = { sessions: [], thoughts: [], branches: [], events: [], keys: [], sessionUpdates: [] };
+    const logged = new Map<IngestLog, (ThoughtResult | null)[]>();
     const projectOfNew = new Map<string, string>();
     this.requests.forEach((r, i) => {
       const t = this.sessionOf[i];
@@ -264,21 +277,42 @@ export class WriteBatch {
         createdAt: now,
         updatedAt: now,
       });
-      writes.events.push({
-        id: uuidv7(ms),
-        projectId: r.projectId,
-        idempotencyKey: r.idempotencyKey,
-        kind: r.tool === "think" ? "think" : "thought",
-        body: r.raw ?? {},
-        status: 201,
-        result,
-        createdAt: now,
-      });
+      if (r.batch) {
+        const { log, position } = r.batch;
+        const results = logged.get(log) ?? Array.from<ThoughtResult | null>({ length: log.events }).fill(null);
+        logged.set(log, results);
+        results[position] = result;
+        if (r.idempotencyKey !== null) writes.keys.push(keyRow(r.projectId, r.idempotencyKey, log.id, position));
+      } else {
+        const eventId = uuidv7(ms);
+        writes.events.push({
+          id: eventId,
+          projectId: r.projectId,
+          kind: r.tool === "think" ? "think" : "thought",
+          body: r.raw ?? {},
+          status: 201,
+          result,
+          createdAt: now,
+        });
+        if (r.idempotencyKey !== null) writes.keys.push(keyRow(r.projectId, r.idempotencyKey, eventId, null));
+      }
       if (input.isRevision === true) t.revisions += 1;
       if (plan.flags.length > 0) t.flags += 1;
       t.status = result.should_continue ? "active" : "completed";
       t.row.title ??= titleFrom(input.thought);
     });
+
+    for (const [log, results] of logged) {
+      writes.events.push({
+        id: log.id,
+        projectId: log.projectId,
+        kind: "ingest",
+        body: log.body,
+        status: 207,
+        result: { results },
+        createdAt: now,
+      });
+    }
 
     for (const t of this.touched.values()) {
       if (t.isNew) {
@@ -377,6 +411,13 @@ export class WriteBatch {
     return t;
   }
 }
+
+const keyRow = (projectId: string, key: string, eventId: string, position: number | null): Row => ({
+  projectId,
+  key,
+  eventId,
+  position,
+});
 
 /** Only our own ids (UUIDs) can match a session id; anything else can only be an agent key. */
 export function splitRefs(refs: string[]): { ids: string[]; keys: string[] } {

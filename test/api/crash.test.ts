@@ -224,13 +224,27 @@ describe("kill -9 under load", () => {
         )
         .all();
       expect(mismatched).toEqual([]);
-      const dupKeys = db
-        .prepare(
-          `SELECT idempotencyKey, COUNT(*) AS n FROM "IngestEvent" WHERE idempotencyKey IS NOT NULL
-            GROUP BY projectId, idempotencyKey HAVING n > 1`,
-        )
-        .all();
-      expect(dupKeys).toEqual([]);
+      // Every thought was sent with an idempotency key: each is the logged answer of exactly one key.
+      const logged = new Map(
+        (db.prepare(`SELECT "id", "result" FROM "IngestEvent"`).all() as { id: string; result: string }[]).map((r) => [
+          r.id,
+          JSON.parse(r.result) as { thoughtId?: string; results?: ({ thoughtId: string } | null)[] },
+        ]),
+      );
+      const answers = new Map<string, number>();
+      const keys = db.prepare(`SELECT "eventId", "position" FROM "IngestKey"`).all() as {
+        eventId: string;
+        position: number | null;
+      }[];
+      for (const k of keys) {
+        const event = logged.get(k.eventId);
+        const thoughtId = k.position === null ? event?.thoughtId : event?.results?.[k.position]?.thoughtId;
+        expect(thoughtId, `key of event ${k.eventId} answers no thought`).toBeDefined();
+        answers.set(thoughtId!, (answers.get(thoughtId!) ?? 0) + 1);
+      }
+      const thoughtIds = (db.prepare(`SELECT "id" FROM "Thought"`).all() as { id: string }[]).map((t) => t.id);
+      expect(thoughtIds.filter((id) => answers.get(id) !== 1)).toEqual([]);
+      expect(answers.size).toBe(thoughtIds.length);
     } finally {
       db.close();
     }

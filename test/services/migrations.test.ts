@@ -2,6 +2,7 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -22,6 +23,7 @@ const TABLES = [
   "Branch",
   "Comment",
   "IngestEvent",
+  "IngestKey",
   "Invitation",
   "LoginSession",
   "Membership",
@@ -199,5 +201,66 @@ describe("PostgreSQL", () => {
   it("round-trips through createDb", async () => {
     db = createDb(url);
     await roundTrip(db);
+  });
+});
+
+/**
+ * A repo root whose migrations stop before `name` (the lock file and the earlier folders copied), so a database can
+ * be brought to the state a real install had before that migration.
+ */
+function rootBefore(provider: "sqlite" | "postgresql", name: string): string {
+  const root = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "tg-migrations-"));
+  const from = migrationsDir(provider);
+  const to = migrationsDir(provider, { root });
+  fs.mkdirSync(to, { recursive: true });
+  fs.copyFileSync(path.join(from, "migration_lock.toml"), path.join(to, "migration_lock.toml"));
+  for (const m of listMigrations(provider).filter((m) => m < name)) {
+    fs.cpSync(path.join(from, m), path.join(to, m), { recursive: true });
+  }
+  return root;
+}
+
+describe.each(["sqlite", "postgresql"] as const)("upgrading %s across ingest_keys", (provider) => {
+  it("moves every idempotency key to IngestKey, so a key used before the upgrade still answers its first result", async () => {
+    const name = listMigrations(provider).find((m) => m.endsWith("_ingest_keys"))!;
+    const url = provider === "sqlite" ? freshSqliteUrl("upgrade") : await freshPgUrl("upgrade");
+    await applyMigrations(url, { root: rootBefore(provider, name) });
+    const result = { thoughtId: "t-1", sessionId: "s-1", thoughtNumber: 1 };
+    const insert = `INSERT INTO "IngestEvent" ("id", "projectId", "idempotencyKey", "kind", "body", "status", "result")
+      VALUES ('e-1', 'p-1', 'key-1', 'thought', '{}', 201, '${JSON.stringify(result)}'),
+             ('e-2', 'p-1', NULL, 'revise', '{}', 200, '{}')`;
+    const project = `INSERT INTO "Project" ("id", "name", "slug") VALUES ('p-1', 'P', 'p-1')`;
+    if (provider === "sqlite") {
+      const raw = new Database(url.slice("file:".length));
+      raw.exec(`${project}; ${insert}`);
+      raw.close();
+    } else {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(project);
+      await client.query(insert);
+      await client.end();
+    }
+
+    expect((await applyMigrations(url)).applied).toEqual(listMigrations(provider).filter((m) => m >= name));
+    const upgraded = createDb(url);
+    try {
+      expect(await upgraded.ingestKey.findMany()).toEqual([
+        { projectId: "p-1", key: "key-1", eventId: "e-1", position: null },
+      ]);
+      expect(await upgraded.ingestEvent.count()).toBe(2);
+      const { prismaWriteStore } = await import("@/server/db/write-store-prisma");
+      const replays = await upgraded.$transaction(async (tx) =>
+        prismaWriteStore(tx).firstLoad({
+          replayKeys: new Map([["p-1", ["key-1", "key-2"]]]),
+          sessionRefs: new Map(),
+          agents: [],
+          idleSince: new Date(),
+        }),
+      );
+      expect(replays.replays).toEqual([{ projectId: "p-1", key: "key-1", result }]);
+    } finally {
+      await upgraded.$disconnect();
+    }
   });
 });

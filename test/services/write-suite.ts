@@ -9,6 +9,7 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
   // Imported after DATABASE_URL is set: the services use the process's database singleton.
   let svc: {
     submit: typeof import("@/server/services/thought-writer").submitThoughts;
+    ingest: typeof import("@/server/services/record-thoughts").ingestEvents;
     commitBatch: typeof import("@/server/services/commit").commitBatch;
     graph: typeof import("@/server/services/sessions").getSessionGraph;
     list: typeof import("@/server/services/sessions").listSessions;
@@ -31,6 +32,7 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
     const transfer = await import("@/server/services/session-transfer");
     svc = {
       submit: (await import("@/server/services/thought-writer")).submitThoughts,
+      ingest: (await import("@/server/services/record-thoughts")).ingestEvents,
       commitBatch: (await import("@/server/services/commit")).commitBatch,
       graph: sessions.getSessionGraph,
       list: sessions.listSessions,
@@ -166,6 +168,53 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
       expect(again).toEqual({ status: 200, result: first!.result });
       expect(dup).toEqual({ status: 200, result: first!.result });
       expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(1);
+    });
+
+    it("an ingest request is logged once, as sent; each event id replays its full result through any door", async () => {
+      const s = key("ingest-log");
+      const ids = [key("e"), key("e"), key("e")];
+      const payload = {
+        events: [
+          { id: ids[0], type: "thought", body: t(s, 1, 3) },
+          { id: ids[1], type: "thought", body: { thought: "" } }, // rejected: not logged, its id stays free
+          { id: ids[2], type: "thought", body: t(s, 2, 3) },
+        ],
+      };
+      const text = JSON.stringify(payload);
+      const results = await svc.ingest({ projectId, apiKeyId: null }, JSON.parse(text), text);
+      expect(results.map((r) => r.status)).toEqual([201, 400, 201]);
+
+      const logged = await svc.db.ingestEvent.findMany({ where: { projectId, kind: "ingest" } });
+      // SQLite keeps the text as it arrived; PostgreSQL's jsonb keeps the same value in its own key order.
+      const log = logged.find((e) => (e.body as typeof payload).events[0]?.id === ids[0]);
+      expect(log?.body, "the request is logged with its body as sent").toEqual(payload);
+      const slots = (log!.result as { results: (ThoughtResult | null)[] }).results;
+      expect(slots.map((r) => r?.thoughtId ?? null)).toEqual([results[0]!.thoughtId, null, results[2]!.thoughtId]);
+      expect(slots[2]).toMatchObject({ sessionId: results[2]!.sessionId, thoughtNumber: 2, thoughtHistoryLength: 2 });
+      const keys = await svc.db.ingestKey.findMany({
+        where: { projectId, eventId: log!.id },
+        orderBy: { position: "asc" },
+      });
+      expect(keys.map((k) => [k.key, k.position])).toEqual([
+        [ids[0], 0],
+        [ids[2], 2],
+      ]);
+
+      // A replay through a single request answers the whole first result; a later batch answers 200 per event.
+      const [single] = await svc.submit([request(t(s, 3, 3), ids[2])]);
+      expect(single).toEqual({ status: 200, result: slots[2] });
+      const again = await svc.ingest({ projectId, apiKeyId: null }, { events: [payload.events[0], payload.events[2]] });
+      expect(again).toEqual([
+        { id: ids[0], status: 200, sessionId: results[0]!.sessionId, thoughtId: results[0]!.thoughtId, seq: 1 },
+        { id: ids[2], status: 200, sessionId: results[2]!.sessionId, thoughtId: results[2]!.thoughtId, seq: 2 },
+      ]);
+      // The rejected event's id was not taken: sent again, valid, it is written.
+      const [retried] = await svc.ingest(
+        { projectId, apiKeyId: null },
+        { events: [{ ...payload.events[1], body: t(s, 3, 3, false) }] },
+      );
+      expect(retried).toMatchObject({ id: ids[1], status: 201, seq: 3 });
+      expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(3);
     });
 
     it("a full session rejects the thought and writes nothing", async () => {

@@ -154,6 +154,7 @@ export interface TableCounts {
   thoughts: number;
   branches: number;
   events: number;
+  keys: number;
   versions: number;
 }
 
@@ -175,6 +176,7 @@ export function tableCounts(dbFile: string): TableCounts {
     thoughts: "Thought",
     branches: "Branch",
     events: "IngestEvent",
+    keys: "IngestKey",
     versions: "ThoughtVersion",
   });
 }
