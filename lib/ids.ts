@@ -20,8 +20,16 @@ function randomInto(bytes: Uint8Array): void {
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
+/** The first 12 hex digits (the 48-bit millisecond timestamp) of the last id: ids of one batch share it. */
+let lastPrefix = { ms: -1, hex: "" };
+
+function timestampHex(ms: number): string {
+  if (ms !== lastPrefix.ms) lastPrefix = { ms, hex: ms.toString(16).padStart(12, "0").slice(-12) };
+  return lastPrefix.hex;
+}
+
 export function uuidv7(now: number = Date.now()): string {
-  const bytes = new Uint8Array(16);
+  const bytes = new Uint8Array(10);
   randomInto(bytes);
   // A 12-bit counter in rand_a keeps ids generated within one millisecond in order (RFC 9562 §6.2, method 1).
   if (now <= lastMs) {
@@ -30,16 +38,16 @@ export function uuidv7(now: number = Date.now()): string {
     now = lastMs;
   } else {
     lastMs = now;
-    counter = bytes[6]! & 0x07; // start low so the counter rarely overflows
+    counter = bytes[0]! & 0x07; // start low so the counter rarely overflows
   }
-  const ms = BigInt(now);
-  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
-  bytes[6] = 0x70 | ((counter >> 8) & 0x0f);
-  bytes[7] = counter & 0xff;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  let hex = "";
-  for (const b of bytes) hex += HEX[b]!;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const t = timestampHex(now);
+  // ver (7) and the counter's 12 bits; then the variant (10xx) and 62 random bits.
+  const verCounter = HEX[0x70 | ((counter >> 8) & 0x0f)]! + HEX[counter & 0xff]!;
+  let rand = HEX[(bytes[2]! & 0x3f) | 0x80]! + HEX[bytes[3]!]!;
+  let tail = "";
+  for (let i = 4; i < 10; i++) tail += HEX[bytes[i]!]!;
+  rand += `-${tail}`;
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-${verCounter}-${rand}`;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,7 +7,7 @@ CREATE TABLE "IngestKey" (
 
     PRIMARY KEY ("projectId", "key"),
     CONSTRAINT "IngestKey_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project" ("id") ON DELETE CASCADE ON UPDATE CASCADE
-);
+) WITHOUT ROWID; -- hand-added: the key is the row's only b-tree (no rowid table beside the primary-key index)
 
 -- Every idempotency key moves to IngestKey, pointing at the event that answered it.
 INSERT INTO "IngestKey" ("projectId", "key", "eventId", "position")
