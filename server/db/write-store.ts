@@ -203,6 +203,8 @@ export const TABLES = {
 
 export type TableName = keyof typeof TABLES;
 
+let lastDate = { ms: NaN, text: "" };
+
 /** Prisma stores DateTime on SQLite as ISO-8601 text with an explicit +00:00 offset; we write the same. */
 export function sqliteDate(d: Date): string {
   // Every row of a batch carries the batch's one timestamp: format it once, not once per row and column.
@@ -210,4 +212,3 @@ export function sqliteDate(d: Date): string {
   if (ms !== lastDate.ms) lastDate = { ms, text: d.toISOString().replace("Z", "+00:00") };
   return lastDate.text;
 }
-let lastDate = { ms: NaN, text: "" };
