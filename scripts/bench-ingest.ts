@@ -3,7 +3,8 @@
 //   batch:  POST /api/v1/ingest with 1,000 events per request
 // Each prints one JSON line with throughput, latency percentiles and the baseline of raw better-sqlite3 inserts of the
 // same rows measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch").
-// Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 60), BENCH_AGENTS (default 32).
+// Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 60), BENCH_AGENTS (default 32), and
+// BENCH_CPU_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome DevTools' Performance panel).
 import Database from "better-sqlite3";
 import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -169,7 +170,11 @@ async function batch(base: URL, apiKey: string, baseline: number) {
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-"));
-  const server = await startServer({ databaseUrl: `file:${path.join(dir, "bench.db")}` });
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  const server = await startServer({
+    databaseUrl: `file:${path.join(dir, "bench.db")}`,
+    nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+  });
   try {
     const base = new URL(server.url);
     // Warm up the routes (JIT, first queries) so the numbers measure the steady state.

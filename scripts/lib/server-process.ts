@@ -20,9 +20,12 @@ export async function startServer(opts: {
   databaseUrl: string;
   env?: Record<string, string>;
   apiKey?: string;
+  /** Extra node options for the server process (e.g. --cpu-prof; node refuses those in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
   const apiKey = opts.apiKey ?? TEST_API_KEY;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
+  const args = [...(opts.nodeArgs ?? []), "--import", "tsx", path.join(ROOT, "scripts/start.ts")];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
