@@ -6,10 +6,11 @@
 // checks it against the schema on generated input).
 import type { ThoughtInput } from "./thought";
 
-const MAX_NUMBER = 1_000_000;
-const SHORT_TEXT = 200;
-const TAG_TEXT = 100;
-const MAX_TAGS = 50;
+/** The schema's bounds, shared with ZThoughtInput so the two cannot drift apart. */
+export const MAX_NUMBER = 1_000_000;
+export const SHORT_TEXT = 200;
+export const TAG_TEXT = 100;
+export const MAX_TAGS = 50;
 
 type Check = (v: unknown) => boolean;
 

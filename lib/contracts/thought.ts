@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
 import { parseArguments, type ParseResult } from "./parse";
-import { wellFormedThought } from "./thought-fast";
+import { MAX_NUMBER, MAX_TAGS, SHORT_TEXT, TAG_TEXT, wellFormedThought } from "./thought-fast";
 
 export type { ParseResult } from "./parse";
 import { DEFAULT_LIMITS } from "../limits";
@@ -18,7 +18,7 @@ const positiveInt = (field: string, what: string) =>
       .number({ error: `${field} must be a whole number ≥ 1 (${what}) | Send e.g. ${field}: 1, or the string "1".` })
       .int({ error: `${field} must be a whole number, not a fraction | Round it, e.g. ${field}: 2.` })
       .min(1, { error: `${field} must be ≥ 1 | Thought numbers start at 1.` })
-      .max(1_000_000, { error: `${field} must be ≤ 1000000 | Use a realistic number.` }),
+      .max(MAX_NUMBER, { error: `${field} must be ≤ ${MAX_NUMBER} | Use a realistic number.` }),
   );
 
 const bool = (field: string) =>
@@ -38,9 +38,9 @@ const opt = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfNull, schem
 
 export const ZThoughtMetadata = z
   .object({
-    agent: shortText("metadata.agent", 200).optional(),
-    model: shortText("metadata.model", 200).optional(),
-    client: shortText("metadata.client", 200).optional(),
+    agent: shortText("metadata.agent", SHORT_TEXT).optional(),
+    model: shortText("metadata.model", SHORT_TEXT).optional(),
+    client: shortText("metadata.client", SHORT_TEXT).optional(),
   })
   .catchall(z.unknown());
 
@@ -57,14 +57,16 @@ export const ZThoughtInput = z.object({
   isRevision: opt(bool("isRevision")),
   revisesThought: opt(positiveInt("revisesThought", "the number of the thought being revised")),
   branchFromThought: opt(positiveInt("branchFromThought", "the number of the thought this branch starts from")),
-  branchId: opt(shortText("branchId", 200)),
+  branchId: opt(shortText("branchId", SHORT_TEXT)),
   needsMoreThoughts: opt(bool("needsMoreThoughts")),
-  sessionId: opt(shortText("sessionId", 200)),
-  stage: opt(shortText("stage", 200)),
+  sessionId: opt(shortText("sessionId", SHORT_TEXT)),
+  stage: opt(shortText("stage", SHORT_TEXT)),
   tags: opt(
     z
-      .array(shortText("tags[]", 100), { error: 'tags must be an array of strings | e.g. tags: ["math", "plan"].' })
-      .max(50, { error: "tags may hold at most 50 entries | Keep the most useful ones." }),
+      .array(shortText("tags[]", TAG_TEXT), {
+        error: 'tags must be an array of strings | e.g. tags: ["math", "plan"].',
+      })
+      .max(MAX_TAGS, { error: `tags may hold at most ${MAX_TAGS} entries | Keep the most useful ones.` }),
   ),
   score: opt(
     z.preprocess(
