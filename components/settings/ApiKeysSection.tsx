@@ -1,13 +1,19 @@
 "use client";
 // API keys of the project (what agents and evaluators send): create one with a scope and copy it once, see when each
 // was last used, revoke. Owners and admins only; the server refuses everyone else.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { FormEvent } from "react";
 import { can } from "@/lib/auth/roles";
-import { KEY_SCOPES, MAX_KEY_NAME_CHARS, type KeyScope, type ProjectSettingsView } from "@/lib/contracts/settings";
+import {
+  KEY_SCOPES,
+  MAX_KEY_NAME_CHARS,
+  type ApiKeyView,
+  type KeyScope,
+  type ProjectSettingsView,
+} from "@/lib/contracts/settings";
 import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { showCreated } from "./list-cache";
+import { useSecretList } from "./list-cache";
 import { OneTimeSecret } from "./OneTimeSecret";
 import { formText, keyMask, when, whoMay } from "./settings-words";
 
@@ -27,19 +33,12 @@ export function ApiKeysSection({ project }: { project: ProjectSettingsView }) {
 
 function ApiKeys() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const keys = useQuery(trpc.project.keys.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.project.keys.queryKey() });
-  const [secret, setSecret] = useState<string | null>(null);
+  const list = useSecretList<ApiKeyView>(trpc.project.keys.queryKey());
   const create = useMutation(
-    trpc.project.createKey.mutationOptions({
-      onSuccess: async ({ key, ...view }) => {
-        setSecret(key);
-        await showCreated(queryClient, trpc.project.keys.queryKey(), view);
-      },
-    }),
+    trpc.project.createKey.mutationOptions({ onSuccess: ({ key, ...view }) => list.created(key, view) }),
   );
-  const revoke = useMutation(trpc.project.revokeKey.mutationOptions({ onSuccess: refresh }));
+  const revoke = useMutation(trpc.project.revokeKey.mutationOptions({ onSuccess: list.refresh }));
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -72,7 +71,7 @@ function ApiKeys() {
         </button>
       </form>
       <MutationError error={create.error} />
-      {secret ? <OneTimeSecret title="New API key." secret={secret} onDone={() => setSecret(null)} /> : null}
+      {list.secret ? <OneTimeSecret title="New API key." secret={list.secret} onDone={list.dismiss} /> : null}
       <MutationError error={revoke.error} />
       {keys.isError ? <p role="alert">Could not load keys: {keys.error.message}</p> : null}
       <table aria-label="API keys">

@@ -1,13 +1,13 @@
 "use client";
 // Invitation links: owners and admins make one with a role (and optionally the one email allowed to use it), copy it
 // once, see the pending ones and revoke them. Links work for 7 days and admit one person.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { FormEvent } from "react";
 import { can, type Role } from "@/lib/auth/roles";
-import type { ProjectSettingsView } from "@/lib/contracts/settings";
+import type { InvitationView, ProjectSettingsView } from "@/lib/contracts/settings";
 import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { showCreated } from "./list-cache";
+import { useSecretList } from "./list-cache";
 import { OneTimeSecret } from "./OneTimeSecret";
 import { absoluteLink, assignableRoles, formText, when, whoMay } from "./settings-words";
 
@@ -29,19 +29,12 @@ export function InvitationsSection({ project }: { project: ProjectSettingsView }
 
 function Invitations({ role }: { role: Role }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const pending = useQuery(trpc.project.invitations.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.project.invitations.queryKey() });
-  const [link, setLink] = useState<string | null>(null);
+  const list = useSecretList<InvitationView>(trpc.project.invitations.queryKey());
   const invite = useMutation(
-    trpc.project.invite.mutationOptions({
-      onSuccess: async ({ path, ...view }) => {
-        setLink(absoluteLink(path));
-        await showCreated(queryClient, trpc.project.invitations.queryKey(), view);
-      },
-    }),
+    trpc.project.invite.mutationOptions({ onSuccess: ({ path, ...view }) => list.created(absoluteLink(path), view) }),
   );
-  const revoke = useMutation(trpc.project.revokeInvitation.mutationOptions({ onSuccess: refresh }));
+  const revoke = useMutation(trpc.project.revokeInvitation.mutationOptions({ onSuccess: list.refresh }));
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -75,7 +68,7 @@ function Invitations({ role }: { role: Role }) {
         </button>
       </form>
       <MutationError error={invite.error} />
-      {link ? <OneTimeSecret title="Invitation link." secret={link} onDone={() => setLink(null)} /> : null}
+      {list.secret ? <OneTimeSecret title="Invitation link." secret={list.secret} onDone={list.dismiss} /> : null}
       <MutationError error={revoke.error} />
       {pending.isError ? <p role="alert">Could not load invitations: {pending.error.message}</p> : null}
       {pending.data?.length === 0 ? <p className="muted tg-small">No pending invitations.</p> : null}

@@ -76,12 +76,7 @@ export function ruleOf(row: ConfigRow): ScoreRule {
 export function toScoreConfigView(row: ConfigRow, scoreCount: number): ScoreConfigView {
   return {
     id: row.id,
-    name: row.name,
-    type: row.type as ScoreType,
-    min: row.min,
-    max: row.max,
-    step: row.step,
-    categories: categoriesOf(row.categories),
+    ...ruleOf(row),
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
