@@ -14,6 +14,7 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-a
 import { PrismaClient as PgPrismaClient } from "./generated/postgresql/client.ts";
 import { PrismaClient } from "./generated/sqlite/client.ts";
 import { type DbProvider, databaseUrl, providerOf, sqlitePath } from "./provider.ts";
+import { SQLITE_PRAGMAS } from "./sqlite-settings.ts";
 
 export { DEFAULT_DATABASE_URL, databaseUrl, providerOf, redactUrl, type DbProvider } from "./provider.ts";
 export { Prisma } from "./generated/sqlite/client.ts";
@@ -38,19 +39,6 @@ export function rawSqlite(db: Db): BetterSqlite3.Database | null {
   return sqliteHandles.get(db)?.current ?? null;
 }
 
-/** Per-connection SQLite settings (journal_mode=WAL also persists in the file). */
-export const SQLITE_PRAGMAS = [
-  "PRAGMA journal_mode = WAL",
-  "PRAGMA synchronous = NORMAL",
-  "PRAGMA busy_timeout = 5000",
-  "PRAGMA foreign_keys = ON",
-  // 64 MiB page cache (the default is 2 MiB): indexes of busy sessions stay in memory between batches.
-  "PRAGMA cache_size = -65536",
-  "PRAGMA temp_store = MEMORY",
-  // Checkpoints normally run in a worker (server/db/checkpointer.ts); this only bounds the WAL (~80 MiB) if not.
-  "PRAGMA wal_autocheckpoint = 20000",
-] as const;
-
 /**
  * @prisma/adapter-better-sqlite3 has no option for pragmas (only better-sqlite3's constructor options), so wrap its
  * factory and run them on every connection it opens, before Prisma sends any query.
@@ -68,9 +56,23 @@ function sqliteAdapterFactory(url: string, handle: SqliteHandle): SqlDriverAdapt
       // The adapter keeps its better-sqlite3 connection in `client`; the hot write path reuses it (see rawSqlite).
       const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client ?? null;
       handle.current = client;
-      return client ? outsideTransactions(adapter, client) : adapter;
+      if (!client) return adapter;
+      immediateTransactions(client);
+      return outsideTransactions(adapter, client);
     },
   };
+}
+
+/**
+ * The adapter opens interactive transactions with a deferred BEGIN. With a second writer on the file (the write
+ * thread, server/services/write-thread.ts, or another process), a transaction that reads and then writes would fail
+ * at once with SQLITE_BUSY when the other writer commits in between. BEGIN IMMEDIATE takes the write lock first, so
+ * the transaction waits its turn (busy_timeout) instead.
+ */
+function immediateTransactions(client: BetterSqlite3.Database): void {
+  const prepare = client.prepare.bind(client);
+  const immediate = (source: string) => prepare(source === "BEGIN" ? "BEGIN IMMEDIATE" : source);
+  client.prepare = immediate as typeof client.prepare;
 }
 
 /**

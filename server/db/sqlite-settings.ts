@@ -1,0 +1,15 @@
+// Per-connection SQLite settings, shared by every connection the server opens: Prisma's (server/db/client.ts) and the
+// write thread's (server/services/write-thread.ts). Dependency-free, so a worker thread can load it without Prisma.
+
+/** Per-connection SQLite settings (journal_mode=WAL also persists in the file). */
+export const SQLITE_PRAGMAS = [
+  "PRAGMA journal_mode = WAL",
+  "PRAGMA synchronous = NORMAL",
+  "PRAGMA busy_timeout = 5000",
+  "PRAGMA foreign_keys = ON",
+  // 64 MiB page cache (the default is 2 MiB): indexes of busy sessions stay in memory between batches.
+  "PRAGMA cache_size = -65536",
+  "PRAGMA temp_store = MEMORY",
+  // Checkpoints normally run in a worker (server/db/checkpointer.ts); this only bounds the WAL (~80 MiB) if not.
+  "PRAGMA wal_autocheckpoint = 20000",
+] as const;
