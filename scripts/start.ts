@@ -87,8 +87,12 @@ async function main(): Promise<void> {
   (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= "1";
   if (!dev && process.env.THOUGHTGRAPH_SKIP_BUILD !== "1") buildIfNeeded();
   await prepareDatabase();
-  if (providerOf(databaseUrl()) === "sqlite")
+  if (providerOf(databaseUrl()) === "sqlite") {
     (await import("@/server/db/checkpointer")).startCheckpointer(databaseUrl());
+    if (process.env.THOUGHTGRAPH_WRITE_THREAD !== "0") {
+      (await import("@/server/services/write-thread-start")).startWriteThread(databaseUrl());
+    }
+  }
   (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
   const { default: next } = await import("next");
   const app = next({ dev, dir: root, hostname: host, port });

@@ -1,5 +1,6 @@
 // Runs write batches in one transaction on whichever database is configured. On SQLite the whole batch runs
-// synchronously on the connection (see server/db/write-store-sqlite.ts); on PostgreSQL inside a Prisma interactive
+// synchronously on one connection (server/services/commit-sqlite.ts): the write thread's when the server started one
+// (server/services/write-thread.ts), else the serving thread's. On PostgreSQL it runs inside a Prisma interactive
 // transaction. A write is acknowledged only after this returns, i.e. after COMMIT.
 import type BetterSqlite3 from "better-sqlite3";
 import type { Limits } from "@/lib/limits";
@@ -7,7 +8,9 @@ import { getDb, getDbProvider, noTransactionOpen, rawSqlite } from "@/server/db/
 import type { BatchWrites } from "@/server/db/write-store";
 import { prismaWriteStore } from "@/server/db/write-store-prisma";
 import { sqliteWriteStore } from "@/server/db/write-store-sqlite";
-import { WriteBatch, type SessionEventRef, type WriteOutcome, type WriteRequest } from "./write-batch";
+import { commitOnSqlite, type CommitResult } from "./commit-sqlite";
+import { WriteBatch, type WriteRequest } from "./write-batch";
+import { activeWriteThread } from "./write-thread";
 
 async function sqliteConnection(): Promise<BetterSqlite3.Database> {
   const db = getDb();
@@ -23,34 +26,22 @@ async function sqliteConnection(): Promise<BetterSqlite3.Database> {
   return raw;
 }
 
-export async function commitBatch(
-  requests: readonly WriteRequest[],
-  limits: Limits,
-): Promise<{ outcomes: WriteOutcome[]; events: SessionEventRef[] }> {
-  const batch = new WriteBatch(requests, limits);
+export async function commitBatch(requests: readonly WriteRequest[], limits: Limits): Promise<CommitResult> {
   if (getDbProvider() === "sqlite") {
-    const raw = await sqliteConnection();
-    const store = sqliteWriteStore(raw);
-    raw
-      .transaction(() => {
-        const first = batch.firstLoad();
-        batch.assignSessions(first, store.firstLoad(first));
-        const { sessionIds, numbers } = batch.secondLoad();
-        store.write(batch.plan(store.secondLoad(sessionIds, numbers)));
-      })
-      .immediate();
-  } else {
-    await getDb().$transaction(
-      async (tx) => {
-        const store = prismaWriteStore(tx);
-        const first = batch.firstLoad();
-        batch.assignSessions(first, await store.firstLoad(first));
-        const { sessionIds, numbers } = batch.secondLoad();
-        await store.write(batch.plan(await store.secondLoad(sessionIds, numbers)));
-      },
-      { maxWait: 30_000, timeout: 60_000 },
-    );
+    const thread = activeWriteThread();
+    return thread ? thread.commit(requests, limits) : commitOnSqlite(await sqliteConnection(), requests, limits);
   }
+  const batch = new WriteBatch(requests, limits);
+  await getDb().$transaction(
+    async (tx) => {
+      const store = prismaWriteStore(tx);
+      const first = batch.firstLoad();
+      batch.assignSessions(first, await store.firstLoad(first));
+      const { sessionIds, numbers } = batch.secondLoad();
+      await store.write(batch.plan(await store.secondLoad(sessionIds, numbers)));
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
   return batch.finish();
 }
 

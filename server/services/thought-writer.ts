@@ -1,10 +1,13 @@
 // Group commit: concurrent requests queue here and are written together in one transaction, so N agents posting at
-// once cost one commit instead of N. One batch is in flight at a time per process, which is also what SQLite's
-// single writer wants. `npm run bench:ingest` measures this path.
+// once cost one commit instead of N. Batches commit one after another (SQLite's single writer wants that, and
+// PostgreSQL's batches then never wait on each other's locks). With the write thread (server/services/write-thread.ts)
+// the next batch is handed over while the current one commits there, so the thread never waits for the serving
+// thread to answer. `npm run bench:ingest` measures this path.
 import { currentLimits } from "@/server/config";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { commitBatch } from "./commit";
+import { activeWriteThread, THREAD_FAILED } from "./write-thread";
 import type { WriteOutcome, WriteRequest } from "./write-batch";
 
 /** Requests merged into one transaction at most; a larger queue is drained over several. */
@@ -19,10 +22,12 @@ interface Pending {
 interface WriterState {
   queue: Pending[];
   running: boolean;
+  /** Wakes the drain loop when a request arrives while it waits for a batch in flight. */
+  wake: (() => void) | null;
 }
 
 const g = globalThis as unknown as { __thoughtgraphWriter?: WriterState };
-const state: WriterState = (g.__thoughtgraphWriter ??= { queue: [], running: false });
+const state: WriterState = (g.__thoughtgraphWriter ??= { queue: [], running: false, wake: null });
 
 /** Records the requests; resolves with one outcome per request once their transaction has committed. */
 export function submitThoughts(requests: WriteRequest[]): Promise<WriteOutcome[]> {
@@ -35,33 +40,60 @@ export function submitThoughts(requests: WriteRequest[]): Promise<WriteOutcome[]
       // batch at 32 concurrent agents, because SQLite's synchronous commit holds the loop while the rest wait.)
       state.running = true;
       setImmediate(() => void drain());
+    } else {
+      state.wake?.();
     }
   });
 }
 
+/** Batches in flight at once: two on the write thread (it runs them in order), else one. */
+const depth = () => (activeWriteThread() ? 2 : 1);
+
+/** Requests in arrival order, up to MAX_BATCH (one request's events are never split). */
+function takeGroup(): Pending[] {
+  const group: Pending[] = [];
+  let size = 0;
+  while (state.queue.length > 0 && (group.length === 0 || size + state.queue[0]!.requests.length <= MAX_BATCH)) {
+    const next = state.queue.shift()!;
+    group.push(next);
+    size += next.requests.length;
+  }
+  return group;
+}
+
 async function drain(): Promise<void> {
+  const inFlight = new Set<Promise<void>>();
   try {
     await ensurePgRelay();
-    while (state.queue.length > 0) {
-      const group: Pending[] = [];
-      let size = 0;
-      while (state.queue.length > 0 && (group.length === 0 || size + state.queue[0]!.requests.length <= MAX_BATCH)) {
-        const next = state.queue.shift()!;
-        group.push(next);
-        size += next.requests.length;
+    for (;;) {
+      while (state.queue.length > 0 && inFlight.size < depth()) {
+        const run: Promise<void> = commitGroup(takeGroup()).finally(() => inFlight.delete(run));
+        inFlight.add(run);
       }
-      try {
-        await commit(group);
-      } catch (error) {
-        // One request's failure must not fail its neighbours: retry each alone so only the culprit fails.
-        if (group.length === 1) group[0]!.reject(error);
-        else for (const p of group) await commit([p]).catch((e: unknown) => p.reject(e));
-      }
-      // Let the requests that arrived during the commit queue up, so they share the next one.
+      if (inFlight.size === 0) break;
+      const arrival = new Promise<void>((resolve) => (state.wake = resolve));
+      await Promise.race([...inFlight, arrival]);
+      state.wake = null;
+      // Let the requests that arrived meanwhile (in this poll phase) queue up, so they share the next batch.
       await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
     state.running = false;
+    state.wake = null;
+  }
+}
+
+async function commitGroup(group: Pending[]): Promise<void> {
+  try {
+    await commit(group);
+  } catch (error) {
+    // One request's failure must not fail its neighbours: retry each alone so only the culprit fails. Not when the
+    // write thread died mid-batch: the batch may have committed, and a retry would write it twice.
+    if (group.length === 1 || (error as { code?: unknown }).code === THREAD_FAILED) {
+      for (const p of group) p.reject(error);
+    } else {
+      for (const p of group) await commit([p]).catch((e: unknown) => p.reject(e));
+    }
   }
 }
 

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "@/lib/limits";
 import { parseThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
 
-export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () => Promise<string>) {
+export interface WriteSuiteOptions {
+  /** SQLite: run the batches on the write thread, as the production server does (server/services/write-thread.ts). */
+  writeThread?: boolean;
+}
+
+export function writeSuite(
+  provider: "sqlite" | "postgresql",
+  databaseUrl: () => Promise<string>,
+  options: WriteSuiteOptions = {},
+) {
   // Imported after DATABASE_URL is set: the services use the process's database singleton.
   let svc: {
     submit: typeof import("@/server/services/thought-writer").submitThoughts;
@@ -27,6 +36,9 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
     const client = await import("@/server/db/client");
     const { applyMigrations } = await import("@/server/db/migrations");
     await applyMigrations(process.env.DATABASE_URL);
+    if (options.writeThread) {
+      (await import("@/server/services/write-thread-start")).startWriteThread(process.env.DATABASE_URL);
+    }
     const { ensureDefaultProject } = await import("@/server/services/projects");
     const sessions = await import("@/server/services/sessions");
     const transfer = await import("@/server/services/session-transfer");
@@ -49,6 +61,10 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
   });
 
   afterAll(async () => {
+    // Had the thread failed, the batches would have fallen back to the serving thread and the suite proved nothing.
+    if (options.writeThread)
+      expect((await import("@/server/services/write-thread")).activeWriteThread()).not.toBeNull();
+    await (await import("@/server/services/write-thread-start")).stopWriteThread();
     await (await import("@/server/events/pg-relay")).stopPgRelay();
     await svc?.close();
   });
@@ -79,7 +95,7 @@ export function writeSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
     ...extra,
   });
 
-  describe(`write path on ${provider}`, () => {
+  describe(`write path on ${provider}${options.writeThread ? " (write thread)" : ""}`, () => {
     it("records a session with a branch and a revision, resolving the links", async () => {
       const s = key("links");
       const results = await write([

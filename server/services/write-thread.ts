@@ -1,0 +1,98 @@
+// The write thread: on SQLite, the production server runs thought batches on a worker thread with its own connection,
+// so that SQLite's inserts and COMMIT (about half of a 1,000-event batch's CPU time) no longer hold the thread that
+// parses, validates and answers HTTP requests. While one batch commits there, the serving thread reads and checks
+// the next. Measured with `npm run bench:ingest` (see the README's Known limits).
+//
+// The transaction is the same one the serving thread would run (server/services/commit-sqlite.ts): loads, plan and
+// inserts inside one IMMEDIATE transaction, so correctness does not depend on which thread runs it. The thread is
+// one more connection on the file; Prisma's connection begins its transactions IMMEDIATE for that reason
+// (server/db/client.ts). Should the thread fail, the batches in flight fail with its error (an agent retries them
+// with the same idempotency keys) and later batches run on the serving thread.
+//
+// This module is what the write path needs (the message shapes, and the running thread if any); starting the thread
+// lives in server/services/write-thread-start.ts, outside the Next bundle's imports (its bundler would try to bundle
+// the thread's entry file).
+import type { Limits } from "@/lib/limits";
+import { JsonText, jsonColumn } from "@/server/db/write-store";
+import type { CommitResult } from "./commit-sqlite";
+import type { IngestLog, WriteRequest } from "./write-batch";
+
+/** A request as posted to the thread: its ingest log (shared by the events of one request) named by index. */
+export type PostedRequest = Omit<WriteRequest, "batch"> & { batch?: { log: number; position: number } };
+export type PostedLog = Omit<IngestLog, "body"> & { bodyText: string };
+
+export interface CommitMessage {
+  id: number;
+  limits: Limits;
+  logs: PostedLog[];
+  requests: PostedRequest[];
+}
+
+export type ReplyMessage =
+  ({ id: number; ok: true } & CommitResult) | { id: number; ok: false; error: { message: string; code?: string } };
+
+/**
+ * Requests in the shape the structured clone keeps: an ingest log is posted once with its body as JSON text (a class
+ * instance would arrive as a plain object), and a batch event's raw body is left out (the log holds the request).
+ */
+export function postRequests(requests: readonly WriteRequest[]): { logs: PostedLog[]; requests: PostedRequest[] } {
+  const index = new Map<IngestLog, number>();
+  const logs: PostedLog[] = [];
+  const posted = requests.map((r): PostedRequest => {
+    const { batch, ...request } = r;
+    if (!batch) return request;
+    const { log, position } = batch;
+    let i = index.get(log);
+    if (i === undefined) {
+      i = logs.push({ id: log.id, projectId: log.projectId, events: log.events, bodyText: jsonColumn(log.body) }) - 1;
+      index.set(log, i);
+    }
+    return { ...request, raw: undefined, batch: { log: i, position } };
+  });
+  return { logs, requests: posted };
+}
+
+/** The thread's side of postRequests. */
+export function receivedRequests(message: CommitMessage): WriteRequest[] {
+  const logs = message.logs.map((l): IngestLog => ({
+    id: l.id,
+    projectId: l.projectId,
+    events: l.events,
+    body: new JsonText(l.bodyText),
+  }));
+  return message.requests.map(({ batch, ...request }) =>
+    batch ? { ...request, batch: { log: logs[batch.log]!, position: batch.position } } : request,
+  );
+}
+
+/**
+ * The code of the error a batch in flight fails with when the thread dies. Whether that batch committed is unknown,
+ * so it must not be retried blindly (server/services/thought-writer.ts); the agent's retry with the same idempotency
+ * keys is safe either way.
+ */
+export const THREAD_FAILED = "write_thread_failed";
+
+/** A running write thread, as the write path sees it. */
+export interface WriteThreadHandle {
+  /** False once the thread has failed: later batches run on the serving thread. */
+  readonly alive: boolean;
+  commit(requests: readonly WriteRequest[], limits: Limits): Promise<CommitResult>;
+  stop(): Promise<void>;
+}
+
+// On globalThis: the production server loads the services twice (Next's bundle and the agent fast path), and both
+// copies must hand their batches to the one thread.
+const g = globalThis as typeof globalThis & { __thoughtgraphWriteThread?: WriteThreadHandle };
+
+/** Makes `thread` the one batches go to (undefined: none); returns the one it replaces. */
+export function setWriteThread(thread: WriteThreadHandle | undefined): WriteThreadHandle | undefined {
+  const previous = g.__thoughtgraphWriteThread;
+  g.__thoughtgraphWriteThread = thread;
+  return previous;
+}
+
+/** The running write thread, or null when batches run on the serving thread. */
+export function activeWriteThread(): WriteThreadHandle | null {
+  const thread = g.__thoughtgraphWriteThread;
+  return thread?.alive ? thread : null;
+}
