@@ -1,8 +1,11 @@
 // `npm run bench:ingest`: the production server on a fresh SQLite file, driven over loopback HTTP with keep-alive.
 //   single: single-thought POSTs from 32 concurrent agents (each its own session)
 //   batch:  POST /api/v1/ingest with 1,000 events per request
+//   reads_during_batch: GET /api/v1/sessions every few ms while the batch load runs again, beside the same reads on
+//           the idle server (how long a dashboard or agent read waits behind the writes)
 // Each prints one JSON line with throughput, latency percentiles and the baseline of raw better-sqlite3 inserts of the
-// same rows measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch").
+// same rows measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch"); the reads
+// line has the idle reads as its baseline.
 // Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 60), BENCH_AGENTS (default 32), and
 // BENCH_CPU_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome DevTools' Performance panel).
 import Database from "better-sqlite3";
@@ -23,7 +26,13 @@ const TEXT = "Consider the constraint again: the cache must be invalidated befor
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS });
 
-function post(base: URL, route: string, apiKey: string, body: string): Promise<{ status: number; body: string }> {
+function send(
+  method: "GET" | "POST",
+  base: URL,
+  route: string,
+  apiKey: string,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -31,11 +40,12 @@ function post(base: URL, route: string, apiKey: string, body: string): Promise<{
         host: base.hostname,
         port: base.port,
         path: route,
-        method: "POST",
+        method,
         headers: {
           authorization: `Bearer ${apiKey}`,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
+          ...(body === undefined
+            ? {}
+            : { "content-type": "application/json", "content-length": Buffer.byteLength(body) }),
         },
       },
       (res) => {
@@ -48,6 +58,8 @@ function post(base: URL, route: string, apiKey: string, body: string): Promise<{
     req.end(body);
   });
 }
+
+const post = (base: URL, route: string, apiKey: string, body: string) => send("POST", base, route, apiKey, body);
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -115,11 +127,10 @@ async function single(base: URL, apiKey: string, baseline: number) {
   };
 }
 
-async function batch(base: URL, apiKey: string, baseline: number) {
-  // Bodies are built before the clock starts, so the client's own JSON work is not counted against the server, and
-  // two requests are kept in flight so the server is never idle waiting for the next one.
-  const bodies = Array.from({ length: BATCHES }, (_, b) => {
-    const sessionId = `bench-batch-${b}-${Date.now()}`;
+/** Ingest bodies of BATCH_SIZE events, one session each, built before any clock starts. */
+function batchBodies(label: string): string[] {
+  return Array.from({ length: BATCHES }, (_, b) => {
+    const sessionId = `${label}-${b}-${Date.now()}`;
     const events = Array.from({ length: BATCH_SIZE }, (_, i) => ({
       id: `${sessionId}-${i}`,
       type: "thought",
@@ -133,6 +144,10 @@ async function batch(base: URL, apiKey: string, baseline: number) {
     }));
     return JSON.stringify({ events });
   });
+}
+
+/** Posts the bodies from BATCH_CLIENTS clients, each keeping one request in flight, so the server is never idle. */
+async function driveBatches(base: URL, apiKey: string, bodies: string[]) {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -153,18 +168,62 @@ async function batch(base: URL, apiKey: string, baseline: number) {
     }),
   );
   const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
+  return { latencies: latencies.sort((a, b) => a - b), failures, thoughtsPerS: (bodies.length * BATCH_SIZE) / seconds };
+}
+
+async function batch(base: URL, apiKey: string, baseline: number) {
+  const run = await driveBatches(base, apiKey, batchBodies("bench-batch"));
   return {
     scenario: "batch",
-    thoughts_per_s: round((BATCHES * BATCH_SIZE) / seconds),
-    p50_ms: round(percentile(latencies, 50), 2),
-    p95_ms: round(percentile(latencies, 95), 2),
-    p99_ms: round(percentile(latencies, 99), 2),
+    thoughts_per_s: round(run.thoughtsPerS),
+    p50_ms: round(percentile(run.latencies, 50), 2),
+    p95_ms: round(percentile(run.latencies, 95), 2),
+    p99_ms: round(percentile(run.latencies, 99), 2),
     baseline_raw_sqlite_per_s: round(baseline),
     requests: BATCHES,
     batch_size: BATCH_SIZE,
     clients: BATCH_CLIENTS,
-    failures,
+    failures: run.failures,
+  };
+}
+
+const READ_ROUTE = "/api/v1/sessions?limit=20";
+const READ_GAP_MS = 5;
+const IDLE_READS = 300;
+
+/** One reader: GET READ_ROUTE, pause READ_GAP_MS, again, until `stop` says so. Returns the sorted latencies. */
+async function reads(base: URL, apiKey: string, stop: (count: number) => boolean) {
+  const latencies: number[] = [];
+  let failures = 0;
+  while (!stop(latencies.length)) {
+    const t0 = performance.now();
+    const res = await send("GET", base, READ_ROUTE, apiKey);
+    latencies.push(performance.now() - t0);
+    if (res.status !== 200) failures++;
+    await new Promise((resolve) => setTimeout(resolve, READ_GAP_MS));
+  }
+  return { latencies: latencies.sort((a, b) => a - b), failures };
+}
+
+async function readsDuringBatch(base: URL, apiKey: string) {
+  const idle = await reads(base, apiKey, (n) => n >= IDLE_READS);
+  const bodies = batchBodies("bench-reads");
+  let writing = true;
+  const during = reads(base, apiKey, () => !writing);
+  const run = await driveBatches(base, apiKey, bodies);
+  writing = false;
+  const busy = await during;
+  return {
+    scenario: "reads_during_batch",
+    p50_ms: round(percentile(busy.latencies, 50), 2),
+    p95_ms: round(percentile(busy.latencies, 95), 2),
+    p99_ms: round(percentile(busy.latencies, 99), 2),
+    baseline_idle_p50_ms: round(percentile(idle.latencies, 50), 2),
+    baseline_idle_p99_ms: round(percentile(idle.latencies, 99), 2),
+    reads: busy.latencies.length,
+    route: READ_ROUTE,
+    batch_thoughts_per_s: round(run.thoughtsPerS),
+    failures: busy.failures + idle.failures + run.failures,
   };
 }
 
@@ -191,6 +250,7 @@ async function main() {
     console.log(JSON.stringify(await single(base, server.apiKey, singleBaseline)));
     const batchBaseline = rawBaseline(dir, BATCHES * BATCH_SIZE, BATCH_SIZE);
     console.log(JSON.stringify(await batch(base, server.apiKey, batchBaseline)));
+    console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
   } finally {
     await server.stop();
     agent.destroy();
