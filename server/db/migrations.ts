@@ -26,6 +26,7 @@ import type {
 } from "@prisma/schema-engine-wasm/schema_engine_bg";
 
 import { type DbProvider, providerOf, redactUrl, sqlitePath } from "./provider.ts";
+import { SQLITE_PAGE_SIZE } from "./sqlite-settings.ts";
 
 export type { DbProvider } from "./provider.ts";
 
@@ -236,7 +237,10 @@ async function adapterFactoryFor(
   const provider = providerOf(databaseUrl);
   if (provider === "sqlite") {
     const file = sqlitePath(databaseUrl);
-    if (file !== ":memory:" && file !== "") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ":memory:" && file !== "") {
+      fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+      await createSqliteFile(file);
+    }
     const { PrismaBetterSqlite3 } = await import("@prisma/adapter-better-sqlite3");
     return { provider, factory: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }) };
   }
@@ -244,6 +248,20 @@ async function adapterFactoryFor(
   const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on("error", () => undefined);
   return { provider, factory: new PrismaPg(pool), close: () => pool.end() };
+}
+
+/** A new database file gets SQLITE_PAGE_SIZE pages and WAL before anything else writes to it; an existing one is left as
+ *  it is (its page size can only change by VACUUM outside WAL mode). */
+async function createSqliteFile(file: string): Promise<void> {
+  if (fs.existsSync(file) && fs.statSync(file).size > 0) return;
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(file);
+  try {
+    db.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
+    db.pragma("journal_mode = WAL");
+  } finally {
+    db.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -13,3 +13,10 @@ export const SQLITE_PRAGMAS = [
   // Checkpoints normally run in a worker (server/db/checkpointer.ts); this only bounds the WAL (~80 MiB) if not.
   "PRAGMA wal_autocheckpoint = 20000",
 ] as const;
+
+/**
+ * The page size of a new database file (SQLite's default is 4 KiB; a file keeps the size it was created with). A
+ * 1,000-thought batch writes ~1.5 MiB to the WAL; with 16 KiB pages its COMMIT writes a quarter of the frames and took
+ * 2.0 ms instead of 3.2 (measured with the write path on this machine), while inserts cost the same.
+ */
+export const SQLITE_PAGE_SIZE = 16_384;
