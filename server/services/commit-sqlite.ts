@@ -4,10 +4,10 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { Limits } from "@/lib/limits";
 import { sqliteWriteStore } from "@/server/db/write-store-sqlite";
-import { WriteBatch, type SessionEventRef, type WriteOutcome, type WriteRequest } from "./write-batch";
+import { WriteBatch, type Placement, type SessionEventRef, type WriteOutcome, type WriteRequest } from "./write-batch";
 
 export interface CommitResult {
-  outcomes: WriteOutcome[];
+  outcomes: WriteOutcome<Placement>[];
   /** The sessions to announce on the event bus, once the caller knows the batch committed. */
   events: SessionEventRef[];
 }

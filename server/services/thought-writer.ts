@@ -8,14 +8,14 @@ import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { commitBatch } from "./commit";
 import { activeWriteThread, THREAD_FAILED } from "./write-thread";
-import type { WriteOutcome, WriteRequest } from "./write-batch";
+import type { Placement, WriteOutcome, WriteRequest } from "./write-batch";
 
 /** Requests merged into one transaction at most; a larger queue is drained over several. */
 const MAX_BATCH = 2_000;
 
 interface Pending {
   requests: WriteRequest[];
-  resolve: (outcomes: WriteOutcome[]) => void;
+  resolve: (outcomes: WriteOutcome<Placement>[]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -29,8 +29,16 @@ interface WriterState {
 const g = globalThis as unknown as { __thoughtgraphWriter?: WriterState };
 const state: WriterState = (g.__thoughtgraphWriter ??= { queue: [], running: false, wake: null });
 
-/** Records the requests; resolves with one outcome per request once their transaction has committed. */
-export function submitThoughts(requests: WriteRequest[]): Promise<WriteOutcome[]> {
+/** A request that is not an ingest event: its answer holds the full result. */
+export type SingleRequest = WriteRequest & { batch?: undefined };
+
+/**
+ * Records the requests; resolves with one outcome per request once their transaction has committed: the full result
+ * for a single request, the Placement for an ingest event (WriteBatch.finish).
+ */
+export function submitThoughts(requests: SingleRequest[]): Promise<WriteOutcome[]>;
+export function submitThoughts(requests: WriteRequest[]): Promise<WriteOutcome<Placement>[]>;
+export function submitThoughts(requests: WriteRequest[]): Promise<WriteOutcome<Placement>[]> {
   if (requests.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
     state.queue.push({ requests, resolve, reject });
