@@ -14,6 +14,7 @@
 // This module is what the write path needs (the message shapes, and the running thread if any); starting the thread
 // lives in server/services/write-thread-start.ts, outside the Next bundle's imports (its bundler would try to bundle
 // the thread's entry file).
+import type { ThoughtInput } from "@/lib/contracts/thought";
 import type { Limits } from "@/lib/limits";
 import { JsonText, jsonColumn } from "@/server/db/write-store";
 import type { CommitResult } from "./commit-sqlite";
@@ -54,7 +55,12 @@ export function postRequests(requests: readonly WriteRequest[]): { logs: PostedL
   return { logs, requests: posted };
 }
 
-/** The thread's side of postRequests. */
+/**
+ * The thread's side of postRequests. Every request and its input is rebuilt with all of its fields, in one fixed order.
+ * The clone gives each object the shape of the fields it happened to carry, so the batch's code met many shapes and
+ * ran slower on all of them; one shape saved 3 ms of the thread's ~19 ms per 1,000-event batch (bench:ingest, CPU
+ * time of the thread). `Complete` makes the compiler list every field, so one added later cannot be dropped here.
+ */
 export function receivedRequests(message: CommitMessage): WriteRequest[] {
   const logs = message.logs.map((l): IngestLog => ({
     id: l.id,
@@ -62,10 +68,39 @@ export function receivedRequests(message: CommitMessage): WriteRequest[] {
     events: l.events,
     body: new JsonText(l.bodyText),
   }));
-  return message.requests.map(({ batch, ...request }) =>
-    batch ? { ...request, batch: { log: logs[batch.log]!, position: batch.position } } : request,
-  );
+  return message.requests.map((r): Complete<WriteRequest> => {
+    const i = r.input;
+    const input: Complete<ThoughtInput> = {
+      thought: i.thought,
+      thoughtNumber: i.thoughtNumber,
+      totalThoughts: i.totalThoughts,
+      nextThoughtNeeded: i.nextThoughtNeeded,
+      isRevision: i.isRevision,
+      revisesThought: i.revisesThought,
+      branchFromThought: i.branchFromThought,
+      branchId: i.branchId,
+      needsMoreThoughts: i.needsMoreThoughts,
+      sessionId: i.sessionId,
+      stage: i.stage,
+      tags: i.tags,
+      score: i.score,
+      metadata: i.metadata,
+      includeParameterUsage: i.includeParameterUsage,
+    };
+    return {
+      tool: r.tool,
+      projectId: r.projectId,
+      apiKeyId: r.apiKeyId,
+      input,
+      raw: r.raw,
+      idempotencyKey: r.idempotencyKey,
+      batch: r.batch ? { log: logs[r.batch.log]!, position: r.batch.position } : undefined,
+    };
+  });
 }
+
+/** T with every field present (an optional one as undefined). */
+type Complete<T> = { [K in keyof Required<T>]: T[K] };
 
 /**
  * The code of the error a batch in flight fails with when the thread dies. Whether that batch committed is unknown,

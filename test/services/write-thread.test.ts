@@ -49,10 +49,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("the write thread", () => {
   it("posts a batch's requests so that the thread receives them as they were", () => {
     const log = { id: "log-1", projectId, body: new JsonText('{"events":[]}'), events: 2 };
+    // Every optional field set, each to a value of its own, so that a field dropped or crossed on the way shows.
+    const everything = parseThoughtInput({
+      sessionId: "a",
+      thought: "step 2, revised",
+      thoughtNumber: 2,
+      totalThoughts: 4,
+      nextThoughtNeeded: true,
+      isRevision: true,
+      revisesThought: 1,
+      branchFromThought: 1,
+      branchId: "alt",
+      needsMoreThoughts: false,
+      stage: "analysis",
+      tags: ["t1", "t2"],
+      score: 0.25,
+      metadata: { agent: "ag", model: "mo", client: "cl" },
+      includeParameterUsage: true,
+    });
+    if (!everything.ok) throw new Error(everything.problem.message);
     const requests: WriteRequest[] = [
       { ...thought("a", 1), idempotencyKey: "e-1", batch: { log, position: 0 } },
-      { ...thought("a", 2), idempotencyKey: "e-2", batch: { log, position: 1 } },
-      thought("b", 1),
+      { ...thought("a", 2), input: everything.value, idempotencyKey: "e-2", batch: { log, position: 1 } },
+      { ...thought("b", 1), tool: "think", apiKeyId: "key-1" },
     ];
     // What crosses to the thread is a structured clone: class instances and shared references do not survive it.
     const received = svc.thread.receivedRequests({
@@ -61,6 +80,10 @@ describe("the write thread", () => {
       ...structuredClone(svc.thread.postRequests(requests)),
     });
     expect(received.map((r) => r.input)).toEqual(requests.map((r) => r.input));
+    expect(Object.values(received[1]!.input).filter((v) => v !== undefined)).toHaveLength(15);
+    expect(received.map((r) => [r.tool, r.projectId, r.apiKeyId, r.idempotencyKey])).toEqual(
+      requests.map((r) => [r.tool, r.projectId, r.apiKeyId, r.idempotencyKey]),
+    );
     expect(received[0]!.batch!.log).toBe(received[1]!.batch!.log); // one log for the request, as before
     expect(received[0]!.batch!.log.body).toBeInstanceOf(JsonText);
     expect((received[0]!.batch!.log.body as JsonText).text).toBe('{"events":[]}');
