@@ -10,8 +10,9 @@ export const SQLITE_PRAGMAS = [
   // 64 MiB page cache (the default is 2 MiB): indexes of busy sessions stay in memory between batches.
   "PRAGMA cache_size = -65536",
   "PRAGMA temp_store = MEMORY",
-  // Checkpoints normally run in a worker (server/db/checkpointer.ts); this only bounds the WAL if not: 80 MiB with
-  // SQLITE_PAGE_SIZE pages (20 MiB in a file made with SQLite's default 4 KiB pages).
+  // Checkpoints run in a worker (server/db/checkpointer.ts); this one, by the writing connection between two
+  // transactions, lets the WAL start over under continuous load, and bounds it to 80 MiB with SQLITE_PAGE_SIZE pages
+  // (20 MiB in a file made with SQLite's default 4 KiB pages).
   "PRAGMA wal_autocheckpoint = 5000",
 ] as const;
 
