@@ -41,17 +41,23 @@ export type ReplyMessage =
 export function postRequests(requests: readonly WriteRequest[]): { logs: PostedLog[]; requests: PostedRequest[] } {
   const index = new Map<IngestLog, number>();
   const logs: PostedLog[] = [];
-  const posted = requests.map((r): PostedRequest => {
-    const { batch, ...request } = r;
-    if (!batch) return request;
-    const { log, position } = batch;
+  const logOf = (log: IngestLog): number => {
     let i = index.get(log);
     if (i === undefined) {
       i = logs.push({ id: log.id, projectId: log.projectId, events: log.events, bodyText: jsonColumn(log.body) }) - 1;
       index.set(log, i);
     }
-    return { ...request, raw: undefined, batch: { log: i, position } };
-  });
+    return i;
+  };
+  const posted = requests.map((r): Complete<PostedRequest> => ({
+    tool: r.tool,
+    projectId: r.projectId,
+    apiKeyId: r.apiKeyId,
+    input: r.input,
+    raw: r.batch ? undefined : r.raw,
+    idempotencyKey: r.idempotencyKey,
+    batch: r.batch ? { log: logOf(r.batch.log), position: r.batch.position } : undefined,
+  }));
   return { logs, requests: posted };
 }
 
