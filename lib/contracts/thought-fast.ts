@@ -85,16 +85,33 @@ export function wellFormedThought(raw: unknown): ThoughtInput | null {
   }
   const input = raw as Record<string, unknown>;
   for (const key in input) if (!KNOWN.has(key)) return null;
-  const out: Record<string, unknown> = {};
+  const v: unknown[] = new Array(FIELDS.length);
   for (let i = 0; i < FIELDS.length; i++) {
     const [key, check] = FIELDS[i]!;
     if (!Object.hasOwn(input, key)) {
       if (i < REQUIRED) return null;
       continue;
     }
-    const value = input[key];
-    if (!check(value)) return null;
-    out[key] = key === "tags" ? [...(value as string[])] : key === "metadata" ? metadataInOrder(value) : value;
+    if (!check((v[i] = input[key]))) return null;
   }
+  // Every field present (an absent one as undefined), in the schema's order: one object shape for all thoughts, which
+  // the write path reads faster than the many shapes of only the fields given.
+  const out: { [K in keyof Required<ThoughtInput>]: unknown } = {
+    thought: v[0],
+    thoughtNumber: v[1],
+    totalThoughts: v[2],
+    nextThoughtNeeded: v[3],
+    isRevision: v[4],
+    revisesThought: v[5],
+    branchFromThought: v[6],
+    branchId: v[7],
+    needsMoreThoughts: v[8],
+    sessionId: v[9],
+    stage: v[10],
+    tags: v[11] === undefined ? undefined : [...(v[11] as string[])],
+    score: v[12],
+    metadata: v[13] === undefined ? undefined : metadataInOrder(v[13]),
+    includeParameterUsage: v[14],
+  };
   return out as ThoughtInput;
 }
