@@ -96,8 +96,14 @@ export function parseThoughtInput(
         raw,
         'Send e.g. {"thought": "…", "thoughtNumber": 1, "totalThoughts": 3, "nextThoughtNeeded": true}.',
       );
-  if (!parsed.ok) return parsed;
-  const input = parsed.value;
+  return parsed.ok ? withinLimits(parsed.value, limits) : parsed;
+}
+
+/** The limits a valid thought must also meet (its size and its metadata's); parseThoughtInput applies them. */
+export function withinLimits(
+  input: ThoughtInput,
+  limits: { maxThoughtChars: number; maxMetadataBytes: number },
+): ParseResult<ThoughtInput> {
   if (input.thought.length > limits.maxThoughtChars) {
     return {
       ok: false,
@@ -119,6 +125,12 @@ export function parseThoughtInput(
     };
   }
   return { ok: true, value: input };
+}
+
+/** The door's client name fills in metadata.client when the agent did not name one. */
+export function withClient(input: ThoughtInput, client: string | null | undefined): ThoughtInput {
+  if (!client || input.metadata?.client) return input;
+  return { ...input, metadata: { ...input.metadata, client } };
 }
 
 export const STOP_REASONS = [

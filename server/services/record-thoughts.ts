@@ -2,7 +2,8 @@
 // before anything is queued, so a rejected request writes nothing.
 import { firstProblem } from "@/lib/contracts/errors";
 import { wellFormedEvent, ZIngestEvent, ZIngestRequest, type IngestResult } from "@/lib/contracts/ingest";
-import { parseThoughtInput, type ThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
+import { parseThoughtInput, withClient, withinLimits, type ThoughtResult } from "@/lib/contracts/thought";
+import { wellFormedThought } from "@/lib/contracts/thought-fast";
 import { uuidv7 } from "@/lib/ids";
 import { currentLimits } from "@/server/config";
 import { JsonText } from "@/server/db/write-store";
@@ -26,7 +27,7 @@ export async function recordThought(
   const parsed = parseThoughtInput(raw, currentLimits());
   if (!parsed.ok) throw new ValidationError(parsed.problem);
   const [outcome] = await submitThoughts([
-    { ...writerFields(who), input: withClient(parsed.value, who), raw, idempotencyKey },
+    { ...writerFields(who), input: withClient(parsed.value, who.client), raw, idempotencyKey },
   ]);
   if (!outcome) throw new Error("the writer returned no outcome");
   if (outcome.result === undefined) {
@@ -62,6 +63,8 @@ export async function ingestEvents(who: Writer, body: unknown, bodyText?: string
     projectId: who.projectId,
     body: bodyText === undefined ? body : new JsonText(bodyText),
     events: events.length,
+    apiKeyId: who.apiKeyId,
+    client: who.client ?? null,
   };
   const results: IngestResult[] = Array.from<IngestResult>({ length: events.length });
   const requests: WriteRequest[] = [];
@@ -75,7 +78,9 @@ export async function ingestEvents(who: Writer, body: unknown, bodyText?: string
       results[i] = { id, status: 400, error: { code: "validation_error", ...p, field: `events[${i}].${p.field}` } };
       return;
     }
-    const parsed = parseThoughtInput(event.data.body, limits);
+    // Both fast paths taken: the input is the body as sent (EventRef.asSent).
+    const asSent = fast ? wellFormedThought(event.data.body) : null;
+    const parsed = asSent ? withinLimits(asSent, limits) : parseThoughtInput(event.data.body, limits);
     if (!parsed.ok) {
       const p = parsed.problem;
       results[i] = {
@@ -87,10 +92,10 @@ export async function ingestEvents(who: Writer, body: unknown, bodyText?: string
     }
     requests.push({
       ...writerFields(who),
-      input: withClient(parsed.value, who),
+      input: withClient(parsed.value, who.client),
       raw: event.data.body,
       idempotencyKey: event.data.id,
-      batch: { log, position: i },
+      batch: { log, position: i, asSent: asSent !== null },
     });
     slots.push(i);
   });
@@ -114,10 +119,4 @@ export async function ingestEvents(who: Writer, body: unknown, bodyText?: string
 
 function writerFields(who: Writer) {
   return { projectId: who.projectId, apiKeyId: who.apiKeyId };
-}
-
-/** The door's client name fills in metadata.client when the agent did not name one. */
-function withClient(input: ThoughtInput, who: Writer): ThoughtInput {
-  if (!who.client || input.metadata?.client) return input;
-  return { ...input, metadata: { ...input.metadata, client: who.client } };
 }

@@ -30,7 +30,20 @@ export interface WriteRequest {
   /** Idempotency-Key header or ingest event id. */
   idempotencyKey: string | null;
   /** Set for the events of one ingest request: logged once for the whole request, this event at `position`. */
-  batch?: { log: IngestLog; position: number };
+  batch?: EventRef;
+}
+
+/** An ingest event: its request's log, and its position in the request's events. */
+export interface EventRef {
+  log: IngestLog;
+  position: number;
+  /**
+   * True when the event and its body are as wellFormedEvent and wellFormedThought read them (the common case, no
+   * normalising needed), so that `input` is the body read by wellFormedThought, with the log's client name filled in
+   * (withClient). The write thread then rebuilds the input from the log's text instead of receiving a copy
+   * (server/services/write-thread.ts).
+   */
+  asSent: boolean;
 }
 
 /** One POST /api/v1/ingest request, logged as one IngestEvent whatever the number of its events. */
@@ -41,6 +54,10 @@ export interface IngestLog {
   body: unknown;
   /** How many events the request held (the logged results have one slot per event). */
   events: number;
+  /** Who sent it: the API key, and the door's client name (filled into each event's metadata.client when the agent
+   *  did not name one). */
+  apiKeyId: string | null;
+  client: string | null;
 }
 
 /**

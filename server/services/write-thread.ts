@@ -14,7 +14,9 @@
 // This module is what the write path needs (the message shapes, and the running thread if any); starting the thread
 // lives in server/services/write-thread-start.ts, outside the Next bundle's imports (its bundler would try to bundle
 // the thread's entry file).
-import type { ThoughtInput } from "@/lib/contracts/thought";
+import { wellFormedEvent } from "@/lib/contracts/ingest";
+import { withClient, type ThoughtInput } from "@/lib/contracts/thought";
+import { wellFormedThought } from "@/lib/contracts/thought-fast";
 import type { Limits } from "@/lib/limits";
 import { JsonText, jsonColumn } from "@/server/db/write-store";
 import type { CommitResult } from "./commit-sqlite";
@@ -22,13 +24,18 @@ import type { IngestLog, WriteRequest } from "./write-batch";
 
 /** A request as posted to the thread: its ingest log (shared by the events of one request) named by index. */
 export type PostedRequest = Omit<WriteRequest, "batch"> & { batch?: { log: number; position: number } };
+/** An ingest event whose input the thread rebuilds from its log's text (EventRef.asSent). */
+export interface PostedEvent {
+  log: number;
+  position: number;
+}
 export type PostedLog = Omit<IngestLog, "body"> & { bodyText: string };
 
 export interface CommitMessage {
   id: number;
   limits: Limits;
   logs: PostedLog[];
-  requests: PostedRequest[];
+  requests: (PostedRequest | PostedEvent)[];
 }
 
 export type ReplyMessage =
@@ -37,27 +44,35 @@ export type ReplyMessage =
 /**
  * Requests in the shape the structured clone keeps: an ingest log is posted once with its body as JSON text (a class
  * instance would arrive as a plain object), and a batch event's raw body is left out (the log holds the request).
+ *
+ * An event as sent (EventRef.asSent, the common case) is posted as its position only: the thread reads its id and
+ * input from the log's text with the same functions the serving thread used. Cloning 1,000 inputs cost the thread
+ * 2.1 ms to receive, where parsing the text it receives anyway costs 0.7 (and the serving thread 1.3 ms to post).
  */
-export function postRequests(requests: readonly WriteRequest[]): { logs: PostedLog[]; requests: PostedRequest[] } {
+export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMessage, "logs" | "requests"> {
   const index = new Map<IngestLog, number>();
   const logs: PostedLog[] = [];
-  const logOf = (log: IngestLog): number => {
-    let i = index.get(log);
+  const logOf = (l: IngestLog): number => {
+    let i = index.get(l);
     if (i === undefined) {
-      i = logs.push({ id: log.id, projectId: log.projectId, events: log.events, bodyText: jsonColumn(log.body) }) - 1;
-      index.set(log, i);
+      const { id, projectId, events, apiKeyId, client } = l;
+      i = logs.push({ id, projectId, events, apiKeyId, client, bodyText: jsonColumn(l.body) }) - 1;
+      index.set(l, i);
     }
     return i;
   };
-  const posted = requests.map((r): Complete<PostedRequest> => ({
-    tool: r.tool,
-    projectId: r.projectId,
-    apiKeyId: r.apiKeyId,
-    input: r.input,
-    raw: r.batch ? undefined : r.raw,
-    idempotencyKey: r.idempotencyKey,
-    batch: r.batch ? { log: logOf(r.batch.log), position: r.batch.position } : undefined,
-  }));
+  const posted = requests.map((r): Complete<PostedRequest> | PostedEvent => {
+    if (r.batch?.asSent) return { log: logOf(r.batch.log), position: r.batch.position };
+    return {
+      tool: r.tool,
+      projectId: r.projectId,
+      apiKeyId: r.apiKeyId,
+      input: r.input,
+      raw: r.batch ? undefined : r.raw,
+      idempotencyKey: r.idempotencyKey,
+      batch: r.batch ? { log: logOf(r.batch.log), position: r.batch.position } : undefined,
+    };
+  });
   return { logs, requests: posted };
 }
 
@@ -68,41 +83,64 @@ export function postRequests(requests: readonly WriteRequest[]): { logs: PostedL
  * time of the thread). `Complete` makes the compiler list every field, so one added later cannot be dropped here.
  */
 export function receivedRequests(message: CommitMessage): WriteRequest[] {
-  const logs = message.logs.map((l): IngestLog => ({
+  const logs = message.logs.map((l): Complete<IngestLog> => ({
     id: l.id,
     projectId: l.projectId,
-    events: l.events,
     body: new JsonText(l.bodyText),
+    events: l.events,
+    apiKeyId: l.apiKeyId,
+    client: l.client,
   }));
+  const sent: unknown[][] = [];
+  const eventsOf = (log: number) =>
+    (sent[log] ??= (JSON.parse(message.logs[log]!.bodyText) as { events: unknown[] }).events);
+
   return message.requests.map((r): Complete<WriteRequest> => {
-    const i = r.input;
-    const input: Complete<ThoughtInput> = {
-      thought: i.thought,
-      thoughtNumber: i.thoughtNumber,
-      totalThoughts: i.totalThoughts,
-      nextThoughtNeeded: i.nextThoughtNeeded,
-      isRevision: i.isRevision,
-      revisesThought: i.revisesThought,
-      branchFromThought: i.branchFromThought,
-      branchId: i.branchId,
-      needsMoreThoughts: i.needsMoreThoughts,
-      sessionId: i.sessionId,
-      stage: i.stage,
-      tags: i.tags,
-      score: i.score,
-      metadata: i.metadata,
-      includeParameterUsage: i.includeParameterUsage,
-    };
+    if (!("input" in r)) {
+      const log = logs[r.log]!;
+      const event = wellFormedEvent(eventsOf(r.log)[r.position]);
+      const body = event && wellFormedThought(event.body);
+      if (!event || !body) throw new Error(`Event ${r.position} of ingest request ${log.id} no longer reads as sent.`);
+      return {
+        tool: undefined,
+        projectId: log.projectId,
+        apiKeyId: log.apiKeyId,
+        input: completeInput(withClient(body, log.client)),
+        raw: undefined,
+        idempotencyKey: event.id,
+        batch: { log, position: r.position, asSent: true },
+      };
+    }
     return {
       tool: r.tool,
       projectId: r.projectId,
       apiKeyId: r.apiKeyId,
-      input,
+      input: completeInput(r.input),
       raw: r.raw,
       idempotencyKey: r.idempotencyKey,
-      batch: r.batch ? { log: logs[r.batch.log]!, position: r.batch.position } : undefined,
+      batch: r.batch ? { log: logs[r.batch.log]!, position: r.batch.position, asSent: false } : undefined,
     };
   });
+}
+
+function completeInput(i: ThoughtInput): Complete<ThoughtInput> {
+  return {
+    thought: i.thought,
+    thoughtNumber: i.thoughtNumber,
+    totalThoughts: i.totalThoughts,
+    nextThoughtNeeded: i.nextThoughtNeeded,
+    isRevision: i.isRevision,
+    revisesThought: i.revisesThought,
+    branchFromThought: i.branchFromThought,
+    branchId: i.branchId,
+    needsMoreThoughts: i.needsMoreThoughts,
+    sessionId: i.sessionId,
+    stage: i.stage,
+    tags: i.tags,
+    score: i.score,
+    metadata: i.metadata,
+    includeParameterUsage: i.includeParameterUsage,
+  };
 }
 
 /** T with every field present (an optional one as undefined). */

@@ -2,7 +2,7 @@
 // the SQLite file. Its batches' behaviour is the write suite's (write.sqlite-thread.test.ts); this file covers what
 // the second connection and the thread's life add.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { parseThoughtInput } from "@/lib/contracts/thought";
+import { parseThoughtInput, withClient } from "@/lib/contracts/thought";
 import type { Db } from "@/server/db/client";
 import { JsonText } from "@/server/db/write-store";
 import type { WriteRequest } from "@/server/services/write-batch";
@@ -48,12 +48,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the write thread", () => {
   it("posts a batch's requests so that the thread receives them as they were", () => {
-    const log = { id: "log-1", projectId, body: new JsonText('{"events":[]}'), events: 2 };
     // Every optional field set, each to a value of its own, so that a field dropped or crossed on the way shows.
-    const everything = parseThoughtInput({
+    const everything = {
       sessionId: "a",
-      thought: "step 2, revised",
-      thoughtNumber: 2,
+      thought: "step 3, revised",
+      thoughtNumber: 3,
       totalThoughts: 4,
       nextThoughtNeeded: true,
       isRevision: true,
@@ -64,31 +63,85 @@ describe("the write thread", () => {
       stage: "analysis",
       tags: ["t1", "t2"],
       score: 0.25,
-      metadata: { agent: "ag", model: "mo", client: "cl" },
+      metadata: { model: "mo", agent: "ag", client: "cl" },
       includeParameterUsage: true,
-    });
-    if (!everything.ok) throw new Error(everything.problem.message);
-    const requests: WriteRequest[] = [
-      { ...thought("a", 1), idempotencyKey: "e-1", batch: { log, position: 0 } },
-      { ...thought("a", 2), input: everything.value, idempotencyKey: "e-2", batch: { log, position: 1 } },
-      { ...thought("b", 1), tool: "think", apiKeyId: "key-1" },
+    };
+    const events = [
+      // As sent: the thread reads these from the log's text; the first gets the door's client name.
+      {
+        id: "e-1",
+        type: "thought",
+        body: {
+          sessionId: "a",
+          thought: "step 1",
+          thoughtNumber: 1,
+          totalThoughts: 3,
+          nextThoughtNeeded: true,
+          metadata: { agent: "ag" },
+        },
+      },
+      // Normalised on the way in (snake_case, a number as text): posted with its input.
+      {
+        id: "e-2",
+        type: "thought",
+        body: { session_id: "a", thought: "step 2", thought_number: "2", total_thoughts: 3, next_thought_needed: true },
+      },
+      { id: "e-3", type: "thought", body: everything },
     ];
-    // What crosses to the thread is a structured clone: class instances and shared references do not survive it.
-    const received = svc.thread.receivedRequests({
-      id: 1,
-      limits: {} as never,
-      ...structuredClone(svc.thread.postRequests(requests)),
+    const text = JSON.stringify({ events });
+    const log = { id: "log-1", projectId, body: new JsonText(text), events: 3, apiKeyId: "key-1", client: "door" };
+    const inputOf = (body: unknown) => {
+      const parsed = parseThoughtInput(body);
+      if (!parsed.ok) throw new Error(parsed.problem.message);
+      return withClient(parsed.value, log.client);
+    };
+    const event = (i: number, asSent: boolean): WriteRequest => ({
+      projectId,
+      apiKeyId: "key-1",
+      input: inputOf(events[i]!.body),
+      raw: events[i]!.body,
+      idempotencyKey: events[i]!.id,
+      batch: { log, position: i, asSent },
     });
+    const requests: WriteRequest[] = [
+      event(0, true),
+      event(1, false),
+      event(2, true),
+      { ...thought("b", 1), tool: "think" },
+    ];
+    expect(requests[0]!.input.metadata).toEqual({ agent: "ag", client: "door" });
+
+    // What crosses to the thread is a structured clone: class instances and shared references do not survive it.
+    const posted = structuredClone(svc.thread.postRequests(requests));
+    expect(posted.requests[0]).toEqual({ log: 0, position: 0 }); // as sent: no copy of the input
+    const received = svc.thread.receivedRequests({ id: 1, limits: {} as never, ...posted });
     expect(received.map((r) => r.input)).toEqual(requests.map((r) => r.input));
-    expect(Object.values(received[1]!.input).filter((v) => v !== undefined)).toHaveLength(15);
-    expect(received.map((r) => [r.tool, r.projectId, r.apiKeyId, r.idempotencyKey])).toEqual(
-      requests.map((r) => [r.tool, r.projectId, r.apiKeyId, r.idempotencyKey]),
-    );
+    expect(Object.values(received[2]!.input).filter((v) => v !== undefined)).toHaveLength(15);
+    expect(JSON.stringify(received[2]!.input.metadata)).toBe(JSON.stringify(requests[2]!.input.metadata)); // key order
+    const who = (r: WriteRequest) => [
+      r.tool,
+      r.projectId,
+      r.apiKeyId,
+      r.idempotencyKey,
+      r.batch?.position,
+      r.batch?.asSent,
+    ];
+    expect(received.map(who)).toEqual(requests.map(who));
     expect(received[0]!.batch!.log).toBe(received[1]!.batch!.log); // one log for the request, as before
-    expect(received[0]!.batch!.log.body).toBeInstanceOf(JsonText);
-    expect((received[0]!.batch!.log.body as JsonText).text).toBe('{"events":[]}');
-    expect(received.map((r) => r.batch?.position)).toEqual([0, 1, undefined]);
-    expect(received[2]!.raw).toEqual(requests[2]!.raw); // a single request keeps its body for the log
+    expect(received[0]!.batch!.log).toMatchObject({
+      id: "log-1",
+      projectId,
+      events: 3,
+      apiKeyId: "key-1",
+      client: "door",
+    });
+    expect((received[0]!.batch!.log.body as JsonText).text).toBe(text);
+    expect(received[3]!.raw).toEqual(requests[3]!.raw); // a single request keeps its body for the log
+
+    // The thread refuses an event whose text no longer reads as the serving thread read it.
+    const altered = structuredClone(posted);
+    altered.logs[0]!.bodyText = JSON.stringify({ events: [{ ...events[0], type: "other" }] });
+    expect(() => svc.thread.receivedRequests({ id: 2, limits: {} as never, ...altered })).toThrow(/no longer reads/);
   });
 
   it("lets a Prisma transaction that reads and then writes finish while a batch waits to commit", async () => {
