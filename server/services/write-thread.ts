@@ -2,8 +2,8 @@
 // so that SQLite's inserts and COMMIT (about half of a 1,000-event batch's CPU time) no longer hold the thread that
 // parses, validates and answers HTTP requests. While one batch commits there, the serving thread answers reads and
 // checks the next batch. Measured with `npm run bench:ingest` on 2 cores: a read during 1,000-event batches waits
-// p50 3.7 ms instead of 18.5 (p99 19 ms instead of 70), and batches run a few per cent faster (43,000 against
-// 41,000 thoughts/s), the thread now being the busier of the two.
+// p50 4.4 ms instead of 19–20 (p99 20 ms instead of 30–42), and batches run ~30 % faster (51,600–55,000 against
+// 39,800–40,300 thoughts/s), the thread being the busier of the two (~16 ms of CPU per batch).
 //
 // The transaction is the same one the serving thread would run (server/services/commit-sqlite.ts): loads, plan and
 // inserts inside one IMMEDIATE transaction, so correctness does not depend on which thread runs it. The thread is
