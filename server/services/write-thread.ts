@@ -105,7 +105,8 @@ export function receivedRequests(message: CommitMessage): WriteRequest[] {
         tool: undefined,
         projectId: log.projectId,
         apiKeyId: log.apiKeyId,
-        input: completeInput(withClient(body, log.client)),
+        // Already every field in order: wellFormedThought writes them all, and withClient's spread keeps them.
+        input: withClient(body, log.client),
         raw: undefined,
         idempotencyKey: event.id,
         batch: { log, position: r.position, asSent: true },
