@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseThoughtInput } from "../contracts/thought";
 import { emptyIndex, planThought, recordPlan } from "./apply-thought";
+import { resultOf } from "./continuation";
 
 /** Runs raw tool arguments through parse → plan → record, as one fresh session, returning each answer. */
 function session(...calls: Record<string, unknown>[]) {
@@ -8,9 +9,9 @@ function session(...calls: Record<string, unknown>[]) {
   return calls.map((raw, i) => {
     const parsed = parseThoughtInput(raw);
     if (!parsed.ok) throw new Error(`call ${i}: ${parsed.problem.message}`);
-    const plan = planThought(index, parsed.value);
-    recordPlan(index, plan, `t${i + 1}`, parsed.value.branchId ?? null);
-    return plan;
+    const plan = planThought(index, parsed.value, `t${i + 1}`);
+    recordPlan(index, plan);
+    return { ...plan, result: resultOf(plan.facts) };
   });
 }
 

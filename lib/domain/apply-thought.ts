@@ -1,8 +1,8 @@
 // The pure heart of recording a thought: numbering, total raising, branch and revision resolution and flags
 // (DESIGN.md §3). The write path loads a SessionIndex, plans each thought against it, and records the plan back so
 // the next thought in the same batch sees it. No I/O here; tested in apply-thought.test.ts.
-import type { ThoughtInput, ThoughtResult } from "../contracts/thought";
-import { continuation } from "./continuation";
+import type { ThoughtInput } from "../contracts/thought";
+import type { ResultFacts } from "./continuation";
 import type { ThoughtFlag } from "./flags";
 
 export interface BranchInfo {
@@ -54,10 +54,12 @@ export interface ThoughtPlan {
   branchFromThoughtId: string | null;
   newBranch: BranchInfo | null;
   flags: ThoughtFlag[];
-  result: Omit<ThoughtResult, "thoughtId">;
+  /** What the agent's answer is made of (resultOf in ./continuation.ts). */
+  facts: ResultFacts;
 }
 
-export function planThought(index: SessionIndex, input: ThoughtInput): ThoughtPlan {
+/** Places `input` in the session as the thought `thoughtId`. */
+export function planThought(index: SessionIndex, input: ThoughtInput, thoughtId: string): ThoughtPlan {
   const flags: ThoughtFlag[] = [];
   const n = input.thoughtNumber;
   let total = input.totalThoughts;
@@ -110,31 +112,26 @@ export function planThought(index: SessionIndex, input: ThoughtInput): ThoughtPl
     branchFromThoughtId,
     newBranch,
     flags,
-    result: {
+    facts: {
+      thoughtId,
       sessionId: index.sessionId,
       seq,
       thoughtNumber: n,
       totalThoughts: total,
       nextThoughtNeeded: input.nextThoughtNeeded,
       branches,
-      thoughtHistoryLength: seq,
-      ...continuation({
-        sessionId: index.sessionId,
-        thoughtNumber: n,
-        totalThoughts: total,
-        nextThoughtNeeded: input.nextThoughtNeeded,
-        needsMoreThoughts: input.needsMoreThoughts,
-        branchId: input.branchId,
-        branchFromThought: input.branchFromThought,
-      }),
       flags,
+      needsMoreThoughts: input.needsMoreThoughts,
+      branchId: input.branchId,
+      branchFromThought: input.branchFromThought,
+      parameterUsage: input.includeParameterUsage === true ? true : undefined,
     },
   };
 }
 
 /** Records a planned thought in the index so later thoughts of the same batch can refer to it. */
-export function recordPlan(index: SessionIndex, plan: ThoughtPlan, id: string, branchId: string | null): void {
+export function recordPlan(index: SessionIndex, plan: ThoughtPlan): void {
   index.count = plan.seq;
-  indexThought(index, plan.thoughtNumber, id, branchId);
+  indexThought(index, plan.thoughtNumber, plan.facts.thoughtId, plan.facts.branchId ?? null);
   if (plan.newBranch) index.branches.push(plan.newBranch);
 }

@@ -3,6 +3,10 @@
 // transaction) and server/db/write-store-prisma.ts (PostgreSQL, inside a Prisma interactive transaction). The
 // decisions in between are made once, in server/services/write-batch.ts.
 import type { ThoughtResult } from "@/lib/contracts/thought";
+import type { ResultFacts } from "@/lib/domain/continuation";
+
+/** A thought's answer as its log keeps it: its facts (older logs: the whole answer); see loggedResult. */
+export type LoggedResult = ResultFacts | ThoughtResult;
 
 export interface SessionRow {
   id: string;
@@ -36,7 +40,7 @@ export interface FirstLoad {
 }
 
 export interface FirstLoadResult {
-  replays: { projectId: string; key: string; result: ThoughtResult }[];
+  replays: { projectId: string; key: string; result: LoggedResult }[];
   sessions: SessionRow[];
   /** The most recent joinable session per agent, in the order of `agents` (null when none). */
   recent: (SessionRow | null)[];
@@ -90,15 +94,15 @@ export function replaysOf(
   projectId: string,
   keys: KeyRow[],
   results: Map<string, unknown>,
-): { projectId: string; key: string; result: ThoughtResult }[] {
-  const out: { projectId: string; key: string; result: ThoughtResult }[] = [];
+): FirstLoadResult["replays"] {
+  const out: FirstLoadResult["replays"] = [];
   for (const k of keys) {
     const logged = results.get(k.eventId);
     const result =
       k.position === null
         ? logged
-        : (logged as { results?: (ThoughtResult | null)[] } | undefined)?.results?.[k.position];
-    if (result) out.push({ projectId, key: k.key, result: result as ThoughtResult });
+        : (logged as { results?: (LoggedResult | null)[] } | undefined)?.results?.[k.position];
+    if (result) out.push({ projectId, key: k.key, result: result as LoggedResult });
   }
   return out;
 }

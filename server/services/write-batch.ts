@@ -5,7 +5,7 @@
 import type { ApiErrorBody } from "@/lib/contracts/errors";
 import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
 import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } from "@/lib/domain/apply-thought";
-import { PARAMETER_USAGE } from "@/lib/domain/continuation";
+import { loggedResult, shouldContinue, type ResultFacts } from "@/lib/domain/continuation";
 import { decideSession, decideThinkSession, withinIdleWindow } from "@/lib/domain/session-rule";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import type { Limits } from "@/lib/limits";
@@ -14,6 +14,7 @@ import type {
   BatchWrites,
   FirstLoad,
   FirstLoadResult,
+  LoggedResult,
   Row,
   SecondLoadResult,
   SessionRow,
@@ -71,6 +72,9 @@ export type Placement = Pick<ThoughtResult, "sessionId" | "thoughtId" | "seq">;
 export type WriteOutcome<R extends Placement = ThoughtResult> =
   { status: 201 | 200; result: R } | { status: number; error: ApiErrorBody; result?: undefined };
 
+/** An outcome while the batch runs: a written or replayed thought's answer as logged (finish() makes the answer). */
+type Decided = WriteOutcome<LoggedResult>;
+
 export interface SessionEventRef {
   projectId: string;
   sessionId: string;
@@ -111,7 +115,7 @@ const agentOf = (r: WriteRequest): AgentRef => ({
 });
 
 export class WriteBatch {
-  private readonly outcomes: (WriteOutcome | undefined)[];
+  private readonly outcomes: (Decided | undefined)[];
   private readonly sessionOf: (Touched | null)[];
   private readonly touched = new Map<string, Touched>();
   /** Index of the first request with each idempotency key (project + key). */
@@ -122,7 +126,7 @@ export class WriteBatch {
     private readonly limits: Limits,
     private readonly now: Date = new Date(),
   ) {
-    this.outcomes = Array.from<WriteOutcome | undefined>({ length: requests.length });
+    this.outcomes = Array.from<Decided | undefined>({ length: requests.length });
     this.sessionOf = Array.from<Touched | null>({ length: requests.length }).fill(null);
   }
 
@@ -233,7 +237,7 @@ export class WriteBatch {
     const now = this.now;
     const ms = now.getTime();
     const writes: BatchWrites = { sessions: [], thoughts: [], branches: [], events: [], keys: [], sessionUpdates: [] };
-    const logged = new Map<IngestLog, (ThoughtResult | null)[]>();
+    const logged = new Map<IngestLog, (ResultFacts | null)[]>();
     const projectOfNew = new Map<string, string>();
     this.requests.forEach((r, i) => {
       const t = this.sessionOf[i];
@@ -256,12 +260,11 @@ export class WriteBatch {
         const step = t.row.thinkStep;
         input = { ...input, thoughtNumber: step, totalThoughts: step, nextThoughtNeeded: true };
       }
-      const plan = planThought(t.index, input);
       const thoughtId = uuidv7(ms);
-      recordPlan(t.index, plan, thoughtId, input.branchId ?? null);
-      const result: ThoughtResult = { thoughtId, ...plan.result };
-      if (input.includeParameterUsage === true) result.parameter_usage = PARAMETER_USAGE;
-      this.outcomes[i] = { status: 201, result };
+      const plan = planThought(t.index, input, thoughtId);
+      recordPlan(t.index, plan);
+      const facts = plan.facts;
+      this.outcomes[i] = { status: 201, result: facts };
       if (t.isNew) projectOfNew.set(t.row.id, r.projectId);
 
       if (plan.newBranch) {
@@ -304,9 +307,9 @@ export class WriteBatch {
       });
       if (r.batch) {
         const { log, position } = r.batch;
-        const results = logged.get(log) ?? Array.from<ThoughtResult | null>({ length: log.events }).fill(null);
+        const results = logged.get(log) ?? Array.from<ResultFacts | null>({ length: log.events }).fill(null);
         logged.set(log, results);
-        results[position] = result;
+        results[position] = facts;
         if (r.idempotencyKey !== null) writes.keys.push(keyRow(r.projectId, r.idempotencyKey, log.id, position));
       } else {
         const eventId = uuidv7(ms);
@@ -316,14 +319,14 @@ export class WriteBatch {
           kind: r.tool === "think" ? "think" : "thought",
           body: r.raw ?? {},
           status: 201,
-          result,
+          result: facts,
           createdAt: now,
         });
         if (r.idempotencyKey !== null) writes.keys.push(keyRow(r.projectId, r.idempotencyKey, eventId, null));
       }
       if (input.isRevision === true) t.revisions += 1;
       if (plan.flags.length > 0) t.flags += 1;
-      t.status = result.should_continue ? "active" : "completed";
+      t.status = shouldContinue(facts) ? "active" : "completed";
       t.row.title ??= titleFrom(input.thought);
     });
 
@@ -388,7 +391,8 @@ export class WriteBatch {
         const first = this.outcomes[this.firstWithKey.get(`${r.projectId}${SEP}${r.idempotencyKey}`)!]!;
         outcome = first.result ? { status: 200, result: first.result } : first;
       }
-      if (!r.batch || !outcome.result) return outcome;
+      if (!outcome.result) return outcome;
+      if (!r.batch) return { status: outcome.status, result: loggedResult(outcome.result) };
       const { sessionId, thoughtId, seq } = outcome.result;
       return { status: outcome.status, result: { sessionId, thoughtId, seq } };
     });

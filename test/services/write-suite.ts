@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "@/lib/limits";
 import { parseThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
+import type { ResultFacts } from "@/lib/domain/continuation";
 
 export interface WriteSuiteOptions {
   /** SQLite: run the batches on the write thread, as the production server does (server/services/write-thread.ts). */
@@ -186,6 +187,44 @@ export function writeSuite(
       expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(1);
     });
 
+    it("a replay makes the same whole answer from the logged facts (branch, needsMoreThoughts, parameter usage)", async () => {
+      const s = key("facts");
+      const [k1, k2] = [key("k"), key("k")];
+      const firsts = await svc.submit([
+        request(t(s, 1, 2), k1),
+        request(
+          t(s, 2, 1, false, {
+            branchFromThought: 1,
+            branchId: "alt",
+            needsMoreThoughts: true,
+            includeParameterUsage: true,
+          }),
+          k2,
+        ),
+      ]);
+      expect(firsts[1]!.result).toMatchObject({
+        branches: ["alt"],
+        flags: ["total_raised"],
+        stop_reason: "needs_more_thoughts",
+        next_call_arguments: { branchId: "alt", branchFromThought: 1 },
+      });
+      expect(firsts[1]!.result).toHaveProperty("parameter_usage");
+      const replays = await svc.submit([request(t(s, 9, 9), k1), request(t(s, 9, 9), k2)]);
+      expect(replays).toEqual(firsts.map((f) => ({ status: 200, result: f.result })));
+    });
+
+    it("a key logged with its whole answer (before ResultFacts) still replays that answer", async () => {
+      const k = key("old");
+      const answer = { ...(await write([t(key("old-session"), 1, 1, false)]))[0]!, thoughtId: key("old-thought") };
+      const eventId = key("old-event");
+      await svc.db.ingestEvent.create({
+        data: { id: eventId, projectId, kind: "thought", body: {}, status: 201, result: answer },
+      });
+      await svc.db.ingestKey.create({ data: { projectId, key: k, eventId, position: null } });
+      const [single] = await svc.submit([request(t(key("s"), 1, 1), k)]);
+      expect(single).toEqual({ status: 200, result: answer });
+    });
+
     it("an ingest request is logged once, as sent; each event id replays its full result through any door", async () => {
       const s = key("ingest-log");
       const ids = [key("e"), key("e"), key("e")];
@@ -204,9 +243,11 @@ export function writeSuite(
       // SQLite keeps the text as it arrived; PostgreSQL's jsonb keeps the same value in its own key order.
       const log = logged.find((e) => (e.body as typeof payload).events[0]?.id === ids[0]);
       expect(log?.body, "the request is logged with its body as sent").toEqual(payload);
-      const slots = (log!.result as { results: (ThoughtResult | null)[] }).results;
+      // Each written event's slot holds the facts its answer is made of (ResultFacts), not the answer itself.
+      const slots = (log!.result as { results: (ResultFacts | null)[] }).results;
       expect(slots.map((r) => r?.thoughtId ?? null)).toEqual([results[0]!.thoughtId, null, results[2]!.thoughtId]);
-      expect(slots[2]).toMatchObject({ sessionId: results[2]!.sessionId, thoughtNumber: 2, thoughtHistoryLength: 2 });
+      expect(slots[2]).toMatchObject({ sessionId: results[2]!.sessionId, seq: 2, thoughtNumber: 2, totalThoughts: 3 });
+      expect(slots[2]).not.toHaveProperty("next_call_arguments");
       const keys = await svc.db.ingestKey.findMany({
         where: { projectId, eventId: log!.id },
         orderBy: { position: "asc" },
@@ -216,9 +257,32 @@ export function writeSuite(
         [ids[2], 2],
       ]);
 
-      // A replay through a single request answers the whole first result; a later batch answers 200 per event.
+      // A replay through a single request answers the whole first result, made again from the facts; a later batch
+      // answers 200 per event.
       const [single] = await svc.submit([request(t(s, 3, 3), ids[2])]);
-      expect(single).toEqual({ status: 200, result: slots[2] });
+      expect(single).toEqual({
+        status: 200,
+        result: {
+          thoughtId: results[2]!.thoughtId,
+          sessionId: results[2]!.sessionId,
+          seq: 2,
+          thoughtNumber: 2,
+          totalThoughts: 3,
+          nextThoughtNeeded: true,
+          branches: [],
+          thoughtHistoryLength: 2,
+          should_continue: true,
+          next_thought_number: 3,
+          stop_reason: "next_thought_required",
+          next_call_arguments: {
+            sessionId: results[2]!.sessionId,
+            thoughtNumber: 3,
+            totalThoughts: 3,
+            nextThoughtNeeded: true,
+          },
+          flags: [],
+        },
+      });
       const again = await svc.ingest({ projectId, apiKeyId: null }, { events: [payload.events[0], payload.events[2]] });
       expect(again).toEqual([
         { id: ids[0], status: 200, sessionId: results[0]!.sessionId, thoughtId: results[0]!.thoughtId, seq: 1 },
