@@ -63,8 +63,6 @@ export async function ingestEvents(who: Writer, body: unknown, bodyText?: string
     projectId: who.projectId,
     body: bodyText === undefined ? body : new JsonText(bodyText),
     events: events.length,
-    apiKeyId: who.apiKeyId,
-    client: who.client ?? null,
   };
   const results: IngestResult[] = Array.from<IngestResult>({ length: events.length });
   const requests: WriteRequest[] = [];
@@ -78,9 +76,8 @@ export async function ingestEvents(who: Writer, body: unknown, bodyText?: string
       results[i] = { id, status: 400, error: { code: "validation_error", ...p, field: `events[${i}].${p.field}` } };
       return;
     }
-    // Both fast paths taken: the input is the body as sent (EventRef.asSent).
-    const asSent = fast ? wellFormedThought(event.data.body) : null;
-    const parsed = asSent ? withinLimits(asSent, limits) : parseThoughtInput(event.data.body, limits);
+    const wellFormed = fast ? wellFormedThought(event.data.body) : null;
+    const parsed = wellFormed ? withinLimits(wellFormed, limits) : parseThoughtInput(event.data.body, limits);
     if (!parsed.ok) {
       const p = parsed.problem;
       results[i] = {
@@ -95,7 +92,7 @@ export async function ingestEvents(who: Writer, body: unknown, bodyText?: string
       input: withClient(parsed.value, who.client),
       raw: event.data.body,
       idempotencyKey: event.data.id,
-      batch: { log, position: i, asSent: asSent !== null },
+      batch: { log, position: i },
     });
     slots.push(i);
   });

@@ -38,13 +38,6 @@ export interface WriteRequest {
 export interface EventRef {
   log: IngestLog;
   position: number;
-  /**
-   * True when the event and its body are as wellFormedEvent and wellFormedThought read them (the common case, no
-   * normalising needed), so that `input` is the body read by wellFormedThought, with the log's client name filled in
-   * (withClient). The write thread then rebuilds the input from the log's text instead of receiving a copy
-   * (server/services/write-thread.ts).
-   */
-  asSent: boolean;
 }
 
 /** One POST /api/v1/ingest request, logged as one IngestEvent whatever the number of its events. */
@@ -55,10 +48,6 @@ export interface IngestLog {
   body: unknown;
   /** How many events the request held (the logged results have one slot per event). */
   events: number;
-  /** Who sent it: the API key, and the door's client name (filled into each event's metadata.client when the agent
-   *  did not name one). */
-  apiKeyId: string | null;
-  client: string | null;
 }
 
 /**
