@@ -9,6 +9,7 @@ import type { CommitResult } from "./commit-sqlite";
 import type { WriteRequest } from "./write-batch";
 import {
   postRequests,
+  receivedOutcomes,
   setWriteThread,
   THREAD_FAILED,
   type CommitMessage,
@@ -63,7 +64,7 @@ class WriteThread implements WriteThreadHandle {
     const waiting = this.waiting.get(reply.id);
     if (!waiting) return;
     this.waiting.delete(reply.id);
-    if (reply.ok) waiting.resolve({ outcomes: reply.outcomes, events: reply.events });
+    if (reply.ok) waiting.resolve({ outcomes: receivedOutcomes(reply.outcomes), events: reply.events });
     else waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
   }
 

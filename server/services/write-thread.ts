@@ -14,11 +14,12 @@
 // This module is what the write path needs (the message shapes, and the running thread if any); starting the thread
 // lives in server/services/write-thread-start.ts, outside the Next bundle's imports (its bundler would try to bundle
 // the thread's entry file).
-import type { ThoughtInput } from "@/lib/contracts/thought";
+import type { ApiErrorBody } from "@/lib/contracts/errors";
+import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
 import type { Limits } from "@/lib/limits";
 import { JsonText, jsonColumn } from "@/server/db/write-store";
 import type { CommitResult } from "./commit-sqlite";
-import type { IngestLog, WriteRequest } from "./write-batch";
+import type { IngestLog, Placement, WriteOutcome, WriteRequest } from "./write-batch";
 
 /** An ingest log as posted: its body as JSON text (a class instance would arrive as a plain object). */
 export type PostedLog = Omit<IngestLog, "body"> & { bodyText: string };
@@ -30,12 +31,13 @@ export type PostedLog = Omit<IngestLog, "body"> & { bodyText: string };
  * cost 1.3 and 2.1 ms, and re-reading each event from the request's text on the thread 1.7 ms).
  *
  * An optional number is NaN when absent, an optional boolean -1. The columns of fields most requests leave out are
- * holey arrays, which the clone copies as sparse ones: only the requests that set them cost anything.
+ * holey arrays, which the clone copies as sparse ones: only the requests that set them cost anything. A string most
+ * requests share (a project, an API key, a session) crosses once (Interned).
  */
 export interface RequestColumns {
   tool: WriteRequest["tool"][];
-  projectId: string[];
-  apiKeyId: (string | null)[];
+  projectId: Interned<string>;
+  apiKeyId: Interned<string | null>;
   /** A single request's body as the agent sent it (an ingest event's is in its log). */
   raw: unknown[];
   idempotencyKey: (string | null)[];
@@ -52,7 +54,7 @@ export interface RequestColumns {
   branchFromThought: Float64Array;
   branchId: (string | undefined)[];
   needsMoreThoughts: Int8Array;
-  sessionId: (string | undefined)[];
+  sessionId: Interned<string>;
   stage: (string | undefined)[];
   tags: ThoughtInput["tags"][];
   score: Float64Array;
@@ -67,10 +69,51 @@ export interface CommitMessage {
   requests: RequestColumns;
 }
 
+/**
+ * A batch's outcomes as they cross back: columns too (for 1,000 ingest events the objects cost the thread ~0.4 ms to
+ * post and the serving thread ~0.5 to receive). A session id, the same for many outcomes, crosses once.
+ */
+export interface OutcomeColumns {
+  status: Uint16Array;
+  /** A written or replayed thought's session (none for a refused request or a whole answer). */
+  sessionId: Interned<string>;
+  thoughtId: string[];
+  seq: Int32Array;
+  /** A single request's whole answer (an ingest event's answer is its Placement). */
+  whole: (ThoughtResult | undefined)[];
+  error: (ApiErrorBody | undefined)[];
+}
+
 export type ReplyMessage =
-  ({ id: number; ok: true } & CommitResult) | { id: number; ok: false; error: { message: string; code?: string } };
+  | ({ id: number; ok: true; outcomes: OutcomeColumns } & Omit<CommitResult, "outcomes">)
+  | { id: number; ok: false; error: { message: string; code?: string } };
 
 const NONE = -1;
+
+/** A column of strings that repeat: each distinct value once, and its index per row (NONE: undefined). */
+export interface Interned<T extends string | null> {
+  values: T[];
+  index: Int32Array;
+}
+
+function interned<T extends string | null>(n: number) {
+  const column: Interned<T> = { values: [], index: new Int32Array(n).fill(NONE) };
+  const seen = new Map<T, number>();
+  return {
+    column,
+    set(row: number, value: T | undefined) {
+      if (value === undefined) return;
+      let i = seen.get(value);
+      if (i === undefined) seen.set(value, (i = column.values.push(value) - 1));
+      column.index[row] = i;
+    },
+  };
+}
+
+function valueAt<T extends string | null>(column: Interned<T>, row: number): T | undefined {
+  const i = column.index[row]!;
+  return i === NONE ? undefined : column.values[i];
+}
 const bit = (b: boolean | undefined) => (b === undefined ? NONE : b ? 1 : 0);
 const fromBit = (b: number) => (b === NONE ? undefined : b === 1);
 const fromNumber = (n: number) => (Number.isNaN(n) ? undefined : n);
@@ -83,10 +126,13 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
   const n = requests.length;
   const index = new Map<IngestLog, number>();
   const logs: PostedLog[] = [];
+  const projectId = interned<string>(n);
+  const apiKeyId = interned<string | null>(n);
+  const sessionId = interned<string>(n);
   const c: RequestColumns = {
     tool: holey(n),
-    projectId: [],
-    apiKeyId: [],
+    projectId: projectId.column,
+    apiKeyId: apiKeyId.column,
     raw: holey(n),
     idempotencyKey: [],
     log: new Int32Array(n).fill(NONE),
@@ -100,7 +146,7 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
     branchFromThought: new Float64Array(n),
     branchId: holey(n),
     needsMoreThoughts: new Int8Array(n),
-    sessionId: holey(n),
+    sessionId: sessionId.column,
     stage: holey(n),
     tags: holey(n),
     score: new Float64Array(n),
@@ -111,8 +157,8 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
     const r = requests[k]!;
     const i = r.input;
     if (r.tool !== undefined) c.tool[k] = r.tool;
-    c.projectId[k] = r.projectId;
-    c.apiKeyId[k] = r.apiKeyId;
+    projectId.set(k, r.projectId);
+    apiKeyId.set(k, r.apiKeyId);
     c.idempotencyKey[k] = r.idempotencyKey;
     if (r.batch) {
       let log = index.get(r.batch.log);
@@ -135,7 +181,7 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
     c.branchFromThought[k] = i.branchFromThought ?? NaN;
     if (i.branchId !== undefined) c.branchId[k] = i.branchId;
     c.needsMoreThoughts[k] = bit(i.needsMoreThoughts);
-    if (i.sessionId !== undefined) c.sessionId[k] = i.sessionId;
+    sessionId.set(k, i.sessionId);
     if (i.stage !== undefined) c.stage[k] = i.stage;
     if (i.tags !== undefined) c.tags[k] = i.tags;
     c.score[k] = i.score ?? NaN;
@@ -159,7 +205,7 @@ export function receivedRequests(message: CommitMessage): WriteRequest[] {
     events: l.events,
   }));
   const c = message.requests;
-  const requests = new Array<WriteRequest>(c.projectId.length);
+  const requests = new Array<WriteRequest>(c.thought.length);
   for (let k = 0; k < requests.length; k++) {
     const input: Complete<ThoughtInput> = {
       thought: c.thought[k]!,
@@ -171,7 +217,7 @@ export function receivedRequests(message: CommitMessage): WriteRequest[] {
       branchFromThought: fromNumber(c.branchFromThought[k]!),
       branchId: c.branchId[k],
       needsMoreThoughts: fromBit(c.needsMoreThoughts[k]!),
-      sessionId: c.sessionId[k],
+      sessionId: valueAt(c.sessionId, k),
       stage: c.stage[k],
       tags: c.tags[k],
       score: fromNumber(c.score[k]!),
@@ -181,8 +227,8 @@ export function receivedRequests(message: CommitMessage): WriteRequest[] {
     const log = c.log[k]!;
     requests[k] = {
       tool: c.tool[k],
-      projectId: c.projectId[k]!,
-      apiKeyId: c.apiKeyId[k]!,
+      projectId: valueAt(c.projectId, k)!,
+      apiKeyId: valueAt(c.apiKeyId, k)!,
       input,
       raw: c.raw[k],
       idempotencyKey: c.idempotencyKey[k]!,
@@ -190,6 +236,54 @@ export function receivedRequests(message: CommitMessage): WriteRequest[] {
     } satisfies Complete<WriteRequest>;
   }
   return requests;
+}
+
+/** The thread's side of the answer: `requests` tell which outcomes hold a whole answer (those of single requests). */
+export function postOutcomes(
+  requests: readonly WriteRequest[],
+  outcomes: readonly WriteOutcome<Placement>[],
+): OutcomeColumns {
+  const n = outcomes.length;
+  const sessionId = interned<string>(n);
+  const c: OutcomeColumns = {
+    status: new Uint16Array(n),
+    sessionId: sessionId.column,
+    thoughtId: holey(n),
+    seq: new Int32Array(n),
+    whole: holey(n),
+    error: holey(n),
+  };
+  for (let k = 0; k < n; k++) {
+    const o = outcomes[k]!;
+    c.status[k] = o.status;
+    if (!o.result) {
+      c.error[k] = o.error;
+      continue;
+    }
+    if (!requests[k]!.batch) {
+      c.whole[k] = o.result as ThoughtResult;
+      continue;
+    }
+    sessionId.set(k, o.result.sessionId);
+    c.thoughtId[k] = o.result.thoughtId;
+    c.seq[k] = o.result.seq;
+  }
+  return c;
+}
+
+/** The serving thread's side of postOutcomes. */
+export function receivedOutcomes(c: OutcomeColumns): WriteOutcome<Placement>[] {
+  const outcomes = new Array<WriteOutcome<Placement>>(c.status.length);
+  for (let k = 0; k < outcomes.length; k++) {
+    const status = c.status[k]!;
+    const whole = c.whole[k];
+    const sessionId = valueAt(c.sessionId, k);
+    if (whole) outcomes[k] = { status: status as 200 | 201, result: whole };
+    else if (sessionId !== undefined) {
+      outcomes[k] = { status: status as 200 | 201, result: { sessionId, thoughtId: c.thoughtId[k]!, seq: c.seq[k]! } };
+    } else outcomes[k] = { status, error: c.error[k]! };
+  }
+  return outcomes;
 }
 
 /** T with every field present (an optional one as undefined). */

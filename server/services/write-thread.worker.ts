@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { parentPort, workerData } from "node:worker_threads";
 import { SQLITE_PRAGMAS } from "@/server/db/sqlite-settings";
 import { commitOnSqlite } from "./commit-sqlite";
-import { receivedRequests, type CommitMessage, type ReplyMessage } from "./write-thread";
+import { postOutcomes, receivedRequests, type CommitMessage, type ReplyMessage } from "./write-thread";
 
 /** How long a batch waits for the write lock held by another connection (an interactive transaction on the serving
  *  thread, or another process) before it fails; PostgreSQL's batches wait as long (maxWait in commit.ts). */
@@ -18,7 +18,9 @@ connection.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
 parentPort!.on("message", (message: CommitMessage) => {
   let reply: ReplyMessage;
   try {
-    reply = { id: message.id, ok: true, ...commitOnSqlite(connection, receivedRequests(message), message.limits) };
+    const requests = receivedRequests(message);
+    const { outcomes, events } = commitOnSqlite(connection, requests, message.limits);
+    reply = { id: message.id, ok: true, outcomes: postOutcomes(requests, outcomes), events };
   } catch (error) {
     const e = error as { message?: unknown; code?: unknown };
     reply = {

@@ -2,10 +2,10 @@
 // the SQLite file. Its batches' behaviour is the write suite's (write.sqlite-thread.test.ts); this file covers what
 // the second connection and the thread's life add.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { parseThoughtInput, withClient } from "@/lib/contracts/thought";
+import { parseThoughtInput, withClient, type ThoughtResult } from "@/lib/contracts/thought";
 import type { Db } from "@/server/db/client";
 import { JsonText } from "@/server/db/write-store";
-import type { WriteRequest } from "@/server/services/write-batch";
+import type { Placement, WriteOutcome, WriteRequest } from "@/server/services/write-batch";
 import { freshServiceDb } from "@/test/support/service-db";
 import { unique } from "@/test/support/seed";
 
@@ -47,7 +47,7 @@ function thought(sessionId: string, n: number, total = 3): WriteRequest {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the write thread", () => {
-  it("posts a batch's requests so that the thread receives them as they were", () => {
+  it("posts a batch's requests and its outcomes so that each side receives them as they were", () => {
     // Every optional field set, each to a value of its own, so that a field dropped or crossed on the way shows.
     const everything = {
       sessionId: "a",
@@ -106,6 +106,7 @@ describe("the write thread", () => {
 
     // What crosses to the thread is a structured clone: class instances and shared references do not survive it.
     const posted = structuredClone(svc.thread.postRequests(requests));
+    expect(posted.requests.projectId.values).toEqual([projectId]); // crosses once
     const received = svc.thread.receivedRequests({ id: 1, limits: {} as never, ...posted });
     expect(received.map((r) => r.input)).toEqual(requests.map((r) => r.input));
     expect(Object.values(received[2]!.input).filter((v) => v !== undefined)).toHaveLength(15);
@@ -119,6 +120,24 @@ describe("the write thread", () => {
     expect((received[0]!.batch!.log.body as JsonText).text).toBe(text);
     expect(received[3]!.raw).toEqual(requests[3]!.raw); // a single request keeps its body for the log
     expect(received[0]!.raw).toBeUndefined(); // an ingest event's is in its log
+
+    // The outcomes cross back the same way: placements, a refusal, and a single request's whole answer.
+    const whole = {
+      sessionId: "s-2",
+      thoughtId: "t-4",
+      seq: 1,
+      thoughtNumber: 1,
+      flags: [],
+    } as unknown as ThoughtResult;
+    const outcomes: WriteOutcome<Placement>[] = [
+      { status: 201, result: { sessionId: "s-1", thoughtId: "t-1", seq: 7 } },
+      { status: 200, result: { sessionId: "s-1", thoughtId: "t-0", seq: 3 } },
+      { status: 422, error: { code: "limit_exceeded", message: "full", field: "sessionId" } },
+      { status: 201, result: whole },
+    ];
+    const back = structuredClone(svc.thread.postOutcomes(received, outcomes));
+    expect(back.sessionId.values).toEqual(["s-1"]); // the session crosses once
+    expect(svc.thread.receivedOutcomes(back)).toEqual(outcomes);
   });
 
   it("lets a Prisma transaction that reads and then writes finish while a batch waits to commit", async () => {
