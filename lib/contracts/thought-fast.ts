@@ -14,6 +14,9 @@ export const MAX_TAGS = 50;
 
 type Check = (v: unknown) => boolean;
 
+/** Not empty once trimmed: \S is any character String.prototype.trim keeps, and the test allocates nothing. */
+const NOT_BLANK = /\S/;
+
 const isPositiveInt: Check = (v) => typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= MAX_NUMBER;
 const isBool: Check = (v) => typeof v === "boolean";
 const trimmedText =
@@ -54,7 +57,7 @@ function metadataInOrder(value: unknown): Record<string, unknown> {
 
 /** The schema's keys in its order (zod writes its output in this order), with the check each value must pass. */
 const FIELDS: readonly (readonly [keyof ThoughtInput, Check])[] = [
-  ["thought", (v) => typeof v === "string" && v.trim().length > 0],
+  ["thought", (v) => typeof v === "string" && NOT_BLANK.test(v)],
   ["thoughtNumber", isPositiveInt],
   ["totalThoughts", isPositiveInt],
   ["nextThoughtNeeded", isBool],
@@ -71,7 +74,7 @@ const FIELDS: readonly (readonly [keyof ThoughtInput, Check])[] = [
   ["includeParameterUsage", isBool],
 ];
 const REQUIRED = 4; // thought, thoughtNumber, totalThoughts, nextThoughtNeeded
-const KNOWN = new Set<string>(FIELDS.map(([k]) => k));
+const POSITION = new Map<string, number>(FIELDS.map(([k], i) => [k, i]));
 
 /** The thought as ZThoughtInput would return it, or null when the input needs the schema's full treatment. */
 export function wellFormedThought(raw: unknown): ThoughtInput | null {
@@ -84,16 +87,17 @@ export function wellFormedThought(raw: unknown): ThoughtInput | null {
     return null;
   }
   const input = raw as Record<string, unknown>;
-  for (const key in input) if (!KNOWN.has(key)) return null;
+  // One pass over the keys the agent sent (a plain object's keys are all its own), each value checked and put at its
+  // field's position.
   const v: unknown[] = new Array(FIELDS.length);
-  for (let i = 0; i < FIELDS.length; i++) {
-    const [key, check] = FIELDS[i]!;
-    if (!Object.hasOwn(input, key)) {
-      if (i < REQUIRED) return null;
-      continue;
-    }
-    if (!check((v[i] = input[key]))) return null;
+  let required = 0;
+  for (const key in input) {
+    const i = POSITION.get(key);
+    if (i === undefined) return null;
+    if (!FIELDS[i]![1]((v[i] = input[key]))) return null;
+    if (i < REQUIRED) required++;
   }
+  if (required < REQUIRED) return null;
   // Every field present (an absent one as undefined), in the schema's order: one object shape for all thoughts, which
   // the write path reads faster than the many shapes of only the fields given.
   const out: { [K in keyof Required<ThoughtInput>]: unknown } = {
