@@ -6,7 +6,7 @@ import type { ApiErrorBody } from "@/lib/contracts/errors";
 import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
 import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } from "@/lib/domain/apply-thought";
 import { loggedResult, shouldContinue, type ResultFacts } from "@/lib/domain/continuation";
-import { decideSession, decideThinkSession, withinIdleWindow } from "@/lib/domain/session-rule";
+import { decideSession, decideThinkSession, withinIdleWindow, type SessionDecision } from "@/lib/domain/session-rule";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import type { Limits } from "@/lib/limits";
 import type {
@@ -103,12 +103,32 @@ const agentOf = (r: WriteRequest): AgentRef => ({
   client: r.input.metadata?.client ?? null,
 });
 
+/**
+ * Values by project, then by a string unique within it (an idempotency key, a session reference). Nested maps need no
+ * joined string built and hashed per request (for a 1,000-event batch, ~0.4 ms of the write thread's time).
+ */
+class PerProject<V> {
+  private readonly maps = new Map<string, Map<string, V>>();
+
+  get(projectId: string, key: string): V | undefined {
+    return this.maps.get(projectId)?.get(key);
+  }
+
+  set(projectId: string, key: string, value: V): void {
+    let map = this.maps.get(projectId);
+    if (!map) this.maps.set(projectId, (map = new Map<string, V>()));
+    map.set(key, value);
+  }
+}
+
 export class WriteBatch {
   private readonly outcomes: (Decided | undefined)[];
   private readonly sessionOf: (Touched | null)[];
+  /** Each request's session decision (decideSession), made once in firstLoad. */
+  private readonly decisions: SessionDecision[];
   private readonly touched = new Map<string, Touched>();
-  /** Index of the first request with each idempotency key (project + key). */
-  private readonly firstWithKey = new Map<string, number>();
+  /** Index of the first request with each idempotency key. */
+  private readonly firstWithKey = new PerProject<number>();
 
   constructor(
     private readonly requests: readonly WriteRequest[],
@@ -117,27 +137,31 @@ export class WriteBatch {
   ) {
     this.outcomes = Array.from<Decided | undefined>({ length: requests.length });
     this.sessionOf = Array.from<Touched | null>({ length: requests.length }).fill(null);
+    this.decisions = requests.map(decisionFor);
   }
 
   /** Step 1: what to load before sessions can be assigned. */
   firstLoad(): FirstLoad {
     const replayKeys = new Map<string, string[]>();
-    const sessionRefs = new Map<string, string[]>();
+    // A set: the thoughts of one session name it again and again, and the store looks each reference up once.
+    const sessionRefs = new Map<string, Set<string>>();
     const agents = new Map<string, AgentRef>();
-    const push = (m: Map<string, string[]>, k: string, v: string) => {
-      const list = m.get(k);
-      if (list) list.push(v);
-      else m.set(k, [v]);
-    };
-    for (const r of this.requests) {
-      if (r.idempotencyKey !== null) push(replayKeys, r.projectId, r.idempotencyKey);
-      const decision = decisionFor(r);
-      if (decision.kind === "explicit") push(sessionRefs, r.projectId, decision.ref);
-      else if (decision.kind === "join-recent") agents.set(agentKey(agentOf(r)), agentOf(r));
-    }
+    this.requests.forEach((r, i) => {
+      if (r.idempotencyKey !== null) {
+        const keys = replayKeys.get(r.projectId);
+        if (keys) keys.push(r.idempotencyKey);
+        else replayKeys.set(r.projectId, [r.idempotencyKey]);
+      }
+      const decision = this.decisions[i]!;
+      if (decision.kind === "explicit") {
+        const refs = sessionRefs.get(r.projectId);
+        if (refs) refs.add(decision.ref);
+        else sessionRefs.set(r.projectId, new Set([decision.ref]));
+      } else if (decision.kind === "join-recent") agents.set(agentKey(agentOf(r)), agentOf(r));
+    });
     return {
       replayKeys,
-      sessionRefs,
+      sessionRefs: new Map([...sessionRefs].map(([projectId, refs]) => [projectId, [...refs]])),
       agents: [...agents.values()],
       idleSince: new Date(this.now.getTime() - this.limits.sessionIdleMinutes * 60_000),
     };
@@ -145,13 +169,16 @@ export class WriteBatch {
 
   /** Step 2: assigns every request its session, in order (a session made by one request is joinable by the next). */
   assignSessions(first: FirstLoad, loaded: FirstLoadResult): void {
-    const replays = new Map(loaded.replays.map((r) => [`${r.projectId}${SEP}${r.key}`, r.result]));
-    const byRef = new Map<string, Touched>();
+    const replays = new PerProject<LoggedResult>();
+    for (const r of loaded.replays) replays.set(r.projectId, r.key, r.result);
+    const byRef = new PerProject<Touched>();
     for (const row of loaded.sessions) {
       const t = this.touch(row, false);
-      if (row.key !== null) byRef.set(`${row.projectId}${SEP}${row.key}`, t);
-      byRef.set(`${row.projectId}${SEP}${row.id}`, t);
+      if (row.key !== null) byRef.set(row.projectId, row.key, t);
+      byRef.set(row.projectId, row.id, t);
     }
+    // The most recent session of each agent, for a later thought that joins it; kept only when one of the batch does.
+    const joinsRecent = first.agents.length > 0;
     const recent = new Map<string, Touched | null>();
     first.agents.forEach((a, i) => {
       const row = loaded.recent[i] ?? null;
@@ -160,21 +187,19 @@ export class WriteBatch {
 
     this.requests.forEach((r, i) => {
       if (r.idempotencyKey !== null) {
-        const k = `${r.projectId}${SEP}${r.idempotencyKey}`;
-        const replay = replays.get(k);
+        const replay = replays.get(r.projectId, r.idempotencyKey);
         if (replay) {
           this.outcomes[i] = { status: 200, result: replay };
           return;
         }
-        if (this.firstWithKey.has(k)) return; // answered from the first occurrence in finish()
-        this.firstWithKey.set(k, i);
+        if (this.firstWithKey.get(r.projectId, r.idempotencyKey) !== undefined) return; // answered in finish()
+        this.firstWithKey.set(r.projectId, r.idempotencyKey, i);
       }
-      const decision = decisionFor(r);
+      const decision = this.decisions[i]!;
       let t: Touched;
       if (decision.kind === "explicit") {
-        const ref = `${r.projectId}${SEP}${decision.ref}`;
-        t = byRef.get(ref) ?? this.newSession(r, decision.ref);
-        byRef.set(ref, t);
+        t = byRef.get(r.projectId, decision.ref) ?? this.newSession(r, decision.ref);
+        byRef.set(r.projectId, decision.ref, t);
       } else if (decision.kind === "join-recent") {
         const candidate = recent.get(agentKey(agentOf(r))) ?? null;
         const joinable =
@@ -185,7 +210,7 @@ export class WriteBatch {
       } else {
         t = this.newSession(r, null);
       }
-      recent.set(agentKey(agentOf(r)), t);
+      if (joinsRecent) recent.set(agentKey(agentOf(r)), t);
       t.status = "active"; // a thought reopens a completed session, and keeps it joinable for this batch
       this.sessionOf[i] = t;
     });
@@ -377,7 +402,7 @@ export class WriteBatch {
       let outcome = this.outcomes[i];
       if (!outcome) {
         // A repeated idempotency key inside one batch answers the first occurrence's result.
-        const first = this.outcomes[this.firstWithKey.get(`${r.projectId}${SEP}${r.idempotencyKey}`)!]!;
+        const first = this.outcomes[this.firstWithKey.get(r.projectId, r.idempotencyKey!)!]!;
         outcome = first.result ? { status: 200, result: first.result } : first;
       }
       if (!outcome.result) return outcome;
