@@ -48,22 +48,42 @@ export const ROWS_PER_INSERT = 32;
 interface TableInsert {
   names: string[];
   kinds: ColumnKind[];
-  /** The INSERT for `n` rows (1 ≤ n ≤ ROWS_PER_INSERT), prepared on first use. */
-  forRows: (n: number) => BetterSqlite3.Statement;
+  /** Bit c set: column c must always be written (it is NOT NULL, or has a default an explicit null must override). */
+  always: number;
+  /** The INSERT of `n` rows (1 ≤ n ≤ ROWS_PER_INSERT) into the columns whose bits are set, prepared on first use. */
+  forRows: (n: number, columns: number) => BetterSqlite3.Statement;
 }
 
+/**
+ * A statement names only the columns some row of it holds a value for: a thought leaves most of its 24 columns null,
+ * and binding nulls cost ~9 % of the insert (measured: 1,000 thought rows, 24 columns against 12). A column left out
+ * is NULL, as bound, because only nullable columns without a default are ever left out (PRAGMA table_info).
+ */
 function tableInsert(db: BetterSqlite3.Database, table: TableName): TableInsert {
   const columns: Record<string, ColumnKind> = TABLES[table];
   const names = Object.keys(columns);
-  const head = `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(", ")}) VALUES `;
-  const tuple = `(${names.map(() => "?").join(", ")})`;
+  if (names.length > 30) throw new Error(`${table}: too many columns for a 31-bit column set`);
+  const info = db.pragma(`table_info("${table}")`) as { name: string; notnull: number; dflt_value: unknown }[];
+  let always = 0;
+  names.forEach((name, c) => {
+    const column = info.find((i) => i.name === name);
+    if (!column) throw new Error(`${table}.${name} is not in the database`);
+    if (column.notnull || column.dflt_value !== null) always |= 1 << c;
+  });
   const prepared = new Map<number, BetterSqlite3.Statement>();
   return {
     names,
     kinds: names.map((n) => columns[n]!),
-    forRows: (n) => {
-      let stmt = prepared.get(n);
-      if (!stmt) prepared.set(n, (stmt = db.prepare(head + Array.from({ length: n }, () => tuple).join(", "))));
+    always,
+    forRows: (n, set) => {
+      const key = set * (ROWS_PER_INSERT + 1) + n;
+      let stmt = prepared.get(key);
+      if (!stmt) {
+        const used = names.filter((_, c) => set & (1 << c));
+        const tuple = `(${used.map(() => "?").join(", ")})`;
+        const sql = `INSERT INTO "${table}" (${used.map((u) => `"${u}"`).join(", ")}) VALUES `;
+        prepared.set(key, (stmt = db.prepare(sql + Array.from({ length: n }, () => tuple).join(", "))));
+      }
       return stmt;
     },
   };
@@ -149,16 +169,22 @@ export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync">
 
     write(w: BatchWrites): void {
       const put = (table: TableName, rows: Row[]) => {
-        const { names, kinds, forRows } = st.insert[table];
+        const { names, kinds, always, forRows } = st.insert[table];
         const width = names.length;
+        const all = (1 << width) - 1;
         for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
           const n = Math.min(ROWS_PER_INSERT, rows.length - start);
           const values = new Array<unknown>(n * width);
+          let set = always;
           for (let r = 0; r < n; r++) {
             const row = rows[start + r]!;
-            for (let c = 0; c < width; c++) values[r * width + c] = encode(row[names[c]!], kinds[c]!);
+            for (let c = 0; c < width; c++) {
+              const v = encode(row[names[c]!], kinds[c]!);
+              values[r * width + c] = v;
+              if (v !== null) set |= 1 << c;
+            }
           }
-          forRows(n).run(values);
+          forRows(n, set).run(set === all ? values : values.filter((_, i) => set & (1 << (i % width))));
         }
       };
       put("ThinkingSession", w.sessions);
