@@ -45,13 +45,20 @@ function encode(value: unknown, kind: ColumnKind): unknown {
  *  often (measured: 1,000 thought rows in 4.6 ms instead of 6.3 ms). Stays far below SQLite's 32,766 variables. */
 export const ROWS_PER_INSERT = 32;
 
+/** Prepared INSERTs per table, beyond those binding every column (see tableInsert). */
+export const MAX_STATEMENTS = 256;
+
 interface TableInsert {
   names: string[];
   kinds: ColumnKind[];
   /** Bit c set: column c must always be written (it is NOT NULL, or has a default an explicit null must override). */
   always: number;
-  /** The INSERT of `n` rows (1 ≤ n ≤ ROWS_PER_INSERT) into the columns whose bits are set, prepared on first use. */
-  forRows: (n: number, columns: number) => BetterSqlite3.Statement;
+  /**
+   * The INSERT of `n` rows (1 ≤ n ≤ ROWS_PER_INSERT) into the columns whose bits are set, prepared on first use; null
+   * once MAX_STATEMENTS column sets are prepared (input chooses which columns are null: it must not choose how many
+   * statements stay in memory), and the caller binds every column instead.
+   */
+  forRows: (n: number, columns: number) => BetterSqlite3.Statement | null;
 }
 
 /**
@@ -71,6 +78,7 @@ function tableInsert(db: BetterSqlite3.Database, table: TableName): TableInsert 
     if (column.notnull || column.dflt_value !== null) always |= 1 << c;
   });
   const prepared = new Map<number, BetterSqlite3.Statement>();
+  const all = (1 << names.length) - 1;
   return {
     names,
     kinds: names.map((n) => columns[n]!),
@@ -79,6 +87,7 @@ function tableInsert(db: BetterSqlite3.Database, table: TableName): TableInsert 
       const key = set * (ROWS_PER_INSERT + 1) + n;
       let stmt = prepared.get(key);
       if (!stmt) {
+        if (prepared.size >= MAX_STATEMENTS && set !== all) return null;
         const used = names.filter((_, c) => set & (1 << c));
         const tuple = `(${used.map(() => "?").join(", ")})`;
         const sql = `INSERT INTO "${table}" (${used.map((u) => `"${u}"`).join(", ")}) VALUES `;
@@ -184,7 +193,9 @@ export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync">
               if (v !== null) set |= 1 << c;
             }
           }
-          forRows(n, set).run(set === all ? values : values.filter((_, i) => set & (1 << (i % width))));
+          const some = set === all ? null : forRows(n, set);
+          if (some) some.run(values.filter((_, i) => set & (1 << (i % width))));
+          else forRows(n, all)!.run(values);
         }
       };
       put("ThinkingSession", w.sessions);
