@@ -54,11 +54,11 @@ interface TableInsert {
   /** Bit c set: column c must always be written (it is NOT NULL, or has a default an explicit null must override). */
   always: number;
   /**
-   * The INSERT of `n` rows (1 ≤ n ≤ ROWS_PER_INSERT) into the columns whose bits are set, prepared on first use; null
-   * once MAX_STATEMENTS column sets are prepared (input chooses which columns are null: it must not choose how many
-   * statements stay in memory), and the caller binds every column instead.
+   * The INSERT of `n` rows (1 ≤ n ≤ ROWS_PER_INSERT) into the columns whose bits are set, prepared on first use, and
+   * those columns' indexes. Past MAX_STATEMENTS column sets it names every column instead: input chooses which
+   * columns are null, and must not choose how many statements stay in memory.
    */
-  forRows: (n: number, columns: number) => BetterSqlite3.Statement | null;
+  forRows: (n: number, columns: number) => { statement: BetterSqlite3.Statement; columns: number[] };
 }
 
 /**
@@ -77,25 +77,22 @@ function tableInsert(db: BetterSqlite3.Database, table: TableName): TableInsert 
     if (!column) throw new Error(`${table}.${name} is not in the database`);
     if (column.notnull || column.dflt_value !== null) always |= 1 << c;
   });
-  const prepared = new Map<number, BetterSqlite3.Statement>();
   const all = (1 << names.length) - 1;
-  return {
-    names,
-    kinds: names.map((n) => columns[n]!),
-    always,
-    forRows: (n, set) => {
-      const key = set * (ROWS_PER_INSERT + 1) + n;
-      let stmt = prepared.get(key);
-      if (!stmt) {
-        if (prepared.size >= MAX_STATEMENTS && set !== all) return null;
-        const used = names.filter((_, c) => set & (1 << c));
-        const tuple = `(${used.map(() => "?").join(", ")})`;
-        const sql = `INSERT INTO "${table}" (${used.map((u) => `"${u}"`).join(", ")}) VALUES `;
-        prepared.set(key, (stmt = db.prepare(sql + Array.from({ length: n }, () => tuple).join(", "))));
-      }
-      return stmt;
-    },
+  const prepared = new Map<number, { statement: BetterSqlite3.Statement; columns: number[] }>();
+  const forRows: TableInsert["forRows"] = (n, set) => {
+    const key = set * (ROWS_PER_INSERT + 1) + n;
+    let insert = prepared.get(key);
+    if (!insert) {
+      if (prepared.size >= MAX_STATEMENTS && set !== all) return forRows(n, all);
+      const used = names.flatMap((_, c) => (set & (1 << c) ? [c] : []));
+      const tuple = `(${used.map(() => "?").join(", ")})`;
+      const sql = `INSERT INTO "${table}" (${used.map((c) => `"${names[c]}"`).join(", ")}) VALUES `;
+      insert = { statement: db.prepare(sql + Array.from({ length: n }, () => tuple).join(", ")), columns: used };
+      prepared.set(key, insert);
+    }
+    return insert;
   };
+  return { names, kinds: names.map((n) => columns[n]!), always, forRows };
 }
 
 /** Statements are prepared once per connection. Prisma's adapter turns on BigInt integers for the connection;
@@ -180,22 +177,21 @@ export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync">
       const put = (table: TableName, rows: Row[]) => {
         const { names, kinds, always, forRows } = st.insert[table];
         const width = names.length;
-        const all = (1 << width) - 1;
         for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
           const n = Math.min(ROWS_PER_INSERT, rows.length - start);
-          const values = new Array<unknown>(n * width);
           let set = always;
           for (let r = 0; r < n; r++) {
             const row = rows[start + r]!;
-            for (let c = 0; c < width; c++) {
-              const v = encode(row[names[c]!], kinds[c]!);
-              values[r * width + c] = v;
-              if (v !== null) set |= 1 << c;
-            }
+            for (let c = 0; c < width; c++) if (row[names[c]!] != null) set |= 1 << c;
           }
-          const some = set === all ? null : forRows(n, set);
-          if (some) some.run(values.filter((_, i) => set & (1 << (i % width))));
-          else forRows(n, all)!.run(values);
+          const { statement, columns } = forRows(n, set);
+          const values = new Array<unknown>(n * columns.length);
+          let v = 0;
+          for (let r = 0; r < n; r++) {
+            const row = rows[start + r]!;
+            for (const c of columns) values[v++] = encode(row[names[c]!], kinds[c]!);
+          }
+          statement.run(values);
         }
       };
       put("ThinkingSession", w.sessions);
