@@ -2,8 +2,8 @@
 // so that SQLite's inserts and COMMIT (about half of a 1,000-event batch's CPU time) no longer hold the thread that
 // parses, validates and answers HTTP requests. While one batch commits there, the serving thread answers reads and
 // checks the next batch. Measured with `npm run bench:ingest` on 2 cores: a read during 1,000-event batches waits
-// p50 4.4 ms instead of 19–20 (p99 20 ms instead of 30–42), and batches run ~30 % faster (51,600–55,000 against
-// 39,800–40,300 thoughts/s), the thread being the busier of the two (~16 ms of CPU per batch).
+// p50 ~5 ms instead of 14–15 (p99 17–19 ms instead of 27), and batches run ~25 % faster (57,000–70,000 against
+// 47,000–49,000 thoughts/s), the thread being the busier of the two (12–14 ms of CPU per batch).
 //
 // The transaction is the same one the serving thread would run (server/services/commit-sqlite.ts): loads, plan and
 // inserts inside one IMMEDIATE transaction, so correctness does not depend on which thread runs it. The thread is
