@@ -2,7 +2,7 @@
 // so that SQLite's inserts and COMMIT (about half of a 1,000-event batch's CPU time) no longer hold the thread that
 // parses, validates and answers HTTP requests. While one batch commits there, the serving thread answers reads and
 // checks the next batch. Measured with `npm run bench:ingest` on 2 cores: a read during 1,000-event batches waits
-// p50 ~5 ms instead of 14–15 (p99 17–19 ms instead of 27), and batches run ~25 % faster (57,000–70,000 against
+// p50 ~5 ms instead of 14–15 (p99 17–19 ms instead of 27), and batches run faster (57,000–75,000 against
 // 47,000–49,000 thoughts/s), the thread being the busier of the two (12–14 ms of CPU per batch).
 //
 // The transaction is the same one the serving thread would run (server/services/commit-sqlite.ts): loads, plan and
