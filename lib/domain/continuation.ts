@@ -87,8 +87,11 @@ export function resultOf(f: ResultFacts): ThoughtResult {
   return result;
 }
 
-/** A logged answer as the agent got it. Ingest logs written before ResultFacts existed hold the whole answer. */
-export function loggedResult(logged: ResultFacts | ThoughtResult): ThoughtResult {
+/** A thought's answer as its log keeps it: its facts (logs written before ResultFacts existed: the whole answer). */
+export type LoggedResult = ResultFacts | ThoughtResult;
+
+/** A logged answer as the agent got it. */
+export function loggedResult(logged: LoggedResult): ThoughtResult {
   return "should_continue" in logged ? logged : resultOf(logged);
 }
 

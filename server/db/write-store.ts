@@ -2,11 +2,7 @@
 // server/db/write-store-sqlite.ts (synchronous prepared statements on the SQLite connection, inside one synchronous
 // transaction) and server/db/write-store-prisma.ts (PostgreSQL, inside a Prisma interactive transaction). The
 // decisions in between are made once, in server/services/write-batch.ts.
-import type { ThoughtResult } from "@/lib/contracts/thought";
-import type { ResultFacts } from "@/lib/domain/continuation";
-
-/** A thought's answer as its log keeps it: its facts (older logs: the whole answer); see loggedResult. */
-export type LoggedResult = ResultFacts | ThoughtResult;
+import type { LoggedResult } from "@/lib/domain/continuation";
 
 export interface SessionRow {
   id: string;

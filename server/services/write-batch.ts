@@ -5,7 +5,7 @@
 import type { ApiErrorBody } from "@/lib/contracts/errors";
 import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
 import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } from "@/lib/domain/apply-thought";
-import { loggedResult, shouldContinue, type ResultFacts } from "@/lib/domain/continuation";
+import { loggedResult, shouldContinue, type LoggedResult, type ResultFacts } from "@/lib/domain/continuation";
 import { decideSession, decideThinkSession, withinIdleWindow, type SessionDecision } from "@/lib/domain/session-rule";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import type { Limits } from "@/lib/limits";
@@ -14,7 +14,6 @@ import type {
   BatchWrites,
   FirstLoad,
   FirstLoadResult,
-  LoggedResult,
   Row,
   SecondLoadResult,
   SessionRow,
@@ -157,7 +156,10 @@ export class WriteBatch {
         const refs = sessionRefs.get(r.projectId);
         if (refs) refs.add(decision.ref);
         else sessionRefs.set(r.projectId, new Set([decision.ref]));
-      } else if (decision.kind === "join-recent") agents.set(agentKey(agentOf(r)), agentOf(r));
+      } else if (decision.kind === "join-recent") {
+        const agent = agentOf(r);
+        agents.set(agentKey(agent), agent);
+      }
     });
     return {
       replayKeys,
@@ -196,12 +198,13 @@ export class WriteBatch {
         this.firstWithKey.set(r.projectId, r.idempotencyKey, i);
       }
       const decision = this.decisions[i]!;
+      const agent = joinsRecent ? agentKey(agentOf(r)) : "";
       let t: Touched;
       if (decision.kind === "explicit") {
         t = byRef.get(r.projectId, decision.ref) ?? this.newSession(r, decision.ref);
         byRef.set(r.projectId, decision.ref, t);
       } else if (decision.kind === "join-recent") {
-        const candidate = recent.get(agentKey(agentOf(r))) ?? null;
+        const candidate = recent.get(agent) ?? null;
         const joinable =
           candidate !== null &&
           candidate.status === "active" &&
@@ -210,7 +213,7 @@ export class WriteBatch {
       } else {
         t = this.newSession(r, null);
       }
-      if (joinsRecent) recent.set(agentKey(agentOf(r)), t);
+      if (joinsRecent) recent.set(agent, t);
       t.status = "active"; // a thought reopens a completed session, and keeps it joinable for this batch
       this.sessionOf[i] = t;
     });
