@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 
 import { problemFromField, startEnvelope } from "../thoughtmcp/envelope";
-import { parseMemoryInput, type MemoryToolName } from "./thoughtmcp-memory";
+import {
+  parseMemoryInput,
+  type MemoryToolName,
+  ZForgetResult,
+  ZRecallResult,
+  ZRememberResult,
+  ZSearchResult,
+  ZUpdateMemoryResult,
+} from "./thoughtmcp-memory";
 
 function problem(tool: MemoryToolName, raw: unknown) {
   const result = parseMemoryInput(tool, raw);
@@ -147,5 +155,74 @@ describe("bad input names the field and how to fix it", () => {
       code: "validation_error",
       field: "primarySector",
     });
+  });
+});
+
+describe("answers", () => {
+  it("the seed's example answers fit, with our additions where we add", () => {
+    expect(
+      ZRememberResult.safeParse({
+        memoryId: "mem-abc123",
+        embeddingsGenerated: 0,
+        linksCreated: 2,
+        salience: 0.75,
+        strength: 1.0,
+        similarity: "lexical",
+      }).success,
+    ).toBe(true);
+    const memory = {
+      id: "mem-abc123",
+      content: "User prefers dark mode for all applications",
+      createdAt: "2025-12-07T10:30:00Z",
+      lastAccessed: "2025-12-07T12:00:00Z",
+      strength: 0.95,
+      salience: 0.75,
+      primarySector: "semantic",
+      metadata: { keywords: ["preference", "dark mode"], tags: ["settings"] },
+    };
+    expect(
+      ZRecallResult.safeParse({
+        memories: [{ ...memory, score: 0.87 }],
+        totalCount: 1,
+        scores: { "mem-abc123": 0.87 },
+      }).success,
+    ).toBe(true);
+    expect(
+      ZUpdateMemoryResult.safeParse({
+        memoryId: "mem-abc123",
+        embeddingsRegenerated: true,
+        connectionsUpdated: 2,
+        strength: 0.95,
+        salience: 0.75,
+      }).success,
+    ).toBe(true);
+    expect(
+      ZForgetResult.safeParse({
+        memoryId: "mem-abc123",
+        deletionType: "hard",
+        message: "Memory and all related data removed",
+      }).success,
+    ).toBe(true);
+    expect(
+      ZSearchResult.safeParse({
+        memories: [
+          {
+            ...memory,
+            rank: 0.92,
+            highlight: "User prefers dark mode for all applications",
+            highlightRanges: [{ start: 13, end: 22 }],
+            matchedTerms: ["dark", "mode"],
+          },
+        ],
+        totalCount: 1,
+        searchType: "full-text",
+      }).success,
+    ).toBe(true);
+  });
+
+  it("refuse what breaks the contract: more than 3 links, an unknown deletion type", () => {
+    const remember = { memoryId: "m", embeddingsGenerated: 0, salience: 0.5, strength: 1, similarity: "lexical" };
+    expect(ZRememberResult.safeParse({ ...remember, linksCreated: 4 }).success).toBe(false);
+    expect(ZForgetResult.safeParse({ memoryId: "m", deletionType: "purge", message: "" }).success).toBe(false);
   });
 });

@@ -267,3 +267,98 @@ const EXAMPLES: Record<MemoryToolName, string> = {
 export function parseMemoryInput<N extends MemoryToolName>(tool: N, raw: unknown): ParseResult<MemoryToolInputs[N]> {
   return parseArguments(MEMORY_TOOL_SCHEMAS[tool], raw, EXAMPLES[tool]) as ParseResult<MemoryToolInputs[N]>;
 }
+
+// ---- answers (the `data` of the envelope) ----
+// The seed's success shapes, field for field, plus what thoughtgraph adds and says: `similarity` tells which
+// similarity ranked the answer ("lexical" unless an embedding provider is configured), and search's highlight is
+// plain text with ranges instead of the seed's `<b>…</b>` markup (issue 15: never HTML a client could render).
+
+/** Which similarity scored an answer. */
+export const SIMILARITY_KINDS = ["lexical", "embedding"] as const;
+const ZSimilarityKind = z.enum(SIMILARITY_KINDS);
+
+const ZMemoryMetadata = z.object({
+  keywords: z.array(z.string()).optional(),
+  tags: z.array(z.string()).optional(),
+  category: z.string().optional(),
+  context: z.string().optional(),
+  importance: z.number().min(0).max(1).optional(),
+});
+
+export const ZRememberResult = z.object({
+  memoryId: z.string(),
+  /** Vectors computed: 0 with lexical similarity (nothing is embedded), 1 with an embedding provider. The seed's 5
+   *  counts ThoughtMCP's five sector embeddings, which need a model we cannot ship. */
+  embeddingsGenerated: z.number().int().nonnegative(),
+  /** Waypoint targets linked (each link is stored in both directions). */
+  linksCreated: z.number().int().min(0).max(3),
+  salience: z.number().min(0).max(1),
+  strength: z.number().min(0).max(1),
+  similarity: ZSimilarityKind,
+});
+export type RememberResult = z.infer<typeof ZRememberResult>;
+
+export const ZMemoryView = z.object({
+  id: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  lastAccessed: z.string().optional(),
+  strength: z.number().min(0).max(1),
+  salience: z.number().min(0).max(1),
+  primarySector: z.enum(MEMORY_SECTORS).optional(),
+  metadata: ZMemoryMetadata.optional(),
+});
+export type MemoryView = z.infer<typeof ZMemoryView>;
+
+export const ZRecallResult = z.object({
+  memories: z.array(ZMemoryView.extend({ score: z.number().min(0).max(1) })),
+  /** Memories matching the filters, before limit/offset. */
+  totalCount: z.number().int().nonnegative(),
+  scores: z.record(z.string(), z.number()),
+  similarity: ZSimilarityKind.optional(),
+});
+export type RecallResult = z.infer<typeof ZRecallResult>;
+
+export const ZUpdateMemoryResult = z.object({
+  memoryId: z.string(),
+  embeddingsRegenerated: z.boolean(),
+  connectionsUpdated: z.number().int().nonnegative(),
+  strength: z.number().min(0).max(1),
+  salience: z.number().min(0).max(1),
+});
+export type UpdateMemoryResult = z.infer<typeof ZUpdateMemoryResult>;
+
+export const ZForgetResult = z.object({
+  memoryId: z.string(),
+  deletionType: z.enum(["soft", "hard"]),
+  message: z.string(),
+});
+export type ForgetResult = z.infer<typeof ZForgetResult>;
+
+const ZRange = z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() });
+
+export const ZSearchResult = z.object({
+  memories: z.array(
+    ZMemoryView.extend({
+      /** 0–1, comparable within one answer. */
+      rank: z.number().min(0).max(1),
+      /** A plain-text window of the content around the first match (no markup). */
+      highlight: z.string(),
+      /** Where the matches are inside `highlight`. */
+      highlightRanges: z.array(ZRange),
+      matchedTerms: z.array(z.string()),
+    }),
+  ),
+  totalCount: z.number().int().nonnegative(),
+  /** "full-text" with a text, "filter" when only filters were given. */
+  searchType: z.enum(["full-text", "filter"]),
+});
+export type SearchResult = z.infer<typeof ZSearchResult>;
+
+export const MEMORY_RESULT_SCHEMAS = {
+  remember: ZRememberResult,
+  recall: ZRecallResult,
+  update_memory: ZUpdateMemoryResult,
+  forget: ZForgetResult,
+  search: ZSearchResult,
+} as const;

@@ -29,3 +29,10 @@ function group(nodes: QueryNode[], operator: "AND" | "OR"): string {
   const parts = nodes.map(toFts5);
   return parts.length === 1 ? (parts[0] ?? "") : `(${parts.join(` ${operator} `)})`;
 }
+
+/** FTS5's bm25() (negative; more negative is better) as a rank in (0, 1): r / (1 + r) with r = −bm25. Comparable
+ *  within one answer, not with PostgreSQL's ranks. */
+export function rankFromBm25(bm25: number): number {
+  const r = Math.max(0, -bm25);
+  return Number.isFinite(r) ? r / (1 + r) : 1;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { toFts5 } from "./fts5";
+import { rankFromBm25, toFts5 } from "./fts5";
 import { describe as describeNode, MAX_QUERY_DEPTH, parseQuery, type QueryNode } from "./query";
-import { toTsquery } from "./tsquery";
+import { rankFromTsRank, toTsquery } from "./tsquery";
 
 function parsed(input: string): QueryNode {
   const result = parseQuery(input);
@@ -130,5 +130,15 @@ describe("compilers", () => {
     );
     expect(toFts5(parsed('"a ""b"'))).toBe('("a" AND "b")');
     expect(toTsquery(parsed("it's a\\b x&y !z <->w:*A"))).toBe("('it''s' & 'a\\\\b' & 'x&y' & '!z' & '<->w:*A')");
+  });
+});
+
+describe("ranks", () => {
+  it("map both back ends' scores into (0, 1), better stays higher", () => {
+    expect(rankFromBm25(-3)).toBeCloseTo(0.75, 12); // r = 3: 3 / 4
+    expect(rankFromBm25(-1)).toBeLessThan(rankFromBm25(-3));
+    expect(rankFromBm25(0.2)).toBe(0);
+    expect(rankFromTsRank(0.0607927)).toBeCloseTo(0.0607927 / 1.0607927, 12);
+    expect(rankFromTsRank(Number.POSITIVE_INFINITY)).toBe(1);
   });
 });

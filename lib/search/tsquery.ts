@@ -25,3 +25,9 @@ export function toTsquery(node: QueryNode): string {
     }
   }
 }
+
+/** ts_rank(…, 1) (≥ 0; larger is better) as a rank in (0, 1): r / (1 + r), like rankFromBm25 for SQLite. */
+export function rankFromTsRank(tsRank: number): number {
+  const r = Math.max(0, tsRank);
+  return Number.isFinite(r) ? r / (1 + r) : 1;
+}
