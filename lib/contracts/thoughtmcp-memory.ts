@@ -237,37 +237,6 @@ export const ZSearchInput = z.object({
 });
 export type SearchInput = z.infer<typeof ZSearchInput>;
 
-export const MEMORY_TOOL_SCHEMAS = {
-  remember: ZRememberInput,
-  recall: ZRecallInput,
-  update_memory: ZUpdateMemoryInput,
-  forget: ZForgetInput,
-  search: ZSearchInput,
-} as const;
-
-export interface MemoryToolInputs {
-  remember: RememberInput;
-  recall: RecallInput;
-  update_memory: UpdateMemoryInput;
-  forget: ForgetInput;
-  search: SearchInput;
-}
-
-const EXAMPLES: Record<MemoryToolName, string> = {
-  remember:
-    'Send {"content": "…", "userId": "user-123", "sessionId": "session-456", "primarySector": "semantic"}. ' +
-    `primarySector is one of: ${SECTOR_LIST}.`,
-  recall: 'Send {"userId": "user-123", "text": "dark mode preference", "limit": 10}.',
-  update_memory: 'Send {"memoryId": "mem-…", "userId": "user-123", "strength": 0.9}.',
-  forget: 'Send {"memoryId": "mem-…", "userId": "user-123", "soft": true}.',
-  search: 'Send {"userId": "user-123", "text": "dark mode AND preference"}.',
-};
-
-/** Parses one memory tool's arguments (camelCase or snake_case keys); a problem names the first bad field. */
-export function parseMemoryInput<N extends MemoryToolName>(tool: N, raw: unknown): ParseResult<MemoryToolInputs[N]> {
-  return parseArguments(MEMORY_TOOL_SCHEMAS[tool], raw, EXAMPLES[tool]) as ParseResult<MemoryToolInputs[N]>;
-}
-
 // ---- answers (the `data` of the envelope) ----
 // The seed's success shapes, field for field, plus what thoughtgraph adds and says: `similarity` tells which
 // similarity ranked the answer ("lexical" unless an embedding provider is configured), and search's highlight is
@@ -355,10 +324,44 @@ export const ZSearchResult = z.object({
 });
 export type SearchResult = z.infer<typeof ZSearchResult>;
 
-export const MEMORY_RESULT_SCHEMAS = {
-  remember: ZRememberResult,
-  recall: ZRecallResult,
-  update_memory: ZUpdateMemoryResult,
-  forget: ZForgetResult,
-  search: ZSearchResult,
-} as const;
+// ---- the tools, declared once ----
+
+/** Each memory tool's input and answer schemas and the example its refusals quote. */
+export const MEMORY_TOOLS = {
+  remember: {
+    input: ZRememberInput,
+    result: ZRememberResult,
+    example:
+      'Send {"content": "…", "userId": "user-123", "sessionId": "session-456", "primarySector": "semantic"}. ' +
+      `primarySector is one of: ${SECTOR_LIST}.`,
+  },
+  recall: {
+    input: ZRecallInput,
+    result: ZRecallResult,
+    example: 'Send {"userId": "user-123", "text": "dark mode preference", "limit": 10}.',
+  },
+  update_memory: {
+    input: ZUpdateMemoryInput,
+    result: ZUpdateMemoryResult,
+    example: 'Send {"memoryId": "mem-…", "userId": "user-123", "strength": 0.9}.',
+  },
+  forget: {
+    input: ZForgetInput,
+    result: ZForgetResult,
+    example: 'Send {"memoryId": "mem-…", "userId": "user-123", "soft": true}.',
+  },
+  search: {
+    input: ZSearchInput,
+    result: ZSearchResult,
+    example: 'Send {"userId": "user-123", "text": "dark mode AND preference"}.',
+  },
+} as const satisfies Record<MemoryToolName, { input: z.ZodType; result: z.ZodType; example: string }>;
+
+export type MemoryToolInput<N extends MemoryToolName> = z.infer<(typeof MEMORY_TOOLS)[N]["input"]>;
+export type MemoryToolResult<N extends MemoryToolName> = z.infer<(typeof MEMORY_TOOLS)[N]["result"]>;
+
+/** Parses one memory tool's arguments (camelCase or snake_case keys); a problem names the first bad field. */
+export function parseMemoryInput<N extends MemoryToolName>(tool: N, raw: unknown): ParseResult<MemoryToolInput<N>> {
+  const { input, example } = MEMORY_TOOLS[tool];
+  return parseArguments(input, raw, example) as ParseResult<MemoryToolInput<N>>;
+}

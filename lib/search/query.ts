@@ -210,42 +210,42 @@ export function describe(node: QueryNode | undefined): string {
   }
 }
 
+function refuse(code: QueryErrorCode, message: string, suggestion: string): ParsedQuery {
+  return { ok: false, code, message, suggestion };
+}
+
 /** Parses a search query. Never throws. */
 export function parseQuery(input: string): ParsedQuery {
   if (input.length > MAX_QUERY_CHARS) {
-    return {
-      ok: false,
-      code: "too_long",
-      message: `The query is ${input.length} characters; at most ${MAX_QUERY_CHARS} are searched.`,
-      suggestion: "Search for the few words that matter most.",
-    };
+    return refuse(
+      "too_long",
+      `The query is ${input.length} characters; at most ${MAX_QUERY_CHARS} are searched.`,
+      "Search for the few words that matter most.",
+    );
   }
   const notes: string[] = [];
   const parser = new Parser(tokenize(input, notes), notes);
   const query = parser.parseOr(0);
   if (parser.terms > MAX_QUERY_TERMS) {
-    return {
-      ok: false,
-      code: "too_many_terms",
-      message: `The query has ${parser.terms} terms; at most ${MAX_QUERY_TERMS} are allowed.`,
-      suggestion: "Search for fewer words, or use a phrase for words that belong together.",
-    };
+    return refuse(
+      "too_many_terms",
+      `The query has ${parser.terms} terms; at most ${MAX_QUERY_TERMS} are allowed.`,
+      "Search for fewer words, or use a phrase for words that belong together.",
+    );
   }
   if (parser.negativeOnly !== undefined) {
-    return {
-      ok: false,
-      code: "only_negative",
-      message: `NOT ${parser.negativeOnly} only excludes; a search needs something to match.`,
-      suggestion: `Add a word to find, e.g. "report NOT ${parser.negativeOnly}".`,
-    };
+    return refuse(
+      "only_negative",
+      `NOT ${parser.negativeOnly} only excludes; a search needs something to match.`,
+      `Add a word to find, e.g. "report NOT ${parser.negativeOnly}".`,
+    );
   }
   if (!query) {
-    return {
-      ok: false,
-      code: "empty_query",
-      message: input.trim() ? "The query has no words to search for." : "The query is empty.",
-      suggestion: 'Type one or more words; use "quotes" for a phrase, OR for alternatives and NOT to exclude.',
-    };
+    return refuse(
+      "empty_query",
+      input.trim() ? "The query has no words to search for." : "The query is empty.",
+      'Type one or more words; use "quotes" for a phrase, OR for alternatives and NOT to exclude.',
+    );
   }
   return { ok: true, query, notes };
 }
