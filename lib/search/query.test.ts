@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { rankFromBm25, toFts5 } from "./fts5";
 import { describe as describeNode, MAX_QUERY_DEPTH, parseQuery, type QueryNode } from "./query";
-import { rankFromTsRank, toTsquery } from "./tsquery";
+import { rankFromTsRank, toTsquery, tsqueryString } from "./tsquery";
 
 function parsed(input: string): QueryNode {
   const result = parseQuery(input);
@@ -120,7 +120,7 @@ describe("compilers", () => {
   });
 
   it("compile to to_tsquery with every term quoted", () => {
-    expect(toTsquery(parsed('"dark mode" AND pref* NOT light'))).toBe("('dark mode' & 'pref':* & !'light')");
+    expect(toTsquery(parsed('"dark mode" AND pref* NOT light'))).toBe("(('dark' <-> 'mode') & 'pref':* & !'light')");
     expect(toTsquery(parsed("a OR b NOT c NOT d"))).toBe("('a' | ('b' & !'c' & !'d'))");
   });
 
@@ -129,7 +129,11 @@ describe("compilers", () => {
       '("title:x" AND "NEAR" AND "a" AND "b" AND "^start" AND "say" AND "hi")',
     );
     expect(toFts5(parsed('"a ""b"'))).toBe('("a" AND "b")');
-    expect(toTsquery(parsed("it's a\\b x&y !z <->w:*A"))).toBe("('it''s' & 'a\\\\b' & 'x&y' & '!z' & '<->w:*A')");
+    expect(toTsquery(parsed("it's a\\b x&y !z <->w:*A well-kn*"))).toBe(
+      "(('it' <-> 's') & ('a' <-> 'b') & ('x' <-> 'y') & 'z' & ('w' <-> 'a') & ('well' <-> 'kn':*))",
+    );
+    expect(tsqueryString("it's a\\b")).toBe("'it''s a\\\\b'");
+    expect(toTsquery(parsed("Café ПРИВЕТ"))).toBe("('café' & 'привет')");
   });
 });
 
