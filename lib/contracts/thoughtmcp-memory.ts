@@ -12,9 +12,9 @@
 // - `search.text` is parsed here (lib/search/query.ts), so a query that cannot run is a field error on `text`.
 import { z } from "zod";
 
+import { DEFAULT_LIMITS } from "../limits";
 import { parseQuery } from "../search/query";
 import { coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
-import { DEFAULT_LIMITS } from "../limits";
 import { parseArguments, type ParseResult } from "./parse";
 
 export const MEMORY_SECTORS = ["episodic", "semantic", "procedural", "emotional", "reflective"] as const;
