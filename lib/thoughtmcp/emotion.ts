@@ -88,7 +88,8 @@ export function detectEmotion(input: EmotionInput): EngineResult<EmotionAnswer> 
       arousal.push(clamp(entry.a * (scale > 1 ? 1.15 : scale < 1 ? 0.85 : 1), 0, 1));
       dominance.push(entry.d * sign);
       // A negated emotion word says the emotion is absent, so it adds to no discrete emotion.
-      if (!negated) for (const e of entry.e) raw.set(e as DiscreteEmotion, (raw.get(e as DiscreteEmotion) ?? 0) + scale);
+      if (!negated)
+        for (const e of entry.e) raw.set(e as DiscreteEmotion, (raw.get(e as DiscreteEmotion) ?? 0) + scale);
     } else {
       // AFINN-only words: stronger words are more activating (|5| → 0.7, |1| → 0.38).
       arousal.push(0.3 + (Math.abs(afinn!) / 5) * 0.4);
