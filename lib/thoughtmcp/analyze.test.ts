@@ -17,6 +17,15 @@ describe("analyze framework selection on 24 labelled problems", () => {
     );
     expect(accuracy).toBeGreaterThan(0.8);
   });
+
+  it("prints the accuracy on the held-out problems, never tuned against", () => {
+    const hits = golden.heldOut.filter((p) => analyze({ problem: p.problem }).data.framework.id === p.framework).length;
+    console.log(
+      `analyze held-out accuracy: ${((hits / golden.heldOut.length) * 100).toFixed(1)} % (${hits}/${golden.heldOut.length})`,
+    );
+    // Chance is 1 in 8; three times chance is the floor below which the features would be no better than guessing.
+    expect(hits / golden.heldOut.length).toBeGreaterThanOrEqual(0.375);
+  });
 });
 
 describe("analyze answer", () => {
