@@ -97,7 +97,7 @@ function findCycle(nodes: readonly string[], next: Map<string, string[]>, sorted
     path.push(node);
     node = prev.get(node)!;
   }
-  const cycle = path.slice(seen.get(node)!).reverse();
+  const cycle = path.slice(seen.get(node)).reverse();
   return [...cycle, cycle[0]!];
 }
 
