@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { analyze, FRAMEWORK_IDS } from "./analyze";
+import { analyze } from "./analyze";
+import { FRAMEWORK_IDS } from "./vocabulary";
 import golden from "./data/golden/frameworks.json";
 
 describe("analyze framework selection on 24 labelled problems", () => {

@@ -4,18 +4,7 @@
 import frameworksJson from "./data/frameworks.json";
 import { clamp, round2 } from "./text";
 import type { EngineResult, ReasoningContext } from "./types";
-
-export const FRAMEWORK_IDS = [
-  "scientific-method",
-  "design-thinking",
-  "systems-thinking",
-  "critical-thinking",
-  "creative-problem-solving",
-  "root-cause-analysis",
-  "first-principles",
-  "scenario-planning",
-] as const;
-export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
+import type { FrameworkId } from "./vocabulary";
 
 interface Framework {
   id: FrameworkId;

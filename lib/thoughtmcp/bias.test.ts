@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { BIAS_TYPES, detectBias } from "./bias";
+import { detectBias } from "./bias";
+import { BIAS_TYPES } from "./vocabulary";
 import golden from "./data/golden/bias.json";
 
 describe("detectBias golden set", () => {

@@ -3,18 +3,7 @@
 import rulesJson from "./data/bias-rules.json";
 import { clamp, round2 } from "./text";
 import type { EngineResult } from "./types";
-
-export const BIAS_TYPES = [
-  "confirmation",
-  "anchoring",
-  "availability",
-  "recency",
-  "representativeness",
-  "framing",
-  "sunk_cost",
-  "attribution",
-] as const;
-export type BiasType = (typeof BIAS_TYPES)[number];
+import type { BiasType } from "./vocabulary";
 
 export interface EvidenceSpan {
   start: number;

@@ -4,8 +4,7 @@
 // template.
 import templatesJson from "./data/breakdown-templates.json";
 import type { EngineResult } from "./types";
-
-export const BREAKDOWN_DEPTH = { min: 1, max: 5, default: 3 } as const;
+import { BREAKDOWN_DEPTH } from "./vocabulary";
 
 export interface SubProblem {
   id: string;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import golden from "./data/golden/emotion.json";
-import { DISCRETE_EMOTIONS, detectEmotion } from "./emotion";
+import { detectEmotion } from "./emotion";
+import { DISCRETE_EMOTIONS } from "./vocabulary";
 
 describe("detectEmotion golden set", () => {
   it.each(golden.signs)("gives valence of the right sign: $text", ({ text, valence }) => {

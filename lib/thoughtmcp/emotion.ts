@@ -6,21 +6,7 @@ import afinnJson from "sentiment/languages/en/labels.json";
 import lexiconJson from "./data/emotion-lexicon.json";
 import { clamp, round2, tokenize } from "./text";
 import type { EngineResult } from "./types";
-
-export const DISCRETE_EMOTIONS = [
-  "joy",
-  "sadness",
-  "anger",
-  "fear",
-  "disgust",
-  "surprise",
-  "pride",
-  "shame",
-  "guilt",
-  "gratitude",
-  "awe",
-] as const;
-export type DiscreteEmotion = (typeof DISCRETE_EMOTIONS)[number];
+import { DISCRETE_EMOTIONS, type DiscreteEmotion } from "./vocabulary";
 
 interface LexiconEntry {
   a: number;

@@ -2,11 +2,10 @@
 // synthesises a conclusion and recommendations. The streams are templates taking well under a millisecond each, so
 // they run one after another; a stream that would start after the deadline is reported as timed out, not run. The
 // clock is a parameter so a test can make time pass. Method: template (+ rules when the critical stream finds a bias).
-import { conflictsBetween, runStream, STREAMS, type Conflict, type StreamInsight, type StreamName } from "./streams";
+import { conflictsBetween, runStream, type Conflict, type StreamInsight } from "./streams";
 import { clamp, round2 } from "./text";
 import type { EngineResult, ReasoningContext } from "./types";
-
-export const PONDER_TIMEOUT = { min: 1000, max: 60000, default: 30000 } as const;
+import { PONDER_TIMEOUT, STREAMS, type StreamName } from "./vocabulary";
 
 export interface Recommendation {
   description: string;

@@ -3,9 +3,7 @@
 import { detectBias } from "./bias";
 import streamsJson from "./data/streams.json";
 import type { ReasoningContext } from "./types";
-
-export const STREAMS = ["analytical", "creative", "critical", "synthetic"] as const;
-export type StreamName = (typeof STREAMS)[number];
+import type { StreamName } from "./vocabulary";
 
 interface TemplateInsight {
   text: string;

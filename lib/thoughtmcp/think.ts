@@ -1,12 +1,10 @@
 // think: one stream's template (analytical, creative, critical, synthetic) or, in parallel mode, ponder's four streams
 // with ponder's answer shape, as the seed answers each mode. Method: template.
 import { ponder, type PonderAnswer } from "./ponder";
-import { runStream, type StreamName } from "./streams";
+import { runStream } from "./streams";
 import { clamp, round2 } from "./text";
 import type { EngineResult, ReasoningContext } from "./types";
-
-export const THINK_MODES = ["analytical", "creative", "critical", "synthetic", "parallel"] as const;
-export type ThinkMode = (typeof THINK_MODES)[number];
+import type { StreamName, ThinkMode } from "./vocabulary";
 
 export interface ThinkSingleAnswer {
   mode: StreamName;
