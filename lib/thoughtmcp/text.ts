@@ -1,5 +1,5 @@
 // Text helpers shared by the ThoughtMCP engines and the health fold: tokens with their offsets (so every finding can
-// point back into the input), sentences, and a cheap word-shingle similarity. Pure, no I/O.
+// point back into the input) and a cheap word-shingle similarity. Pure, no I/O.
 
 export interface Token {
   /** Lower-cased word (apostrophes kept: "don't"). */
@@ -14,17 +14,9 @@ export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(WORD)) {
     const start = match.index;
-    tokens.push({ word: match[0].toLowerCase().replace("’", "'"), start, end: start + match[0].length });
+    tokens.push({ word: match[0].toLowerCase().replaceAll("’", "'"), start, end: start + match[0].length });
   }
   return tokens;
-}
-
-/** Sentences split on . ! ? followed by space or end; good enough for rule engines on short reasoning texts. */
-export function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
 }
 
 export function clamp(value: number, low: number, high: number): number {
@@ -55,11 +47,6 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   for (const item of small) if (large.has(item)) shared++;
   return shared / (a.size + b.size - shared);
-}
-
-/** Counts how many of the phrases occur in the lower-cased text as whole words. */
-export function countPhrases(lower: string, phrases: readonly string[]): string[] {
-  return phrases.filter((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(lower));
 }
 
 export function escapeRegExp(text: string): string {
