@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+
+import { jaccard, shingles, tokenize } from "./text";
+
+describe("text helpers", () => {
+  it("tokenizes lower-case words with their offsets, keeping apostrophes", () => {
+    expect(tokenize("Don’t STOP, now!")).toEqual([
+      { word: "don't", start: 0, end: 5 },
+      { word: "stop", start: 6, end: 10 },
+      { word: "now", start: 12, end: 15 },
+    ]);
+  });
+
+  it("builds word bigrams, or one shingle for a one-word text", () => {
+    expect([...shingles("The cache is cold")]).toEqual(["the cache", "cache is", "is cold"]);
+    expect([...shingles("Cache")]).toEqual(["cache"]);
+    expect(shingles("").size).toBe(0);
+  });
+
+  it("computes Jaccard as shared over union, 0 for two empty sets", () => {
+    // {a b, b c} vs {b c, c d}: 1 shared of 3.
+    expect(jaccard(shingles("a b c"), shingles("b c d"))).toBeCloseTo(1 / 3);
+    expect(jaccard(new Set(), new Set())).toBe(0);
+    expect(jaccard(shingles("same words here"), shingles("same words here"))).toBe(1);
+  });
+});
