@@ -4,6 +4,7 @@
 // the next batch is handed over while the current one commits there, so the thread never waits for the serving
 // thread to answer. `npm run bench:ingest` measures this path.
 import { currentLimits } from "@/server/config";
+import { isDatabaseUnavailable, retryOnConflict } from "@/server/db/db-errors";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { commitBatch } from "./commit";
@@ -96,8 +97,9 @@ async function commitGroup(group: Pending[]): Promise<void> {
     await commit(group);
   } catch (error) {
     // One request's failure must not fail its neighbours: retry each alone so only the culprit fails. Not when the
-    // write thread died mid-batch: the batch may have committed, and a retry would write it twice.
-    if (group.length === 1 || (error as { code?: unknown }).code === THREAD_FAILED) {
+    // write thread died mid-batch or the database connection was lost: the batch may have committed, and a retry
+    // would write it twice (the client retries with its idempotency key instead, told so by the 503).
+    if (group.length === 1 || (error as { code?: unknown }).code === THREAD_FAILED || isDatabaseUnavailable(error)) {
       for (const p of group) p.reject(error);
     } else {
       for (const p of group) await commit([p]).catch((e: unknown) => p.reject(e));
@@ -107,23 +109,13 @@ async function commitGroup(group: Pending[]): Promise<void> {
 
 async function commit(group: Pending[]): Promise<void> {
   const all = group.flatMap((p) => p.requests);
-  const { outcomes, events } = await withRetry(() => commitBatch(all, currentLimits()));
+  const { outcomes, events } = await retryOnConflict(() => commitBatch(all, currentLimits()), {
+    alsoUnique: true,
+  });
   publish(events);
   let offset = 0;
   for (const p of group) {
     p.resolve(outcomes.slice(offset, offset + p.requests.length));
     offset += p.requests.length;
-  }
-}
-
-/** Retries once what another process can cause on PostgreSQL: a deadlock, or a duplicate idempotency key. */
-async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    const text = String((error as { message?: unknown }).message ?? error);
-    const code = (error as { code?: unknown }).code;
-    if (code === "P2002" || /deadlock|40P01|40001|unique constraint/i.test(text)) return fn();
-    throw error;
   }
 }
