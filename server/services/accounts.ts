@@ -104,10 +104,14 @@ export async function checkCredentials(db: Db, email: string, password: string) 
     : null;
 }
 
-/** Sets a new password and signs the person out everywhere (CLI reset). */
+/**
+ * Sets a new password, signs the person out everywhere and lifts a sign-in lockout (CLI reset: the lockout's 429
+ * suggests it, and the count lives in the database, so every instance sees it lifted).
+ */
 export async function resetPassword(db: Db, email: string, password: string): Promise<void> {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user || user.id === LOCAL_USER_ID) throw new NotFoundError(`An account for ${email}`, "email");
   await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
   await endAllLoginSessions(db, user.id);
+  await db.loginFailure.deleteMany({ where: { email: user.email } });
 }

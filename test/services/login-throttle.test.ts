@@ -1,11 +1,12 @@
 // Sign-in throttling in the database (server/services/login-throttle.ts), on both providers: two clients on one
 // database stand for two instances (the real-process version is in test/fleet). Ten wrong passwords in any mix of
 // instances lock the email on all of them, concurrent failures are all counted, a right password clears the count,
-// and an expired window starts again.
+// an expired window starts again, and a password reset lifts the lockout.
 import { afterAll, describe, expect, it } from "vitest";
 
 import { createDb, type Db } from "@/server/db/client";
 import { applyMigrations } from "@/server/db/migrations";
+import { createUser, resetPassword } from "@/server/services/accounts";
 import { assertNotThrottled, noteSignInResult } from "@/server/services/login-throttle";
 import { freshPgUrl } from "@/test/support/pg";
 import { unique } from "@/test/support/seed";
@@ -39,6 +40,16 @@ describe.each([
     // Another email is unaffected; a right password clears the count for every instance.
     await assertNotThrottled(a, `other-${email}`);
     await noteSignInResult(a, email, true);
+    await assertNotThrottled(b, email);
+  });
+
+  it("is lifted by a password reset", async () => {
+    const [a, b] = await twoInstances(await freshUrl());
+    const email = `${unique("z")}@team.test`;
+    await createUser(a, { email, password: "first-password" });
+    for (let i = 0; i < 10; i++) await noteSignInResult(a, email, false);
+    await expect(assertNotThrottled(b, email)).rejects.toMatchObject({ status: 429 });
+    await resetPassword(a, email, "second-password");
     await assertNotThrottled(b, email);
   });
 
