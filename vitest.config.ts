@@ -52,6 +52,19 @@ export default defineConfig({
         },
       },
       {
+        // Several server processes on one PostgreSQL database (the runner's throwaway cluster, which one test restarts
+        // with pg_ctl): one file, run alone, because a restart of the cluster would disturb any other file.
+        resolve: { alias },
+        test: {
+          name: "fleet",
+          environment: "node",
+          include: ["test/fleet/**/*.test.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         // The SDK: AI SDK tools in a real tool loop, and the `npm pack`ed package installed elsewhere.
         resolve: { alias },
         test: {

@@ -1,18 +1,23 @@
-// `npm run bench:ingest`: the production server on a fresh SQLite file, driven over loopback HTTP with keep-alive.
+// `npm run bench:ingest`: the production server on a fresh SQLite file (or, with DATABASE_URL=postgresql://…, a fresh
+// database created on that PostgreSQL server and dropped afterwards), driven over loopback HTTP with keep-alive.
 //   single: single-thought POSTs from 32 concurrent agents (each its own session)
 //   batch:  POST /api/v1/ingest with 1,000 events per request
 //   reads_during_batch: GET /api/v1/sessions every few ms while the batch load runs again, beside the same reads on
 //           the idle server (how long a dashboard or agent read waits behind the writes)
-// Each prints one JSON line with throughput, latency percentiles and the baseline of raw better-sqlite3 inserts of the
-// same rows measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch"); the reads
-// line has the idle reads as its baseline.
+// Each prints one JSON line with throughput, latency percentiles and the baseline of raw inserts of the same rows
+// measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch": better-sqlite3
+// prepared inserts on SQLite, multi-row INSERTs over one pg connection on PostgreSQL); the reads line has the idle
+// reads as its baseline.
 // Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 120), BENCH_AGENTS (default 32), and
 // BENCH_CPU_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome DevTools' Performance panel).
 import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { providerOf } from "@/server/db/provider";
 import { startServer } from "./lib/server-process";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 32);
@@ -71,6 +76,9 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
+/** The JSON key of the raw baseline, naming the database it was measured on. */
+let baselineName = "baseline_raw_sqlite_per_s";
+
 /** Raw better-sqlite3 inserts of thought-shaped rows, in transactions of `perTx` rows. */
 function rawBaseline(dir: string, rows: number, perTx: number): number {
   const file = path.join(dir, `baseline-${perTx}.db`);
@@ -91,6 +99,67 @@ function rawBaseline(dir: string, rows: number, perTx: number): number {
   // (measured: batch 39,000–43,800 thoughts/s with the file left, 49,000–50,400 with it gone, same session).
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
   return rows / seconds;
+}
+
+const PG_COLUMNS = 8;
+
+/** Raw PostgreSQL inserts of the same rows over one connection: one multi-row INSERT per transaction of `perTx`. */
+async function rawPgBaseline(url: string, rows: number, perTx: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const table = `bench_baseline_${perTx}`;
+    await client.query(`CREATE TABLE ${table} (id text PRIMARY KEY, session text, seq int, num int, total int,
+      text text, next boolean, created timestamptz, UNIQUE (session, seq))`);
+    const start = performance.now();
+    for (let from = 0; from < rows; from += perTx) {
+      const to = Math.min(rows, from + perTx);
+      const values: unknown[] = [];
+      const tuples: string[] = [];
+      for (let i = from; i < to; i++) {
+        const at = values.length;
+        tuples.push(`(${Array.from({ length: PG_COLUMNS }, (_, c) => `$${at + c + 1}`).join(", ")})`);
+        values.push(`id-${i}`, `s-${i % AGENTS}`, i, i % 10, 10, TEXT, true, new Date());
+      }
+      const insert = `INSERT INTO ${table} VALUES ${tuples.join(", ")}`;
+      if (perTx === 1) {
+        await client.query(insert, values);
+      } else {
+        await client.query("BEGIN");
+        await client.query(insert, values);
+        await client.query("COMMIT");
+      }
+    }
+    const seconds = (performance.now() - start) / 1000;
+    await client.query(`DROP TABLE ${table}`);
+    return rows / seconds;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The bench's database: a fresh SQLite file, or a fresh database on DATABASE_URL's PostgreSQL server. */
+async function benchDatabase(dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const target = process.env.DATABASE_URL?.trim();
+  if (!target || providerOf(target) !== "postgresql") {
+    return { url: `file:${path.join(dir, "bench.db")}`, drop: async () => undefined };
+  }
+  const name = `thoughtgraph_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: target });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(target);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: target });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }
 
 async function single(base: URL, apiKey: string, baseline: number) {
@@ -127,7 +196,7 @@ async function single(base: URL, apiKey: string, baseline: number) {
     p50_ms: round(percentile(latencies, 50), 2),
     p95_ms: round(percentile(latencies, 95), 2),
     p99_ms: round(percentile(latencies, 99), 2),
-    baseline_raw_sqlite_per_s: round(baseline),
+    [baselineName]: round(baseline),
     requests: latencies.length,
     failures,
     agents: AGENTS,
@@ -186,7 +255,7 @@ async function batch(base: URL, apiKey: string, baseline: number) {
     p50_ms: round(percentile(run.latencies, 50), 2),
     p95_ms: round(percentile(run.latencies, 95), 2),
     p99_ms: round(percentile(run.latencies, 99), 2),
-    baseline_raw_sqlite_per_s: round(baseline),
+    [baselineName]: round(baseline),
     requests: BATCHES,
     warmup_requests: WARMUP_BATCHES,
     batch_size: BATCH_SIZE,
@@ -238,8 +307,13 @@ async function readsDuringBatch(base: URL, apiKey: string) {
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-"));
   const profileDir = process.env.BENCH_CPU_PROFILE;
+  const database = await benchDatabase(dir);
+  const onPg = providerOf(database.url) === "postgresql";
+  if (onPg) baselineName = "baseline_raw_postgresql_per_s";
+  const baseline = (rows: number, perTx: number) =>
+    onPg ? rawPgBaseline(database.url, rows, perTx) : Promise.resolve(rawBaseline(dir, rows, perTx));
   const server = await startServer({
-    databaseUrl: `file:${path.join(dir, "bench.db")}`,
+    databaseUrl: database.url,
     nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
   });
   try {
@@ -255,14 +329,16 @@ async function main() {
     }
     await driveBatches(base, server.apiKey, batchBodies("bench-warm", WARMUP_BATCHES));
     console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}`);
-    const singleBaseline = rawBaseline(dir, Math.min(SINGLE_TOTAL, 20_000), 1);
+    console.error(`database: ${onPg ? "PostgreSQL" : "SQLite"}`);
+    const singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
     console.log(JSON.stringify(await single(base, server.apiKey, singleBaseline)));
-    const batchBaseline = rawBaseline(dir, BATCHES * BATCH_SIZE, BATCH_SIZE);
+    const batchBaseline = await baseline(BATCHES * BATCH_SIZE, BATCH_SIZE);
     console.log(JSON.stringify(await batch(base, server.apiKey, batchBaseline)));
     console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
   } finally {
     await server.stop();
     agent.destroy();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

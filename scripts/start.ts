@@ -63,9 +63,14 @@ function buildIfNeeded(): void {
 
 async function prepareDatabase(): Promise<void> {
   const url = databaseUrl();
-  const { applyMigrations } = await import("@/server/db/migrations");
-  const { applied } = await applyMigrations(url);
-  if (applied.length > 0) console.log(`Applied ${applied.length} migration(s) to ${redactUrl(url)}.`);
+  // A fleet's deploy runs `npm run db:migrate` once as its own step and starts instances with
+  // THOUGHTGRAPH_MIGRATE_ON_START=0 (README "Running several instances"); on by default, and safe either way: on
+  // PostgreSQL migrations take an advisory lock, so instances starting together apply each one once.
+  if (process.env.THOUGHTGRAPH_MIGRATE_ON_START !== "0") {
+    const { applyMigrations } = await import("@/server/db/migrations");
+    const { applied } = await applyMigrations(url);
+    if (applied.length > 0) console.log(`Applied ${applied.length} migration(s) to ${redactUrl(url)}.`);
+  }
   const { createDb } = await import("@/server/db/client");
   const { runSetup, firstKeyMessage } = await import("@/server/services/setup");
   const db = createDb(url);

@@ -310,7 +310,9 @@ async function main(): Promise<number> {
       const env: Record<string, string> = { NEXT_TELEMETRY_DISABLED: "1", ...colours, ...cmd.env };
       if (step.needsPg) {
         try {
-          env.TEST_PG_URL = (await pgCluster()).url;
+          const cluster = await pgCluster();
+          env.TEST_PG_URL = cluster.url;
+          env.TEST_PG_DATA_DIR = cluster.dataDir; // test/fleet restarts it with pg_ctl
         } catch (error) {
           console.error(error instanceof Error ? error.message : error);
           results.push({ step, outcome: "failed", ms: Date.now() - t0, counts: null, note: "no PostgreSQL" });

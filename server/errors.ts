@@ -1,5 +1,6 @@
 // Domain errors are classes; each door maps them to its own protocol in one place (server/http/respond.ts for REST).
 import type { ApiErrorBody, ErrorCode, FieldProblem } from "@/lib/contracts/errors";
+import { isDatabaseUnavailable } from "@/server/db/db-errors";
 
 export class DomainError extends Error {
   constructor(
@@ -75,4 +76,31 @@ export class ConflictError extends DomainError {
   constructor(message: string, field?: string, suggestion?: string) {
     super("conflict", 409, message, field, suggestion);
   }
+}
+
+/** Seconds a client should wait before retrying after losing the database (a PostgreSQL restart takes 1-6 s here). */
+export const DATABASE_RETRY_AFTER_S = 2;
+
+/**
+ * The database could not be reached or dropped the connection mid-request. The write may have committed (a connection
+ * lost during COMMIT leaves that unknown), so this never says "nothing was written": it tells the client to retry with
+ * the same idempotency key, which returns the first result if there was one.
+ */
+export class DatabaseUnavailableError extends DomainError {
+  constructor() {
+    super(
+      "database_unavailable",
+      503,
+      "The database is unavailable right now; this request may or may not have been written.",
+      undefined,
+      `Retry after ${DATABASE_RETRY_AFTER_S} s with the same Idempotency-Key header (for ingest, the same event ids): ` +
+        "a retried write is never applied twice.",
+    );
+  }
+}
+
+/** The error as a domain error when it is one or means a lost database; null for a real bug. */
+export function asDomainError(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  return isDatabaseUnavailable(error) ? new DatabaseUnavailableError() : null;
 }

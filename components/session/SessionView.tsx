@@ -46,6 +46,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
 
   // Live thoughts, appended after the outline; deduplicated by seq so a resumed stream never shows one twice.
   const [live, setLive] = useState<OutlineThought[]>([]);
+  const [unsure, setUnsure] = useState(false);
   const loadedSeq = outline.data ? (outline.data.thoughts.at(-1)?.seq ?? 0) : null;
   const [follow, setFollow] = useState(false);
   const [center, setCenter] = useState<{ id: string; key: number } | null>(null);
@@ -72,6 +73,8 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
       {
         enabled: loadedSeq !== null,
         onData: (event) => {
+          // Between thoughts the server may say it cannot be sure it is up to date (its database link is down).
+          if ("liveStatus" in event.data) return setUnsure(event.data.liveStatus === "reconnecting");
           const t = toOutline(event.data as ThoughtView);
           setLive((prev) => (prev.some((p) => p.seq === t.seq) ? prev : [...prev, t]));
           if (followRef.current) select(t.id, "follow");
@@ -157,7 +160,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
             <span data-testid="session-status">{s.status}</span> · {s.agent ?? "unknown agent"}
             {s.model ? ` · ${s.model}` : ""} · <span data-testid="thought-count">{thoughts.length}</span> thoughts ·{" "}
             {layout ? layout.lanes.size - 1 : 0} branches · live:{" "}
-            <span data-testid="live-status">{LIVE_WORDS[subscription.status]}</span>
+            <span data-testid="live-status">{unsure ? "reconnecting…" : LIVE_WORDS[subscription.status]}</span>
             {folded?.collapsed ? " · large session: quiet runs and inactive branches are folded" : ""}
           </p>
         </div>

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   "unsupported_media_type",
   "method_not_allowed",
   "unexpected_error",
+  "database_unavailable",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -114,3 +114,11 @@ export const ZSessionExport = z.object({
   scores: z.array(ZScoreView).default([]),
 });
 export type SessionExport = z.infer<typeof ZSessionExport>;
+
+/**
+ * Sent on a session's live feed (between thoughts) when the server cannot be sure it is up to date: "reconnecting"
+ * while its link to other instances' writes is down, "live" once it is back and has caught up from the last seq.
+ */
+export interface LiveStatus {
+  liveStatus: "live" | "reconnecting";
+}

@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
+import { isUniqueViolation } from "@/server/db/db-errors";
 
 const KEY_PREFIX = "tg_";
 
@@ -52,8 +53,14 @@ export async function ensureApiKey(db: Db, projectId: string, key: string, name:
     }
     return false;
   }
-  await createApiKey(db, projectId, name, key);
-  return true;
+  try {
+    await createApiKey(db, projectId, name, key);
+    return true;
+  } catch (error) {
+    // Another instance registered the same key at the same moment (a fleet's first start): it exists now.
+    if (isUniqueViolation(error) && (await db.apiKey.findUnique({ where: { hash: hashApiKey(key) } }))) return false;
+    throw error;
+  }
 }
 
 export interface ApiPrincipal {

@@ -110,9 +110,17 @@ function outsideTransactions(adapter: SqlDriverAdapter, client: BetterSqlite3.Da
   });
 }
 
+/**
+ * Connections per process to PostgreSQL. A process holds DATABASE_POOL_MAX + 1 LISTEN + 1 NOTIFY (server/events/
+ * pg-relay.ts), so a fleet of N instances needs N × (DATABASE_POOL_MAX + 2) plus 2 for a migration step; the default 7
+ * puts 10 instances at 92, inside PostgreSQL's default max_connections of 100 minus its 3 reserved for superusers
+ * (README "Running several instances"). Behind PgBouncer the pool counts against the bouncer, not the server.
+ */
+export const DEFAULT_POOL_MAX = 7;
+
 function poolSize(): number {
   const n = Number(process.env.DATABASE_POOL_MAX);
-  return Number.isInteger(n) && n > 0 ? n : 10;
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_POOL_MAX;
 }
 
 /**

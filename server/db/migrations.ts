@@ -286,11 +286,8 @@ export async function applyMigrations(
     throw new Error(`No migrations found in ${migrationsList.baseDir}`);
   }
   try {
-    const result = await withEngine(
-      provider,
-      factory,
-      (engine) => engine.applyMigrations({ migrationsList, filters: NO_FILTERS }),
-      close,
+    const result = await withMigrationLock(databaseUrl, provider, () =>
+      withEngine(provider, factory, (engine) => engine.applyMigrations({ migrationsList, filters: NO_FILTERS }), close),
     );
     const applied = result.appliedMigrationNames;
     for (const name of applied) options.log?.(`applied ${name}`);
@@ -299,6 +296,29 @@ export async function applyMigrations(
     const err = error instanceof Error ? error : new Error(String(error));
     err.message = `Migrating ${redactUrl(databaseUrl)} (${provider}) failed: ${err.message}`;
     throw err;
+  }
+}
+
+/** An arbitrary constant: the PostgreSQL advisory lock every thoughtgraph process takes to migrate. */
+const MIGRATION_LOCK_KEY = 727_073_691;
+
+/**
+ * On PostgreSQL, several instances starting at once (or a deploy step beside running instances) migrate one at a time:
+ * a session-level advisory lock on its own connection, held until the engine is done. The second one then finds
+ * every migration recorded and applies nothing. SQLite serialises writers by itself.
+ */
+async function withMigrationLock<T>(databaseUrl: string, provider: DbProvider, run: () => Promise<T>): Promise<T> {
+  if (provider !== "postgresql") return run();
+  const pg = await import("pg");
+  const client = new pg.default.Client({ connectionString: databaseUrl });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    return await run();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.end().catch(() => undefined);
   }
 }
 

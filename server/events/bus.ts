@@ -1,7 +1,9 @@
 // The event bus: "session S now has thoughts up to seq N". In-process listeners get it at once; on PostgreSQL a
 // NOTIFY carries it to every other server process on the same database (LISTEN in server/events/pg-relay.ts).
 // Events carry only ids and the seq: a subscriber reads the thoughts themselves, so a missed event costs latency,
-// never a gap.
+// never a gap. The relay's health says whether events from other processes can arrive: while it is "reconnecting"
+// a subscriber cannot be sure it is up to date (its page says so), and when it is "live" again every subscriber
+// re-reads from its last seq, which makes up for whatever was written elsewhere in between.
 import { EventEmitter } from "node:events";
 
 export interface SessionEvent {
@@ -13,13 +15,22 @@ export interface SessionEvent {
 
 type Relay = (events: SessionEvent[]) => void;
 
+/** "live": this process hears every other process's writes (or there are none: SQLite). */
+export type RelayHealth = "live" | "reconnecting";
+
 interface BusState {
   emitter: EventEmitter;
   relay: Relay | null;
+  health: RelayHealth;
 }
 
 const g = globalThis as unknown as { __thoughtgraphBus?: BusState };
-const state: BusState = (g.__thoughtgraphBus ??= { emitter: new EventEmitter().setMaxListeners(0), relay: null });
+const state: BusState = (g.__thoughtgraphBus ??= {
+  emitter: new EventEmitter().setMaxListeners(0),
+  relay: null,
+  health: "live",
+});
+state.health ??= "live"; // a state object made by an older copy of this module (dev hot reload)
 
 /** Called after a write commits. */
 export function publish(events: SessionEvent[]): void {
@@ -43,5 +54,24 @@ export function subscribe(scope: { sessionId: string } | { projectId: string }, 
   state.emitter.on(name, fn);
   return () => {
     state.emitter.off(name, fn);
+  };
+}
+
+export function relayHealth(): RelayHealth {
+  return state.health;
+}
+
+/** Set by the relay when its LISTEN connection is lost or back. */
+export function setRelayHealth(health: RelayHealth): void {
+  if (state.health === health) return;
+  state.health = health;
+  state.emitter.emit("relay-health", health);
+}
+
+/** Listens to relay health changes; returns the unsubscribe. */
+export function onRelayHealth(fn: (health: RelayHealth) => void) {
+  state.emitter.on("relay-health", fn);
+  return () => {
+    state.emitter.off("relay-health", fn);
   };
 }

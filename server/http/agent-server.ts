@@ -5,7 +5,8 @@
 // anything unmatched still go through Next. `THOUGHTGRAPH_FAST_API=0` turns this off.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fromNode, sendNode, type DoorHandler } from "./door";
-import { errorResponse } from "./respond";
+import { domainErrorResponse, errorResponse, unexpectedErrorResponse } from "./respond";
+import { asDomainError } from "@/server/errors";
 import { getHealth } from "./routes/health";
 import { postIngest } from "./routes/ingest";
 import { getOpenApi } from "./routes/openapi";
@@ -82,7 +83,8 @@ export async function serveAgentRoute(req: IncomingMessage, res: ServerResponse,
   try {
     sendNode(res, await match.handler(fromNode(req), { id: match.id }));
   } catch (error) {
-    console.error("[thoughtgraph] agent route failed", error);
-    sendNode(res, errorResponse({ code: "unexpected_error", message: "The server failed; nothing was written." }, 500));
+    const known = asDomainError(error);
+    if (!known) console.error("[thoughtgraph] agent route failed", error);
+    sendNode(res, known ? domainErrorResponse(known) : unexpectedErrorResponse());
   }
 }

@@ -4,7 +4,13 @@ import type { ApiErrorBody } from "@/lib/contracts/errors";
 import { depthExceeds } from "@/lib/contracts/parse";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { getDb } from "@/server/db/client";
-import { DomainError, UnauthorizedError, ValidationError } from "@/server/errors";
+import {
+  asDomainError,
+  DATABASE_RETRY_AFTER_S,
+  DomainError,
+  UnauthorizedError,
+  ValidationError,
+} from "@/server/errors";
 import type { DoorRequest, DoorResponse } from "./door";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -22,20 +28,36 @@ export async function handle(fn: () => Promise<DoorResponse>): Promise<DoorRespo
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof DomainError) {
-      const headers: Record<string, string> = error.status === 401 ? { "www-authenticate": "Bearer" } : {};
-      return errorResponse(error.toBody(), error.status, headers);
-    }
+    const known = asDomainError(error);
+    if (known) return domainErrorResponse(known);
     console.error("[thoughtgraph] unexpected error", error);
-    return errorResponse(
-      {
-        code: "unexpected_error",
-        message: "The server failed to handle this request; nothing was written.",
-        suggestion: "Retry; if it persists, report it with the time of the request.",
-      },
-      500,
-    );
+    return unexpectedErrorResponse();
   }
+}
+
+/** A domain error's answer: 401 names its scheme, 503 says when to retry. */
+export function domainErrorResponse(error: DomainError): DoorResponse {
+  const headers: Record<string, string> =
+    error.status === 401
+      ? { "www-authenticate": "Bearer" }
+      : error.status === 503
+        ? { "retry-after": String(DATABASE_RETRY_AFTER_S) }
+        : {};
+  return errorResponse(error.toBody(), error.status, headers);
+}
+
+/** A bug: whether anything was written is unknown, so the client is told to retry with its idempotency key. */
+export function unexpectedErrorResponse(): DoorResponse {
+  return errorResponse(
+    {
+      code: "unexpected_error",
+      message: "The server failed to handle this request.",
+      suggestion:
+        "Retry with the same Idempotency-Key header (a retried write is never applied twice); if it persists, " +
+        "report it with the time of the request.",
+    },
+    500,
+  );
 }
 
 /** The API key from `Authorization: Bearer` or `x-api-key`, verified; throws 401 otherwise. */

@@ -1,7 +1,7 @@
 // The MCP tools' backend on the server: every call goes straight to the same service functions as the REST routes,
 // as the API key that authenticated the request and the MCP client that made it.
 import type { ApiPrincipal } from "@/server/auth/api-keys";
-import { ForbiddenError } from "@/server/errors";
+import { asDomainError, ForbiddenError } from "@/server/errors";
 import { clearThinkingSession, getThinkingSession, reviseThought, think } from "@/server/services/agent-tools";
 import { recordThought, type Writer } from "@/server/services/record-thoughts";
 import type { ThoughtgraphBackend, ToolCallContext } from "@/sdk/src/mcp/register";
@@ -17,7 +17,7 @@ export function serviceBackend(principal: ApiPrincipal): ThoughtgraphBackend {
       throw new ForbiddenError("This API key may only read.", "Use an API key with write scope to record thoughts.");
     }
   };
-  return {
+  return lostDatabaseAsDomainError({
     async sequentialthinking(args, ctx) {
       mayWrite();
       return (await recordThought(writer(ctx), args, null)).result;
@@ -35,5 +35,23 @@ export function serviceBackend(principal: ApiPrincipal): ThoughtgraphBackend {
       mayWrite();
       return clearThinkingSession(writer(ctx), args);
     },
-  };
+  });
+}
+
+/**
+ * A lost database reaches the agent as `database_unavailable` (retry with the same arguments; the tool's own
+ * idempotency makes that safe) instead of a generic failure that claimed nothing was written.
+ */
+function lostDatabaseAsDomainError(backend: ThoughtgraphBackend): ThoughtgraphBackend {
+  const guarded = {} as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(backend) as [string, (...args: unknown[]) => Promise<unknown>][]) {
+    guarded[name] = async (...args: unknown[]) => {
+      try {
+        return await fn(...args);
+      } catch (error) {
+        throw asDomainError(error) ?? error;
+      }
+    };
+  }
+  return guarded as unknown as ThoughtgraphBackend;
 }

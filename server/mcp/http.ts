@@ -5,6 +5,7 @@
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { getDb } from "@/server/db/client";
+import { asDomainError, DATABASE_RETRY_AFTER_S } from "@/server/errors";
 import { createThoughtgraphMcpServer } from "@/sdk/src/mcp/register";
 import { allowedHostsFromEnv, allowedOriginsFromEnv, checkHost, checkOrigin, type Refusal } from "./guards";
 import { serviceBackend } from "./backend";
@@ -43,6 +44,12 @@ export async function serveMcp(req: Request): Promise<Response> {
       authInfo: { token: "(api key)", clientId: principal.apiKeyId, scopes: [principal.scope], extra: { principal } },
     });
   } catch (error) {
+    const known = asDomainError(error);
+    if (known) {
+      const retry: Record<string, string> =
+        known.status === 503 ? { "retry-after": String(DATABASE_RETRY_AFTER_S) } : {};
+      return jsonRpcError(known.status, -32603, known.message, known.toBody(), retry);
+    }
     console.error("[thoughtgraph] MCP request failed", error);
     return jsonRpcError(500, -32603, "thoughtgraph failed to handle this request.", { code: "unexpected_error" });
   }

@@ -5,7 +5,7 @@ import { uuidv7 } from "@/lib/ids";
 import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import { endAllLoginSessions } from "@/server/auth/login-sessions";
 import { inTransaction, type Db } from "@/server/db/client";
-import { ConflictError, DomainError, NotFoundError } from "@/server/errors";
+import { ConflictError, NotFoundError } from "@/server/errors";
 import { LOCAL_USER_ID } from "./comments";
 import { ensureDefaultProject } from "./projects";
 
@@ -104,38 +104,14 @@ export async function checkCredentials(db: Db, email: string, password: string) 
     : null;
 }
 
-/** Sets a new password and signs the person out everywhere (CLI reset). */
+/**
+ * Sets a new password, signs the person out everywhere and lifts a sign-in lockout (CLI reset: the lockout's 429
+ * suggests it, and the count lives in the database, so every instance sees it lifted).
+ */
 export async function resetPassword(db: Db, email: string, password: string): Promise<void> {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user || user.id === LOCAL_USER_ID) throw new NotFoundError(`An account for ${email}`, "email");
   await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
   await endAllLoginSessions(db, user.id);
-}
-
-// ---- Sign-in throttling: at most 10 wrong passwords per email per 15 minutes, per process. ----
-
-const WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES = 10;
-const failures = new Map<string, { count: number; since: number }>();
-
-export function assertNotThrottled(email: string, now = Date.now()): void {
-  const f = failures.get(email);
-  if (f && now - f.since < WINDOW_MS && f.count >= MAX_FAILURES) {
-    const minutes = Math.ceil((WINDOW_MS - (now - f.since)) / 60_000);
-    throw new DomainError(
-      "rate_limited",
-      429,
-      `Too many wrong passwords for ${email}.`,
-      "password",
-      `Wait ${minutes} minute(s), or have an admin reset it with \`npm run users -- reset-password --email ${email}\`.`,
-    );
-  }
-}
-
-export function noteSignInResult(email: string, ok: boolean, now = Date.now()): void {
-  if (ok) return void failures.delete(email);
-  const f = failures.get(email);
-  if (!f || now - f.since >= WINDOW_MS) failures.set(email, { count: 1, since: now });
-  else f.count += 1;
-  if (failures.size > 10_000) failures.clear();
+  await db.loginFailure.deleteMany({ where: { email: user.email } });
 }

@@ -3,7 +3,8 @@
 import { uuidv7 } from "@/lib/ids";
 import { createApiKey, ensureApiKey, type CreatedKey } from "@/server/auth/api-keys";
 import { hashPassword } from "@/server/auth/passwords";
-import type { Db } from "@/server/db/client";
+import { inTransaction, type Db } from "@/server/db/client";
+import { isUniqueViolation } from "@/server/db/db-errors";
 import { adoptLocalWork, countPeople } from "./accounts";
 import { ensureDefaultProject } from "./projects";
 
@@ -17,6 +18,11 @@ export interface SetupResult {
   needsFirstAccount: boolean;
 }
 
+/**
+ * Every step below may run in several instances at once on a fresh database (a fleet starting together): each one
+ * inserts and, when another instance won the unique key, finds that row instead (issue 17: two instances started at
+ * once crashed on User_email_key, 3 of 3 trials).
+ */
 export async function runSetup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<SetupResult> {
   const { id: projectId } = await ensureDefaultProject(db);
   const result: SetupResult = { projectId, createdKey: null, initKey: null, admin: null, needsFirstAccount: false };
@@ -38,20 +44,35 @@ export async function runSetup(db: Db, env: NodeJS.ProcessEnv = process.env): Pr
       throw new Error("Set both THOUGHTGRAPH_INIT_ADMIN_EMAIL and THOUGHTGRAPH_INIT_ADMIN_PASSWORD, or neither.");
     }
     if (password.length < 8) throw new Error("THOUGHTGRAPH_INIT_ADMIN_PASSWORD must be at least 8 characters.");
-    const existing = await db.user.findUnique({ where: { email } });
-    if (existing) {
-      result.admin = "existing";
-    } else {
-      const firstPerson = (await countPeople(db)) === 0;
-      const userId = uuidv7();
-      await db.user.create({ data: { id: userId, email, passwordHash: await hashPassword(password) } });
-      await db.membership.create({ data: { projectId, userId, role: "owner" } });
-      if (firstPerson) await adoptLocalWork(db, userId);
-      result.admin = "created";
-    }
+    result.admin = await ensureAdmin(db, projectId, email, password);
   }
   result.needsFirstAccount = (await countPeople(db)) === 0;
   return result;
+}
+
+/** The admin named by THOUGHTGRAPH_INIT_ADMIN_*: created with its owner membership in one transaction, once. */
+async function ensureAdmin(
+  db: Db,
+  projectId: string,
+  email: string,
+  password: string,
+): Promise<"created" | "existing"> {
+  if (await db.user.findUnique({ where: { email } })) return "existing";
+  const passwordHash = await hashPassword(password); // ~100 ms: outside the transaction
+  const firstPerson = (await countPeople(db)) === 0;
+  const userId = uuidv7();
+  try {
+    await inTransaction(db, async (tx) => {
+      await tx.user.create({ data: { id: userId, email, passwordHash } });
+      await tx.membership.create({ data: { projectId, userId, role: "owner" } });
+      if (firstPerson) await adoptLocalWork(tx, userId);
+    });
+    return "created";
+  } catch (error) {
+    // Another instance created this admin between our read and our insert: theirs stands.
+    if (isUniqueViolation(error) && (await db.user.findUnique({ where: { email } }))) return "existing";
+    throw error;
+  }
 }
 
 /** The once-only message with a new key and ready-to-paste snippets. */

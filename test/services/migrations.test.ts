@@ -25,6 +25,7 @@ const TABLES = [
   "IngestEvent",
   "IngestKey",
   "Invitation",
+  "LoginFailure",
   "LoginSession",
   "Membership",
   "Project",

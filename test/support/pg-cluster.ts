@@ -188,3 +188,29 @@ export async function createDatabase(url: string, name: string): Promise<string>
   next.pathname = `/${name}`;
   return next.toString();
 }
+
+/**
+ * Stops the cluster in `dataDir` (fast: open connections are terminated, as in a crash-free restart), keeps it down
+ * for `downMs`, then starts it again with the options it last ran with (postmaster.opts). Returns once it accepts
+ * connections. For outage tests: a database restart under running server processes.
+ */
+export async function restartPgCluster(
+  dataDir: string,
+  downMs: number,
+  whileDown?: () => Promise<void>,
+): Promise<void> {
+  const opts = fs.readFileSync(path.join(dataDir, "postmaster.opts"), "utf8").trim();
+  // `/usr/lib/postgresql/15/bin/postgres "-D" "/tmp/…/data" "-p" "5433" "-k" "…" "-c" "fsync=off" …`
+  const args = [...opts.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+  const options: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-D") i++;
+    else options.push(args[i]!.includes(" ") ? `'${args[i]}'` : args[i]!);
+  }
+  const logFile = path.join(path.dirname(dataDir), "postgres.log");
+  await run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "-t", "30", "stop"]);
+  const started = Date.now();
+  await whileDown?.();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, downMs - (Date.now() - started))));
+  await run("pg_ctl", ["-D", dataDir, "-o", options.join(" "), "-l", logFile, "-w", "-t", "60", "start"]);
+}

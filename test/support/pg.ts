@@ -19,6 +19,20 @@ export async function pgAdminUrl(): Promise<string> {
   return (await ownCluster).url;
 }
 
+/**
+ * The data directory of the run's cluster, for tests that restart it (test/fleet): TEST_PG_DATA_DIR from `npm test`,
+ * else this file's own cluster's.
+ */
+export async function pgDataDir(): Promise<string> {
+  const shared = process.env.TEST_PG_DATA_DIR?.trim();
+  if (process.env.TEST_PG_URL?.trim()) {
+    if (!shared) throw new Error("TEST_PG_URL is set without TEST_PG_DATA_DIR: this test restarts the cluster");
+    return shared;
+  }
+  ownCluster ??= startPgCluster();
+  return (await ownCluster).dataDir;
+}
+
 /** A new database with a unique name (`<label>_<random>`) on the run's cluster; returns its URL. */
 export async function freshPgUrl(label = "test"): Promise<string> {
   const safe =

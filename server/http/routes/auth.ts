@@ -19,7 +19,8 @@ import { getDb } from "@/server/db/client";
 import { ConflictError, DomainError, NotFoundError, UnauthorizedError, ValidationError } from "@/server/errors";
 import type { DoorHandler, DoorRequest } from "@/server/http/door";
 import { handle, json, readJson } from "@/server/http/respond";
-import { assertNotThrottled, checkCredentials, noteSignInResult, signUpFirstUser } from "@/server/services/accounts";
+import { checkCredentials, signUpFirstUser } from "@/server/services/accounts";
+import { assertNotThrottled, noteSignInResult } from "@/server/services/login-throttle";
 
 const BODY_LIMIT = 16 * 1024;
 
@@ -55,9 +56,9 @@ export const postLogin: DoorHandler = (req) =>
   handle(async () => {
     notInSingleUserMode();
     const input = await bodyOf(req, ZLoginInput, 'Send {"email": "you@example.com", "password": "…"}.');
-    assertNotThrottled(input.email);
+    await assertNotThrottled(getDb(), input.email);
     const user = await checkCredentials(getDb(), input.email, input.password);
-    noteSignInResult(input.email, user !== null);
+    await noteSignInResult(getDb(), input.email, user !== null);
     if (!user) {
       throw new DomainError(
         "unauthorized",

@@ -1,8 +1,9 @@
 // Sessions and thoughts for the dashboard, plus the live feed of a session's new thoughts.
 import { tracked } from "@trpc/server";
 import { z } from "zod";
-import { ZListSessionsQuery, type ThoughtView } from "@/lib/contracts/session";
-import { subscribe } from "@/server/events/bus";
+import { ZListSessionsQuery, type LiveStatus, type ThoughtView } from "@/lib/contracts/session";
+import { isDatabaseUnavailable } from "@/server/db/db-errors";
+import { onRelayHealth, relayHealth, subscribe } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { ZSessionTableQuery } from "@/lib/contracts/dashboard";
 import { sessionOutline, sessionsTable, thoughtDetail, thoughtsBySeq } from "@/server/services/dashboard";
@@ -12,6 +13,9 @@ import { createShareLink, listShareLinks, revokeShareLink } from "@/server/servi
 import { allowed, createTRPCRouter, memberProcedure, readerProcedure } from "../init";
 import type { Db } from "@/server/db/client";
 import type { Access } from "../init";
+
+/** A live feed that cannot read the database tries again after this long (a PostgreSQL restart takes 1-6 s here). */
+const READ_RETRY_MS = 1_000;
 
 /** A share-link visitor may read only the shared session; everyone else reads any session of the project. */
 async function readableSession(ctx: { db: Db; projectId: string; access: Access }, ref: string) {
@@ -59,27 +63,37 @@ export const sessionsRouter = createTRPCRouter({
     return detail;
   }),
 
-  /** Any session of the project changed (new thoughts, new sessions): the sessions list refreshes on these. */
+  /**
+   * Any session of the project changed (new thoughts, new sessions): the sessions list refreshes on these. An empty
+   * list means "something may have changed while the relay was reconnecting": refresh too.
+   */
   onActivity: memberProcedure.subscription(async function* ({ ctx, signal }) {
     await ensurePgRelay();
     const queue: { sessionId: string; seq: number }[] = [];
+    let resync = false;
     let wake: (() => void) | null = null;
     const unsubscribe = subscribe({ projectId: ctx.projectId }, (e) => {
       queue.push({ sessionId: e.sessionId, seq: e.seq });
       wake?.();
     });
+    const offHealth = onRelayHealth((health) => {
+      resync ||= health === "live";
+      wake?.();
+    });
     const aborted = new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve(), { once: true }));
     try {
       while (!signal?.aborted) {
-        if (queue.length === 0) {
+        if (queue.length === 0 && !resync) {
           await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
           wake = null;
           continue;
         }
+        resync = false;
         yield queue.splice(0, queue.length);
       }
     } finally {
       unsubscribe();
+      offHealth();
     }
   }),
 
@@ -89,7 +103,9 @@ export const sessionsRouter = createTRPCRouter({
 
   /**
    * Every new thought of a session, in seq order, each tracked by its seq so a reconnecting client resumes after the
-   * last one it saw (tRPC sends it back as lastEventId): no gaps, no duplicates.
+   * last one it saw (tRPC sends it back as lastEventId): no gaps, no duplicates. Between thoughts it may send a
+   * LiveStatus: "reconnecting" while this instance cannot hear other instances' writes (or cannot read the
+   * database), "live" once it can again and has re-read everything after the last seq it sent.
    */
   onThought: readerProcedure
     .input(z.object({ sessionId: z.string().min(1).max(200), lastEventId: z.string().nullish() }))
@@ -98,14 +114,23 @@ export const sessionsRouter = createTRPCRouter({
       await ensurePgRelay();
       let after = Number.parseInt(input.lastEventId ?? "0", 10) || 0;
       let wake: (() => void) | null = null;
-      let pending = true; // read once at start, then on every event
+      let pending = true; // read once at start, then on every event and after every reconnect
+      let sent = "live" as LiveStatus["liveStatus"];
       const unsubscribe = subscribe({ sessionId: session.id }, () => {
+        pending = true;
+        wake?.();
+      });
+      const offHealth = onRelayHealth(() => {
         pending = true;
         wake?.();
       });
       const aborted = new Promise<void>((resolve) =>
         signal?.addEventListener("abort", () => resolve(), { once: true }),
       );
+      const status = (liveStatus: LiveStatus["liveStatus"]) => {
+        sent = liveStatus;
+        return tracked<ThoughtView | LiveStatus>(String(after), { liveStatus });
+      };
       try {
         while (!signal?.aborted) {
           if (!pending) {
@@ -114,17 +139,32 @@ export const sessionsRouter = createTRPCRouter({
             continue;
           }
           pending = false;
+          if (relayHealth() === "reconnecting") {
+            if (sent !== "reconnecting") yield status("reconnecting");
+            continue; // wait for the relay: its "live" wakes this loop to catch up
+          }
           let batch: ThoughtView[];
-          do {
-            batch = await thoughtsAfter(ctx.db, ctx.projectId, session.id, after);
-            for (const thought of batch) {
-              after = thought.seq;
-              yield tracked(String(thought.seq), thought);
-            }
-          } while (batch.length > 0 && !signal?.aborted);
+          try {
+            do {
+              batch = await thoughtsAfter(ctx.db, ctx.projectId, session.id, after);
+              for (const thought of batch) {
+                after = thought.seq;
+                yield tracked<ThoughtView | LiveStatus>(String(thought.seq), thought);
+              }
+            } while (batch.length > 0 && !signal?.aborted);
+          } catch (error) {
+            if (!isDatabaseUnavailable(error)) throw error;
+            // The database is gone for now: say so, and read again after a pause (or the relay's next change).
+            if (sent !== "reconnecting") yield status("reconnecting");
+            await Promise.race([new Promise((resolve) => setTimeout(resolve, READ_RETRY_MS)), aborted]);
+            pending = true;
+            continue;
+          }
+          if (sent !== "live") yield status("live");
         }
       } finally {
         unsubscribe();
+        offHealth();
       }
     }),
 
