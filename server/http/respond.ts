@@ -2,6 +2,7 @@
 // error shape. Route handlers stay thin: `handle(async () => …)`.
 import type { ApiErrorBody } from "@/lib/contracts/errors";
 import { depthExceeds } from "@/lib/contracts/parse";
+import { findIllFormedTextInJson } from "@/lib/contracts/text";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { getDb } from "@/server/db/client";
 import { DomainError, UnauthorizedError, ValidationError } from "@/server/errors";
@@ -89,6 +90,8 @@ export async function readJsonText(req: DoorRequest, limitBytes: number): Promis
       suggestion: "Flatten it; no request of this API needs that depth.",
     });
   }
+  const illFormed = findIllFormedTextInJson(text, parsed);
+  if (illFormed) throw new ValidationError(illFormed);
   return { value: parsed, text };
 }
 
