@@ -18,13 +18,22 @@ export function errorResponse(error: ApiErrorBody, status: number, headers?: Rec
   return json({ error }, status, headers);
 }
 
+/**
+ * The 401 challenge of every key-authenticated door (RFC 6750 §3). The description is what an MCP client such as
+ * mcp-remote can show when our JSON body never reaches the person; no resource_metadata, since advertising OAuth
+ * would make clients start an OAuth flow and ignore the static key header they were configured with.
+ */
+export function bearerChallenge(): string {
+  return 'Bearer error="invalid_token", error_description="A valid API key is required: send Authorization: Bearer <key>."';
+}
+
 /** Runs a handler and turns any thrown error into the JSON error shape; unexpected errors are logged, never leaked. */
 export async function handle(fn: () => Promise<DoorResponse>): Promise<DoorResponse> {
   try {
     return await fn();
   } catch (error) {
     if (error instanceof DomainError) {
-      const headers: Record<string, string> = error.status === 401 ? { "www-authenticate": "Bearer" } : {};
+      const headers: Record<string, string> = error.status === 401 ? { "www-authenticate": bearerChallenge() } : {};
       return errorResponse(error.toBody(), error.status, headers);
     }
     console.error("[thoughtgraph] unexpected error", error);

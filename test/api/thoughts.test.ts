@@ -74,7 +74,9 @@ describe("health and authentication", () => {
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       expect(res.status, route).toBe(401);
-      expect(res.headers.get("www-authenticate")).toBe("Bearer");
+      expect(res.headers.get("www-authenticate")).toMatch(
+        /^Bearer error="invalid_token", error_description="A valid API key is required/,
+      );
       expect(res.headers.get("content-type")).toMatch(/application\/json/);
       const error = ZErrorResponse.parse(await res.json()).error;
       expect(error.code).toBe("unauthorized");
