@@ -1,13 +1,49 @@
-// Runs before every page request: hands the path to server components (the dashboard layout sends a signed-out
-// visitor to /login?next=<path>). Authentication itself happens in the layout and the API doors, against the database.
+// Runs before every dashboard page and the dashboard's own API routes (auth, tRPC, downloads):
+// - refuses a Host outside the allowlist /api/mcp uses (server/mcp/guards.ts: loopback names by default,
+//   THOUGHTGRAPH_ALLOWED_HOSTS otherwise) with 403 JSON. After DNS rebinding a page on evil.example reaches a local
+//   thoughtgraph under `Host: evil.example` with a matching Origin, which passes the CSRF check; on a fresh install
+//   (/setup: the first visitor becomes owner) and in single-user mode that was a takeover (issue 13);
+// - answers the OAuth discovery paths MCP clients probe after a 401 (/.well-known/oauth-*) with a JSON 404 that says
+//   a static API key is required, instead of Next's HTML page (mcp-remote printed only "Connection closed");
+// - hands the path to server components (the dashboard layout sends a signed-out visitor to /login?next=<path>).
+// Authentication itself happens in the layout and the API doors, against the database. The agent doors (/api/v1,
+// /api/mcp, /api/health) are not matched: they authenticate every request by key, and /api/mcp checks Host itself.
 import { NextResponse, type NextRequest } from "next/server";
+import { allowedHostsFromEnv, checkHost } from "@/server/mcp/guards";
+
+let allowedHosts: ReturnType<typeof allowedHostsFromEnv> | undefined;
 
 export function proxy(request: NextRequest) {
+  const path = request.nextUrl.pathname;
+  if (path.startsWith("/.well-known/oauth-")) return oauthNotOffered(path);
+  allowedHosts ??= allowedHostsFromEnv();
+  const refused = checkHost(request, allowedHosts);
+  if (refused) {
+    return NextResponse.json(
+      { error: { code: refused.code, message: refused.message, field: "Host", suggestion: refused.suggestion } },
+      { status: refused.status, headers: { "cache-control": "no-store" } },
+    );
+  }
   const headers = new Headers(request.headers);
-  headers.set("x-thoughtgraph-path", request.nextUrl.pathname + request.nextUrl.search);
+  headers.set("x-thoughtgraph-path", path + request.nextUrl.search);
   return NextResponse.next({ request: { headers } });
 }
 
+function oauthNotOffered(path: string) {
+  return NextResponse.json(
+    {
+      error: {
+        code: "not_found",
+        message: `No OAuth here (${path}): thoughtgraph's MCP endpoint takes a static API key. A valid API key is required.`,
+        suggestion:
+          'Send the key as a header, e.g. mcp-remote http://localhost:3000/api/mcp --header "Authorization: Bearer <key>"; ' +
+          "create one with `npm run keys -- create --name NAME`.",
+      },
+    },
+    { status: 404, headers: { "cache-control": "no-store" } },
+  );
+}
+
 export const config = {
-  matcher: ["/((?!api/|_next/|icon.svg|favicon.ico).*)"],
+  matcher: ["/((?!api/v1|api/mcp|api/health|_next/|icon.svg|favicon.ico).*)"],
 };

@@ -1,8 +1,9 @@
 // Parsing agent arguments: a JSON object, snake_case or camelCase keys (the same field twice with different values
-// is refused by name), then the zod schema. Never throws for bad input: the problem names the field.
+// is refused by name), text by the rule of ./text.ts (no lone surrogate, no NUL), then the zod schema. Never throws for bad input: the problem names the field.
 import type { z } from "zod";
 import { camelizeKeys } from "./coerce";
 import { firstProblem, type FieldProblem } from "./errors";
+import { findIllFormedText } from "./text";
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; problem: FieldProblem };
 
@@ -41,6 +42,8 @@ export function parseArguments<T extends z.ZodType>(
       },
     };
   }
+  const illFormed = findIllFormedText(raw);
+  if (illFormed) return { ok: false, problem: illFormed };
   const { value, conflicts } = camelizeKeys(raw as Record<string, unknown>);
   if (conflicts[0]) {
     return {

@@ -1,9 +1,11 @@
 // The common case of a thought, checked without zod: canonical camelCase keys and values that already have their
 // final types. It accepts only input the schema would accept unchanged and returns exactly what the schema would
 // return; anything else (snake_case, strings for numbers, nulls, untrimmed text, unknown keys, nesting, a value out
-// of range) returns null and goes the full way through ZThoughtInput, which also words the errors. A batch of 1,000
+// of range, text with a lone surrogate or NUL: ./text.ts) returns null and goes the full way through ZThoughtInput
+// and parseArguments, which also word the errors. A batch of 1,000
 // thoughts spent ~5 ms in zod on the ingest path; this takes well under one (lib/contracts/thought-fast.test.ts
 // checks it against the schema on generated input).
+import { isWellFormedText } from "./text";
 import type { ThoughtInput } from "./thought";
 
 /** The schema's bounds, shared with ZThoughtInput so the two cannot drift apart. */
@@ -22,7 +24,7 @@ const isBool: Check = (v) => typeof v === "boolean";
 const trimmedText =
   (max: number): Check =>
   (v) =>
-    typeof v === "string" && v.length >= 1 && v.length <= max && v.trim() === v;
+    typeof v === "string" && v.length >= 1 && v.length <= max && v.trim() === v && isWellFormedText(v);
 const isShortText = trimmedText(SHORT_TEXT);
 const isTag = trimmedText(TAG_TEXT);
 const isScore: Check = (v) => typeof v === "number" && v >= 0 && v <= 1;
@@ -35,6 +37,7 @@ const isFlatMetadata: Check = (v) => {
   }
   for (const [key, value] of Object.entries(v)) {
     if (key === "__proto__") return false; // a plain key in JSON, but assigning it would set a prototype
+    if (!isWellFormedText(key) || (typeof value === "string" && !isWellFormedText(value))) return false;
     if (key === "agent" || key === "model" || key === "client") {
       if (!isShortText(value)) return false;
     } else if (value === null || typeof value === "object" || value === undefined) {
@@ -57,7 +60,7 @@ function metadataInOrder(value: unknown): Record<string, unknown> {
 
 /** The schema's keys in its order (zod writes its output in this order), with the check each value must pass. */
 const FIELDS: readonly (readonly [keyof ThoughtInput, Check])[] = [
-  ["thought", (v) => typeof v === "string" && NOT_BLANK.test(v)],
+  ["thought", (v) => typeof v === "string" && NOT_BLANK.test(v) && isWellFormedText(v)],
   ["thoughtNumber", isPositiveInt],
   ["totalThoughts", isPositiveInt],
   ["nextThoughtNeeded", isBool],

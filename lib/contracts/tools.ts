@@ -43,7 +43,8 @@ export type ThinkInput = z.infer<typeof ZThinkInput>;
 
 export const ZThinkResult = z.object({
   status: z.literal("success"),
-  /** 1-based, from a per-session counter that never goes back. */
+  /** The thought's position in the session (its arrival order among all its thoughts, `think` or not), from 1;
+   *  never goes back. Seed 004 counts every thought of the session's context; ours may hold sequential thoughts. */
   step: z.number().int(),
   thought: z.string(),
   /** Thoughts in the session's context window (at most THINK_WINDOW). */

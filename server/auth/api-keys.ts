@@ -50,6 +50,8 @@ export async function ensureApiKey(db: Db, projectId: string, key: string, name:
   if (existing) {
     if (existing.revokedAt !== null || existing.projectId !== projectId) {
       await db.apiKey.update({ where: { id: existing.id }, data: { revokedAt: null, projectId } });
+      cache.delete(key);
+      forgetKey(existing.id);
     }
     return false;
   }
@@ -69,10 +71,20 @@ export interface ApiPrincipal {
   scope: string;
 }
 
-// Verified keys are cached briefly so a busy agent does not cost a query per request; a revoked key stops working
-// within this many milliseconds.
+// Verified keys are cached briefly so a busy agent does not cost a query per request. Revoking a key in this process
+// (dashboard, tRPC) drops it from the cache at once; a revocation by another process (`npm run keys -- revoke`, or
+// another server sharing a PostgreSQL database) takes effect within CACHE_MS.
 const CACHE_MS = 5_000;
-const cache = new Map<string, { principal: ApiPrincipal | null; at: number }>();
+type KeyCache = Map<string, { principal: ApiPrincipal | null; at: number }>;
+// One cache per process, not per module instance: the production server loads this file twice (the agent fast path
+// through tsx, and Next's bundle of the dashboard), and a revocation through one must reach the other (issue 13).
+const CACHE_SLOT = Symbol.for("thoughtgraph.apiKeyCache");
+const cache: KeyCache = ((globalThis as { [CACHE_SLOT]?: KeyCache })[CACHE_SLOT] ??= new Map() as KeyCache);
+
+/** Drops every cached verification of this key id (revoked, or un-revoked by ensureApiKey). */
+function forgetKey(id: string): void {
+  for (const [key, entry] of cache) if (entry.principal?.apiKeyId === id) cache.delete(key);
+}
 const LAST_USED_WRITE_MS = 60_000;
 const lastUsedWritten = new Map<string, number>();
 
@@ -116,5 +128,6 @@ export async function revokeApiKey(db: Db, projectId: string, id: string): Promi
     where: { id, projectId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
+  forgetKey(id);
   return count > 0;
 }

@@ -2,6 +2,7 @@
 // error shape. Route handlers stay thin: `handle(async () => …)`.
 import type { ApiErrorBody } from "@/lib/contracts/errors";
 import { depthExceeds } from "@/lib/contracts/parse";
+import { findIllFormedTextInJson } from "@/lib/contracts/text";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { getDb } from "@/server/db/client";
 import {
@@ -23,6 +24,15 @@ export function errorResponse(error: ApiErrorBody, status: number, headers?: Rec
   return json({ error }, status, headers);
 }
 
+/**
+ * The 401 challenge of every key-authenticated door (RFC 6750 §3). The description is what an MCP client such as
+ * mcp-remote can show when our JSON body never reaches the person; no resource_metadata, since advertising OAuth
+ * would make clients start an OAuth flow and ignore the static key header they were configured with.
+ */
+export function bearerChallenge(): string {
+  return 'Bearer error="invalid_token", error_description="A valid API key is required: send Authorization: Bearer <key>."';
+}
+
 /** Runs a handler and turns any thrown error into the JSON error shape; unexpected errors are logged, never leaked. */
 export async function handle(fn: () => Promise<DoorResponse>): Promise<DoorResponse> {
   try {
@@ -39,7 +49,7 @@ export async function handle(fn: () => Promise<DoorResponse>): Promise<DoorRespo
 export function domainErrorResponse(error: DomainError): DoorResponse {
   const headers: Record<string, string> =
     error.status === 401
-      ? { "www-authenticate": "Bearer" }
+      ? { "www-authenticate": bearerChallenge() }
       : error.status === 503
         ? { "retry-after": String(DATABASE_RETRY_AFTER_S) }
         : {};
@@ -111,6 +121,8 @@ export async function readJsonText(req: DoorRequest, limitBytes: number): Promis
       suggestion: "Flatten it; no request of this API needs that depth.",
     });
   }
+  const illFormed = findIllFormedTextInJson(text, parsed);
+  if (illFormed) throw new ValidationError(illFormed);
   return { value: parsed, text };
 }
 

@@ -4,6 +4,7 @@
 // requires), then the API key. A refused request never reaches the SDK.
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
+import { bearerChallenge } from "@/server/http/respond";
 import { getDb } from "@/server/db/client";
 import { asDomainError, DATABASE_RETRY_AFTER_S } from "@/server/errors";
 import { createThoughtgraphMcpServer } from "@/sdk/src/mcp/register";
@@ -64,11 +65,11 @@ async function authenticate(req: Request): Promise<ApiPrincipal | null> {
 
 /**
  * A refused request answers JSON-RPC's error shape (what MCP clients print), with our error body in `data`. A 401
- * carries a bare `WWW-Authenticate: Bearer` and no resource metadata: advertising OAuth would make clients start an
- * OAuth flow and ignore the static API key header they were configured with.
+ * carries the Bearer challenge with an error description and no resource metadata (see bearerChallenge); the OAuth
+ * discovery paths clients probe next answer a JSON 404 saying the same (proxy.ts).
  */
 function refusal(r: Refusal): Response {
-  const headers: Record<string, string> = r.status === 401 ? { "www-authenticate": "Bearer" } : {};
+  const headers: Record<string, string> = r.status === 401 ? { "www-authenticate": bearerChallenge() } : {};
   return jsonRpcError(
     r.status,
     r.status === 401 ? -32001 : -32000,

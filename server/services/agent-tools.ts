@@ -17,7 +17,7 @@ import {
 } from "@/lib/contracts/tools";
 import { currentLimits } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
-import { DomainError, NotFoundError, ValidationError } from "@/server/errors";
+import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/server/errors";
 import { publish } from "@/server/events/bus";
 import type { Writer } from "./record-thoughts";
 import { findSession, toThoughtView } from "./sessions";
@@ -77,7 +77,7 @@ export async function think(who: Writer, raw: unknown): Promise<ThinkResult> {
   const r = outcome.result;
   return {
     status: "success",
-    step: r.thoughtNumber,
+    step: r.seq, // the note's position among all the session's thoughts (issue 13: it counted only think notes)
     thought: input.thought,
     context_size: Math.min(r.thoughtHistoryLength, THINK_WINDOW),
     session_id: r.sessionId,
@@ -105,6 +105,29 @@ const SNAPSHOT_FIELDS = [
   "updatedAt",
 ] as const;
 
+/**
+ * The thought a number names in a session (issue 13: `think` notes are numbered 1, 2, … on their own, so number 1
+ * also named a note). Sequential thoughts first, `think` notes only when no sequential thought has the number; two
+ * or more candidates left (a branch or a repeated number) is a 409 listing each with its id, never a guess.
+ */
+async function thoughtByNumber(db: Db, sessionId: string, n: number) {
+  const all = await db.thought.findMany({ where: { sessionId, thoughtNumber: n }, orderBy: { seq: "asc" } });
+  const sequential = all.filter((t) => t.source !== "think");
+  const candidates = sequential.length > 0 ? sequential : all;
+  if (candidates.length === 0) throw new NotFoundError(`Thought number ${n} in session ${sessionId}`, "thought_id");
+  if (candidates.length > 1) {
+    const list = candidates
+      .map((t) => `${t.id} (${t.source}${t.branchId ? `, branch ${t.branchId}` : ""}, arrival ${t.seq})`)
+      .join("; ");
+    throw new ConflictError(
+      `Thought number ${n} names ${candidates.length} thoughts in session ${sessionId}: ${list}.`,
+      "thought_id",
+      "Send the id of the one to revise as thought_id.",
+    );
+  }
+  return candidates[0]!;
+}
+
 /** Edits a thought, keeping its previous state as a ThoughtVersion: nothing an agent sent is lost. */
 export async function reviseThought(who: Writer, raw: unknown): Promise<ReviseResult> {
   const input = parse(parseToolInput(ZReviseInput, raw));
@@ -115,11 +138,7 @@ export async function reviseThought(who: Writer, raw: unknown): Promise<ReviseRe
     if (!target) throw new NotFoundError(`Thought "${input.thoughtId}"`, "thought_id");
   } else {
     const session = await sessionFor(db, who, input.sessionId);
-    target = await db.thought.findFirst({
-      where: { sessionId: session.id, thoughtNumber: input.thoughtId },
-      orderBy: { seq: "desc" },
-    });
-    if (!target) throw new NotFoundError(`Thought number ${input.thoughtId} in session ${session.id}`, "thought_id");
+    target = await thoughtByNumber(db, session.id, input.thoughtId);
   }
   if (input.thought !== undefined && input.thought.length > currentLimits().maxThoughtChars) {
     throw new ValidationError({

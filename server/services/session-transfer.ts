@@ -4,6 +4,7 @@ import { firstProblem } from "@/lib/contracts/errors";
 import { EXPORT_FORMAT, ZSessionExport, type SessionExport, type SessionGraph } from "@/lib/contracts/session";
 import { describeFlag } from "@/lib/domain/flags";
 import { uuidv7 } from "@/lib/ids";
+import { escapeMarkdownText } from "@/lib/markdown/escape";
 import type { Limits } from "@/lib/limits";
 import type { Db } from "@/server/db/client";
 import type { Row } from "@/server/db/write-store";
@@ -17,27 +18,30 @@ export async function exportSessionJson(db: Db, projectId: string, idOrKey: stri
   return { format: EXPORT_FORMAT, exportedAt: new Date().toISOString(), ...graph };
 }
 
+/** The session for people to read. Every string an agent wrote goes through escapeMarkdownText: the export may be
+ *  opened in a viewer that renders inline HTML (issue 13). The REST export and the dashboard download both use this. */
 export function renderMarkdown(graph: SessionGraph): string {
   const s = graph.session;
+  const safe = escapeMarkdownText;
   const lines = [
-    `# ${s.title ?? "Untitled session"}`,
+    `# ${safe(s.title ?? "Untitled session")}`,
     "",
-    `- Session: \`${s.id}\`${s.key ? ` (agent key \`${s.key}\`)` : ""}`,
+    `- Session: \`${s.id}\`${s.key ? ` (agent key \`${safe(s.key)}\`)` : ""}`,
     `- Status: ${s.status}; ${s.thoughtCount} thoughts, ${s.branchCount} branches, ${s.revisionCount} revisions`,
-    ...(s.agent || s.model ? [`- Agent: ${[s.agent, s.model].filter(Boolean).join(", ")}`] : []),
+    ...(s.agent || s.model ? [`- Agent: ${safe([s.agent, s.model].filter(Boolean).join(", "))}`] : []),
     `- Started ${s.createdAt}, last activity ${s.lastActivityAt}`,
     "",
   ];
   for (const t of graph.thoughts) {
     const where = [
-      t.branchId ? `branch \`${t.branchId}\`${t.branchFromThought ? ` from ${t.branchFromThought}` : ""}` : null,
+      t.branchId ? `branch \`${safe(t.branchId)}\`${t.branchFromThought ? ` from ${t.branchFromThought}` : ""}` : null,
       t.isRevision ? `revises ${t.revisesThought ?? "?"}` : null,
-      t.stage ? `stage: ${t.stage}` : null,
+      t.stage ? `stage: ${safe(t.stage)}` : null,
       t.score !== null ? `self-score ${t.score}` : null,
     ].filter(Boolean);
     lines.push(`## ${t.thoughtNumber}/${t.totalThoughts}${where.length ? ` · ${where.join(" · ")}` : ""}`, "");
-    lines.push(t.text, "");
-    if (t.tags.length > 0) lines.push(`Tags: ${t.tags.join(", ")}`, "");
+    lines.push(safe(t.text), "");
+    if (t.tags.length > 0) lines.push(`Tags: ${safe(t.tags.join(", "))}`, "");
     for (const f of t.flags) lines.push(`> ⚠ ${describeFlag(f)}`, "");
   }
   return lines.join("\n");

@@ -7,9 +7,10 @@
 //   allowed(permission)  a member whose role grants the permission
 import { initTRPC, TRPCError } from "@trpc/server";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
+import { findIllFormedText } from "@/lib/contracts/text";
 import { resolveActor, type Actor } from "@/server/auth/actor";
 import { getDb, type Db } from "@/server/db/client";
-import { DomainError } from "@/server/errors";
+import { DomainError, ValidationError } from "@/server/errors";
 import { resolveShareToken } from "@/server/services/share-links";
 
 /** Who is asking: a project member, a visitor holding a read-only share link to one session, or nobody known. */
@@ -85,7 +86,14 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+/** The text rule of lib/contracts/text.ts for every input of the dashboard's door, before any schema sees it. */
+const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
+  const problem = findIllFormedText(await getRawInput());
+  if (problem) throw new ValidationError(problem);
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(wellFormedInput);
 
 function signInRequired(access: Access): never {
   throw new TRPCError({

@@ -9,8 +9,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ZErrorResponse } from "@/lib/contracts/errors";
+import { isWellFormedText } from "@/lib/contracts/text";
 import { rowCounts, startSqliteServer, type SqliteServer } from "@/test/support/api-client";
 import { signIn } from "@/test/support/dashboard-client";
+import { troubledText } from "@/test/support/text-trouble";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const ADMIN = { email: "fuzz-admin@team.test", password: "fuzz-admin-password" };
@@ -118,6 +120,64 @@ describe("cookie doors under arbitrary input", () => {
         if (route !== "/api/auth/logout") expect(status).toBe(400);
       }),
       { numRuns: 20 },
+    );
+  });
+});
+
+describe("lone surrogates, NUL and mixed normalisation in every string field", () => {
+  const FIELDS = [
+    ["/api/auth/login", "email"],
+    ["/api/auth/login", "password"],
+    ["/api/auth/signup", "email"],
+    ["/api/auth/signup", "password"],
+    ["/api/auth/signup", "name"],
+    ["/api/auth/project", "projectId"],
+    ["/api/auth/invitations/accept", "token"],
+  ] as const;
+
+  it("cookie doors refuse ill-formed text with 400 naming the field, and never answer 5xx", async () => {
+    const valid = { email: "someone@team.test", password: "a-long-password-1", name: "N", projectId: "p", token: "t" };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...FIELDS), troubledText, async ([route, field], v) => {
+        const body = JSON.stringify({ ...valid, [field]: v });
+        const res = await fetch(tg.server.url + route, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: tg.server.url, cookie },
+          body,
+        });
+        const text = await res.text();
+        expect(res.status, text).toBeLessThan(500);
+        if (!isWellFormedText(v)) {
+          expect(res.status, text).toBe(400);
+          expect((JSON.parse(text) as { error: { field: string } }).error.field).toBe(field);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("tRPC refuses ill-formed text in any input field with BAD_REQUEST and writes nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("project.createKey", "scores.createConfig", "queues.create", "comments.create"),
+        troubledText,
+        async (path, v) => {
+          const before = counts();
+          const res = await fetch(`${tg.server.url}/api/trpc/${path}`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: tg.server.url, cookie },
+            body: JSON.stringify({ name: v, scope: "read", body: v, sessionId: v, dataType: "NUMERIC" }),
+          });
+          const text = await res.text();
+          expect(res.status, text).toBeLessThan(500);
+          if (!isWellFormedText(v)) {
+            expect(res.status, text).toBe(400);
+            expect(text).toMatch(/NUL|surrogate/);
+            expect(counts()).toEqual(before);
+          }
+        },
+      ),
+      { numRuns: RUNS },
     );
   });
 });

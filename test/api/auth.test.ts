@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startServer } from "@/scripts/lib/server-process";
-import { call, expectError, startSqliteServer, type SqliteServer } from "@/test/support/api-client";
+import { call, expectError, rawHttp, startSqliteServer, type SqliteServer } from "@/test/support/api-client";
 import { signIn, trpcMutation, trpcQuery } from "@/test/support/dashboard-client";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
@@ -54,6 +54,31 @@ describe("before the first account", () => {
     expect(table.error?.data?.code).toBe("UNAUTHORIZED");
   });
 
+  it("refuses a foreign Host (DNS rebinding) on pages, sign-up, sign-in and tRPC with 403 JSON, writing nothing", async () => {
+    // Issue 13: after rebinding, evil.example's page sends Host and Origin both naming evil.example, which passed
+    // the CSRF check; on a fresh install the first visitor of /setup becomes the owner.
+    const port = new URL(url()).port;
+    const foreign = { host: `evil.example:${port}`, origin: `http://evil.example:${port}` };
+    const json = { ...foreign, "content-type": "application/json" };
+    const attempts = [
+      { method: "GET", path: "/setup", headers: foreign },
+      { method: "GET", path: "/", headers: foreign },
+      { method: "POST", path: "/api/auth/signup", headers: json, body: JSON.stringify(OWNER) },
+      { method: "POST", path: "/api/auth/login", headers: json, body: JSON.stringify(OWNER) },
+      { method: "GET", path: "/api/trpc/auth.me", headers: foreign },
+    ];
+    for (const attempt of attempts) {
+      const a = await rawHttp(tg.server, attempt);
+      expect(a.status, `${attempt.method} ${attempt.path}: ${a.body}`).toBe(403);
+      const error = (JSON.parse(a.body) as { error: { code: string; field: string; suggestion: string } }).error;
+      expect(error).toMatchObject({ code: "forbidden", field: "Host" });
+      expect(error.suggestion).toContain("THOUGHTGRAPH_ALLOWED_HOSTS");
+    }
+    // Still the fresh install: the real first visitor is sent to /setup.
+    const page = await fetch(`${url()}/`, { redirect: "manual" });
+    expect(page.headers.get("location")).toMatch(/\/setup$/);
+  });
+
   it("refuses a bad sign-up by field and writes nothing", async () => {
     const short = await call(tg.server, "/api/auth/signup", {
       method: "POST",
@@ -93,6 +118,28 @@ describe("signed in", () => {
   let cookie = "";
   beforeAll(async () => {
     cookie = await signIn(tg.server, OWNER.email.toUpperCase(), OWNER.password);
+  });
+
+  it("a key revoked from the dashboard is refused at once by the REST and MCP doors of the same process", async () => {
+    // Issue 13: the agent door kept its verification cached for up to 5 s after the dashboard revoked the key.
+    const created = await trpcMutation<{ id: string; key: string }>(tg.server, cookie, "project.createKey", {
+      name: "revoked at once",
+      scope: "write",
+    });
+    expect(created.status).toBe(200);
+    const { id, key } = created.data!;
+    const rest = () => fetch(`${url()}/api/v1/sessions`, { headers: { authorization: `Bearer ${key}` } });
+    const mcp = () =>
+      fetch(`${url()}/api/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+    expect((await rest()).status).toBe(200); // now cached as valid
+    expect((await mcp()).status).not.toBe(401);
+    expect((await trpcMutation(tg.server, cookie, "project.revokeKey", { id })).status).toBe(200);
+    expect((await rest()).status).toBe(401);
+    expect((await mcp()).status).toBe(401);
   });
 
   it("serves pages and says who is signed in, with their role", async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZErrorResponse } from "@/lib/contracts/errors";
 import { ZIngestResponse } from "@/lib/contracts/ingest";
 import { ZSessionExport, ZSessionGraph, ZSessionPage, type SessionExport } from "@/lib/contracts/session";
+import { isWellFormedText } from "@/lib/contracts/text";
 import { ZThoughtResult } from "@/lib/contracts/thought";
 import {
   api,
@@ -25,6 +26,7 @@ import {
   type SqliteServer,
   type TableCounts,
 } from "@/test/support/api-client";
+import { troubledText } from "@/test/support/text-trouble";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 
@@ -391,6 +393,41 @@ describe("POST /api/v1/thoughts", () => {
     );
   });
 
+  it("lone surrogates, NUL and mixed normalisation in every string field, each sent twice (a retry)", async () => {
+    // Issue 13: the first send answered 201, the retry (and every later call with that key) a 500.
+    const fields: [string, (v: string) => Record<string, unknown>][] = [
+      ["thought", (v) => ({ thought: v })],
+      ["sessionId", (v) => ({ sessionId: v })],
+      ["branchId", (v) => ({ branchFromThought: 1, branchId: v })],
+      ["stage", (v) => ({ stage: v })],
+      ["tags[0]", (v) => ({ tags: [v] })],
+      ["metadata.agent", (v) => ({ metadata: { agent: v } })],
+      ["metadata.model", (v) => ({ metadata: { model: v } })],
+      ["metadata.client", (v) => ({ metadata: { client: v } })],
+      ["metadata.note", (v) => ({ metadata: { note: v } })],
+      ["metadata.deep.list[0]", (v) => ({ metadata: { deep: { list: [v] } } })],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...fields), troubledText, async ([field, put], v) => {
+        const body = { ...thought(1, 2, { sessionId: `fuzz-text-${v.length}` }), ...put(v) };
+        const [first, retry] = [
+          await probe("thoughts", "/api/v1/thoughts", post(JSON.stringify(body), "application/json")),
+          await probe("thoughts", "/api/v1/thoughts", post(JSON.stringify(body), "application/json")),
+        ];
+        if (!isWellFormedText(v)) {
+          for (const a of [first, retry]) {
+            expect(a.status, a.text).toBe(400);
+            expect((a.body as { error: { field: string } }).error.field).toBe(field);
+          }
+        } else if (field === "sessionId" && first.status === 201) {
+          // Compared as sent: the retry finds the same session.
+          expect((retry.body as { sessionId: string }).sessionId).toBe((first.body as { sessionId: string }).sessionId);
+        }
+      }),
+      fcOpts,
+    );
+  });
+
   it("broken JSON text and numbers JavaScript cannot represent", async () => {
     await fc.assert(
       fc.asyncProperty(hostileJsonText, contentType, async (text, ct) => {
@@ -453,6 +490,32 @@ describe("POST /api/v1/ingest", () => {
     },
     { weight: 1, arbitrary: hostileValue },
   );
+
+  it("lone surrogates, NUL and mixed normalisation in event ids and bodies, each batch sent twice", async () => {
+    await fc.assert(
+      fc.asyncProperty(troubledText, fc.constantFrom("id", "sessionId", "thought"), async (v, where) => {
+        const event = {
+          id: where === "id" ? v : `fuzz-ev-${where}-${v.length}-${Math.random()}`,
+          type: "thought",
+          body: { ...thought(1, 2, { sessionId: "fuzz-ingest-text" }), ...(where === "id" ? {} : { [where]: v }) },
+        };
+        for (let round = 0; round < 2; round++) {
+          const a = await probe(
+            "ingest",
+            "/api/v1/ingest",
+            post(JSON.stringify({ events: [event] }), "application/json"),
+          );
+          if (!isWellFormedText(v)) {
+            // The body check of the REST door refuses the whole request, naming the field.
+            expect(a.status, a.text).toBe(400);
+            const field = where === "id" ? "events[0].id" : `events[0].body.${where}`;
+            expect((a.body as { error: { field: string } }).error.field).toBe(field);
+          }
+        }
+      }),
+      fcOpts,
+    );
+  });
 
   it("batches of arbitrary and near-valid events", async () => {
     await fc.assert(

@@ -222,7 +222,9 @@ describe("GET /api/v1/sessions/{id}", () => {
   it("needs a key", async () => {
     const res = await fetch(`${server().url}/api/v1/sessions/anything`);
     expect(res.status).toBe(401);
-    expect(res.headers.get("www-authenticate")).toBe("Bearer");
+    expect(res.headers.get("www-authenticate")).toMatch(
+      /^Bearer error="invalid_token", error_description="A valid API key is required/,
+    );
     ZErrorResponse.parse(await res.json());
   });
 });
@@ -272,6 +274,28 @@ describe("export and import", () => {
     const graph = await getGraph(server(), sessionId);
     for (const t of graph.thoughts) expect(a.text).toContain(t.text);
     expect(a.text).toContain("alt");
+  });
+
+  it("exports Markdown with no raw HTML and no script link from any field the agent wrote", async () => {
+    // Issue 13: text, title, Agent line and session key went out as raw HTML, and ](javascript:…) links as links.
+    const key = unique("<img src=x onerror=alert(1)>");
+    const hostile = '<script>alert("text")</script> [click](javascript:alert(1)) and [ok](https://example.com)';
+    await record(
+      server(),
+      thought(1, 1, {
+        sessionId: key,
+        thought: hostile,
+        metadata: { agent: "<b onclick=x>agent</b>", model: "<i>m</i>" },
+      }),
+    );
+    const a = await call(server(), `/api/v1/sessions/${encodeURIComponent(key)}/export?format=markdown`);
+    expect(a.status, a.text).toBe(200);
+    expect(a.text).not.toMatch(/<[a-z/]/i); // no tag opens anywhere: title, key, Agent line, text
+    expect(a.text).not.toContain("](javascript:");
+    expect(a.text).toContain("[ok](https://example.com)"); // safe links still work
+    expect(a.text).toMatch(/^# &lt;script>alert\("text"\)/); // the title, readable once rendered
+    expect(a.text).toContain("- Agent: &lt;b onclick=x>agent&lt;/b>, &lt;i>m&lt;/i>");
+    expect(a.text).toContain("agent key `&lt;img src=x onerror=alert(1)>");
   });
 
   it("answers 400 naming format for an unknown format, and 404 JSON for an unknown session", async () => {

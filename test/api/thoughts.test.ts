@@ -74,7 +74,9 @@ describe("health and authentication", () => {
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       expect(res.status, route).toBe(401);
-      expect(res.headers.get("www-authenticate")).toBe("Bearer");
+      expect(res.headers.get("www-authenticate")).toMatch(
+        /^Bearer error="invalid_token", error_description="A valid API key is required/,
+      );
       expect(res.headers.get("content-type")).toMatch(/application\/json/);
       const error = ZErrorResponse.parse(await res.json()).error;
       expect(error.code).toBe("unauthorized");
@@ -337,6 +339,16 @@ describe("malformed input: 400 naming the field, nothing written", () => {
     ["an empty branchId", { ...thought(2, 2), branchFromThought: 1, branchId: "" }, "branchId"],
     ["an empty sessionId", { ...thought(1, 1), sessionId: "" }, "sessionId"],
     ["revisesThought 0", { ...thought(2, 2), isRevision: true, revisesThought: 0 }, "revisesThought"],
+    // Issue 13: a lone surrogate was stored as U+FFFD, so "\ud800" and "\udc00" collapsed into one key (then 500s).
+    ["a lone high surrogate in sessionId", { ...thought(1, 1), sessionId: "lone-\ud800-r1" }, "sessionId"],
+    ["a lone low surrogate in sessionId", { ...thought(1, 1), sessionId: "lone-\udc00-r1" }, "sessionId"],
+    ["a NUL in the thought", { ...thought(1, 1), thought: "a\u0000b" }, "thought"],
+    ["a lone surrogate in a tag", { ...thought(1, 1), tags: ["ok", "\udfff"] }, "tags[1]"],
+    [
+      "a lone surrogate in nested metadata",
+      { ...thought(1, 1), metadata: { run: { note: "\ud83d" } } },
+      "metadata.run.note",
+    ],
   ])("%s", async (_label, body, field) => {
     const sessionId = fresh();
     // An existing session the bad thought would have joined: its count must not move either.
@@ -347,6 +359,29 @@ describe("malformed input: 400 naming the field, nothing written", () => {
       expect(error.suggestion ?? "").not.toBe("");
     });
     expect((await getGraph(server(), sessionId)).thoughts).toHaveLength(1);
+  });
+
+  it("a lone surrogate in sessionId answers 400 on every retry, and never merges two keys", async () => {
+    const high = { ...thought(1, 2), sessionId: `lone-\ud800-${fresh()}` };
+    for (let i = 0; i < 2; i++) {
+      const error = expectError(await postThought(server(), high), 400, "sessionId");
+      expect(error.message).toMatch(/lone UTF-16 surrogate/);
+    }
+    // The same key with a whole emoji is well-formed and recorded.
+    const whole = await record(server(), { ...high, sessionId: high.sessionId.replace("\ud800", "\ud83d\ude00") });
+    expect(whole.thoughtHistoryLength).toBe(1);
+  });
+
+  it("keys are compared as sent: the NFC and NFD spellings are two sessions, each retry finds its own", async () => {
+    const base = fresh();
+    const nfc = `café-${base}`.normalize("NFC");
+    const nfd = `café-${base}`.normalize("NFD");
+    expect(nfc).not.toBe(nfd);
+    const a = await record(server(), thought(1, 3, { sessionId: nfc }));
+    const b = await record(server(), thought(1, 3, { sessionId: nfd }));
+    expect(a.sessionId).not.toBe(b.sessionId);
+    expect((await record(server(), thought(2, 3, { sessionId: nfc }))).sessionId).toBe(a.sessionId);
+    expect((await record(server(), thought(2, 3, { sessionId: nfd }))).sessionId).toBe(b.sessionId);
   });
 
   it.each([

@@ -50,7 +50,9 @@ describe("authentication", () => {
   it("answers 401 with WWW-Authenticate: Bearer (no resource metadata) without a key", async () => {
     const res = await post({});
     expect(res.status).toBe(401);
-    expect(res.headers.get("www-authenticate")).toBe("Bearer");
+    expect(res.headers.get("www-authenticate")).toMatch(
+      /^Bearer error="invalid_token", error_description="A valid API key is required/,
+    );
     const body = (await res.json()) as { error: { message: string; data: { code: string; suggestion: string } } };
     expect(body.error.data.code).toBe("unauthorized");
     expect(body.error.data.suggestion).toContain("Authorization: Bearer");
@@ -59,17 +61,37 @@ describe("authentication", () => {
   it("answers 401 for an unknown key", async () => {
     const res = await post({ authorization: "Bearer tg_not_a_real_key_000000000000000" });
     expect(res.status).toBe(401);
-    expect(res.headers.get("www-authenticate")).toBe("Bearer");
+    expect(res.headers.get("www-authenticate")).toMatch(
+      /^Bearer error="invalid_token", error_description="A valid API key is required/,
+    );
   });
 
-  it("advertises no OAuth metadata (clients would otherwise ignore the static key header)", async () => {
+  it("advertises no OAuth metadata, and says why in JSON where mcp-remote looks for it", async () => {
+    // mcp-remote with a wrong key: POST /api/mcp → 401, then these discovery GETs; Next's HTML 404 pages left it at
+    // "MCP error -32000: Connection closed" (issue 13). Each must be a JSON 404 naming the static key.
     for (const path of [
       "/.well-known/oauth-protected-resource",
       "/.well-known/oauth-protected-resource/api/mcp",
       "/.well-known/oauth-authorization-server",
+      "/.well-known/oauth-authorization-server/api/mcp",
     ]) {
-      const res = await fetch(server().url + path);
+      const res = await fetch(server().url + path, { headers: { "mcp-protocol-version": "2025-06-18" } });
       expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/application\/json/);
+      const body = (await res.json()) as { error: { code: string; message: string; suggestion: string } };
+      expect(body.error.code).toBe("not_found");
+      expect(body.error.message).toContain("A valid API key is required.");
+      expect(body.error.suggestion).toContain("Authorization: Bearer");
+    }
+  });
+
+  it("answers PUT and PATCH with a JSON 405 naming the allowed methods", async () => {
+    for (const method of ["PUT", "PATCH"]) {
+      const res = await fetch(`${server().url}/api/mcp`, { method, headers: { authorization: `Bearer ${key}` } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, POST, DELETE");
+      const body = (await res.json()) as { error: { code: string } };
+      expect(body.error.code).toBe("method_not_allowed");
     }
   });
 

@@ -131,6 +131,57 @@ describe("revise_thought", () => {
     expect(r.thought).toMatchObject({ thoughtNumber: 2, text: "t2, sharper" });
   });
 
+  it("a number names the sequential thought before a think note, and an ambiguous one lists the candidates", async () => {
+    // Issue 13: sequential thoughts 1–3 and two think notes; thought_id 1 edited think note 1.
+    const sessionId = uniqueKey("revise-mixed");
+    for (const n of [1, 2, 3]) {
+      ok(
+        await mcp.callTool("sequentialthinking", {
+          thought: `seq ${n}`,
+          thoughtNumber: n,
+          totalThoughts: 3,
+          nextThoughtNeeded: true,
+          sessionId,
+        }),
+      );
+    }
+    const notes = [];
+    for (const n of [1, 2]) notes.push(ok(await mcp.callTool("think", { thought: `note ${n}`, sessionId })));
+    // Defect 4: step is the note's position in the session, as its description says.
+    expect(notes.map((n) => n.step)).toEqual([4, 5]);
+    const r = ok(
+      await mcp.callTool("revise_thought", { thought_id: 1, session_id: sessionId, thought: "seq 1, fixed" }),
+    );
+    expect(r.thought).toMatchObject({ thoughtNumber: 1, text: "seq 1, fixed" });
+    const texts = (await graph(notes[0]!.session_id as string)).thoughts.map((t) => t.text);
+    expect(texts).toEqual(["seq 1, fixed", "seq 2", "seq 3", "note 1", "note 2"]);
+
+    // Two sequential thoughts numbered 2 (main path and a branch): a 409 naming both ids, nothing edited.
+    const branch = ok(
+      await mcp.callTool("sequentialthinking", {
+        thought: "alt 2",
+        thoughtNumber: 2,
+        totalThoughts: 3,
+        nextThoughtNeeded: true,
+        branchFromThought: 1,
+        branchId: "alt",
+        sessionId,
+      }),
+    );
+    const rest = await api(key, `/api/v1/thoughts/2/revise`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ session_id: sessionId, thought: "which one?" }),
+    });
+    expect(rest.status).toBe(409);
+    const error = ((await rest.json()) as { error: { code: string; field: string; message: string } }).error;
+    expect(error).toMatchObject({ code: "conflict", field: "thought_id" });
+    expect(error.message).toContain(branch.thoughtId as string);
+    const viaMcp = await mcp.callTool("revise_thought", { thought_id: 2, session_id: sessionId, thought: "x" });
+    expect(viaMcp.isError).toBe(true);
+    expect(viaMcp.text).toContain(branch.thoughtId as string);
+  });
+
   it("answers an unknown id with a tool error naming thought_id", async () => {
     const r = await mcp.callTool("revise_thought", {
       thought_id: "01900000-0000-7000-8000-000000000000",

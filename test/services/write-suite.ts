@@ -297,6 +297,35 @@ export function writeSuite(
       expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(3);
     });
 
+    it("text with a lone surrogate or NUL is refused naming the field; NFC and NFD keys stay two sessions", async () => {
+      // Issue 13: "\ud800" and "\udc00" were both stored as U+FFFD, one key for two, then every call was a 500.
+      const s = key("lone");
+      const events = [
+        { id: key("e"), type: "thought", body: t(`${s}-\ud800`, 1, 2) },
+        { id: key("e"), type: "thought", body: t(`${s}-\udc00`, 1, 2) },
+        { id: key("e"), type: "thought", body: t(s, 1, 2, true, { thought: "nul \u0000 here" }) },
+        { id: `${key("e")}-\ud800`, type: "thought", body: t(s, 1, 2) },
+      ];
+      for (let round = 0; round < 2; round++) {
+        const results = await svc.ingest({ projectId, apiKeyId: null }, { events });
+        expect(results.map((r) => r.status)).toEqual([400, 400, 400, 400]);
+        expect(results.map((r) => (r as { error?: { field?: string } }).error?.field)).toEqual([
+          "events[0].body.sessionId",
+          "events[1].body.sessionId",
+          "events[2].body.thought",
+          "events[3].id",
+        ]);
+      }
+      expect(await svc.db.thinkingSession.count({ where: { projectId, key: { startsWith: s } } })).toBe(0);
+
+      const nfc = `${s}-café`.normalize("NFC");
+      const nfd = `${s}-café`.normalize("NFD");
+      const [a, b] = await write([t(nfc, 1, 2), t(nfd, 1, 2)]);
+      expect(a!.sessionId).not.toBe(b!.sessionId);
+      const [a2, b2] = await write([t(nfc, 2, 2, false), t(nfd, 2, 2, false)]);
+      expect([a2!.sessionId, b2!.sessionId]).toEqual([a!.sessionId, b!.sessionId]);
+    });
+
     it("a full session rejects the thought and writes nothing", async () => {
       const s = key("full");
       const limits = { ...DEFAULT_LIMITS, maxThoughtsPerSession: 2 };

@@ -155,8 +155,9 @@ Use it to fix a mistake in place. To reconsider earlier reasoning as a new step 
 sequentialthinking with isRevision and revisesThought instead.
 
 thought_id (required) is the thoughtId from an earlier answer, or the thought's number in the session (then give \
-session_id, or it looks in your most recent active session). Send only the fields you want to change. An unknown id \
-is an error.`,
+session_id, or it looks in your most recent active session). A number names a sequentialthinking thought first, a \
+think note only when none has that number; a number naming several (e.g. on branches) is an error listing their ids. \
+Send only the fields you want to change. An unknown id is an error.`,
   inputSchema: {
     type: "object",
     properties: {

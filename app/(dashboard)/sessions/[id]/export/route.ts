@@ -4,6 +4,7 @@ import { getDb } from "@/server/db/client";
 import { UnauthorizedError } from "@/server/errors";
 import { nextRoute } from "@/server/http/door";
 import { handle } from "@/server/http/respond";
+import { methodNotAllowed } from "@/server/http/routes/not-found";
 import { exportResponse } from "@/server/http/routes/session-export";
 
 export const dynamic = "force-dynamic";
@@ -15,3 +16,6 @@ export const GET = nextRoute((req, { id }) =>
     return exportResponse(req, id, actor.access.projectId);
   }),
 );
+
+const wrongMethod = nextRoute(methodNotAllowed("GET"));
+export { wrongMethod as POST, wrongMethod as PUT, wrongMethod as PATCH, wrongMethod as DELETE };
