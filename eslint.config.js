@@ -17,6 +17,7 @@ export default tseslint.config(
       "server/services/write-thread.entry.mjs", // the same: the write thread's launcher, which registers tsx
       "next-env.d.ts",
       "*.config.js",
+      "*.config.mjs",
       ".tmp/**",
     ],
   },
@@ -42,6 +43,28 @@ export default tseslint.config(
               group: ["@/server/*", "../server/*", "../../server/*", "../../../server/*"],
               allowTypeImports: true,
               message: "Client-safe code must not import server code (type-only imports are fine).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The design system depends on no feature: a primitive that imports a feature folder cannot be reused.
+    files: ["components/ui/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/server/*", "../server/*", "../../server/*", "../../../server/*"],
+              allowTypeImports: true,
+              message: "Client-safe code must not import server code (type-only imports are fine).",
+            },
+            {
+              group: ["@/components/*", "!@/components/ui", "!@/components/ui/*", "../*"],
+              message: "components/ui is the design system: it imports no feature folder.",
             },
           ],
         },

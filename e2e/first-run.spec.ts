@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 
 import { startServer, type RunningServer } from "../scripts/lib/server-process";
 import { saveScreenshot } from "./support/screens";
+import { signOut } from "./support/shell";
 
 let server: RunningServer;
 let dir = "";
@@ -45,7 +46,7 @@ test("the first visitor creates the owner account, signs out and signs back in",
   await page.goto("/setup");
   await expect(page).toHaveURL(/\/$/);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/agreement");
   await expect(page).toHaveURL(/\/login\?next=%2Fagreement$/);

@@ -1,14 +1,16 @@
 // The sessions list.
 import { Suspense } from "react";
 import { SessionsTable } from "@/components/sessions/SessionsTable";
+import { Page, PageHeader } from "@/components/ui/Page";
+import { SkeletonRows } from "@/components/ui/Skeleton";
 
 export default function SessionsPage() {
   return (
-    <main className="tg-wide">
-      <h1>Sessions</h1>
-      <Suspense fallback={<p className="muted">Loading sessions…</p>}>
+    <Page>
+      <PageHeader title="Sessions" description="Every recorded agent run in this project, newest activity first." />
+      <Suspense fallback={<SkeletonRows rows={8} label="Loading sessions" />}>
         <SessionsTable />
       </Suspense>
-    </main>
+    </Page>
   );
 }

@@ -3,7 +3,7 @@
 // exists. Sessions it already holds are skipped and counted: a session is never queued twice.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { errorText } from "@/components/scoring/score-format";
+import { errorText } from "@/components/ui/error-text";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { sourceOf } from "./NewQueueForm";
 

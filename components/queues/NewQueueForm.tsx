@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { MAX_QUEUE_BATCH, MAX_REVIEWERS_PER_ITEM, type QueueFilter } from "@/lib/contracts/queues";
-import { errorText } from "@/components/scoring/score-format";
+import { errorText } from "@/components/ui/error-text";
 import { queryFrom } from "@/components/sessions/SessionsTable";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 

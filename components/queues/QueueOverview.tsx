@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useCan } from "@/components/auth/useCan";
-import { errorText } from "@/components/scoring/score-format";
+import { errorText } from "@/components/ui/error-text";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { ProgressBar } from "./ProgressBar";
 import { keyHint } from "@/lib/queues/review-keys";
