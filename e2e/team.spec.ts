@@ -121,7 +121,10 @@ test("an admin creates a read-only API key, sees it once, and revokes it", async
   });
   expect(write.status).toBe(403);
 
-  page.once("dialog", (d) => void d.accept());
   await row.getByRole("button", { name: `Revoke ${name}` }).click();
+  await page
+    .getByRole("dialog", { name: `Revoke "${name}"?` })
+    .getByRole("button", { name: "Revoke key" })
+    .click();
   await expect(row).toContainText("revoked");
 });

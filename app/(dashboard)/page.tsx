@@ -1,13 +1,12 @@
-// The sessions list.
+// The sessions list (its header lives in SessionsTable: an empty project shows the first-run page instead).
 import { Suspense } from "react";
 import { SessionsTable } from "@/components/sessions/SessionsTable";
-import { Page, PageHeader } from "@/components/ui/Page";
+import { Page } from "@/components/ui/Page";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 
 export default function SessionsPage() {
   return (
     <Page>
-      <PageHeader title="Sessions" description="Every recorded agent run in this project, newest activity first." />
       <Suspense fallback={<SkeletonRows rows={8} label="Loading sessions" />}>
         <SessionsTable />
       </Suspense>
