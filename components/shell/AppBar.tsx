@@ -96,14 +96,14 @@ function UserMenu({ me }: { me: MeView }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="max-w-64 gap-2 px-1.5" aria-label={`Account: ${who}`}>
+        <Button variant="ghost" size="sm" className="max-w-80 gap-2 px-1.5" aria-label={`Account: ${who}`}>
           <span
             aria-hidden
             className="flex size-6 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary"
           >
             {me.user ? initials(who) : "1"}
           </span>
-          <span className="hidden truncate text-sm font-normal lg:inline" data-testid="signed-in-as">
+          <span className="hidden truncate text-sm font-normal xl:inline" data-testid="signed-in-as">
             {who}
             {me.user && me.project ? ` · ${me.project.role}` : ""}
           </span>
