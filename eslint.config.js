@@ -3,6 +3,13 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** Client-safe code (components, lib, the SDK) never imports server code at run time. */
+const serverImports = {
+  group: ["@/server/*", "../server/*", "../../server/*", "../../../server/*"],
+  allowTypeImports: true,
+  message: "Client-safe code must not import server code (type-only imports are fine).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,13 +45,7 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["@/server/*", "../server/*", "../../server/*", "../../../server/*"],
-              allowTypeImports: true,
-              message: "Client-safe code must not import server code (type-only imports are fine).",
-            },
-          ],
+          patterns: [serverImports],
         },
       ],
     },
@@ -57,11 +58,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["@/server/*", "../server/*", "../../server/*", "../../../server/*"],
-              allowTypeImports: true,
-              message: "Client-safe code must not import server code (type-only imports are fine).",
-            },
+            serverImports,
             {
               group: ["@/components/*", "!@/components/ui", "!@/components/ui/*", "../*"],
               message: "components/ui is the design system: it imports no feature folder.",
