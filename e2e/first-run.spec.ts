@@ -25,6 +25,9 @@ test.afterAll(async () => {
 });
 
 test("the first visitor creates the owner account, signs out and signs back in", async ({ browser }, testInfo) => {
+  // Its own server, then setup, the first-run page with a live first session, sign-out and two sign-ins: about 40 s
+  // on this shared machine, more than the 60 s default leaves room for when another suite is running.
+  test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL: server.url, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
 
