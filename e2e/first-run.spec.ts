@@ -49,7 +49,7 @@ test("the first visitor creates the owner account, signs out and signs back in",
   // the agent sends opens its session.
   await expect(page.getByRole("heading", { name: "Connect an agent" })).toBeVisible();
   await page.getByRole("form", { name: "New API key" }).getByRole("button", { name: "Create key" }).click();
-  const key = await page.getByLabel("New API key", { exact: true }).inputValue();
+  const key = await page.getByRole("textbox", { name: "New API key", exact: true }).inputValue();
   expect(key).toMatch(/^tg_[\w-]{32}$/);
   const claudeCode = page.getByRole("region", { name: "Claude Code set-up" });
   await expect(claudeCode).toContainText(`claude mcp add --transport http thoughtgraph ${server.url}/api/mcp`);
