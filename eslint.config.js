@@ -3,6 +3,13 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** Client-safe code (components, lib, the SDK) never imports server code at run time. */
+const serverImports = {
+  group: ["@/server/*", "../server/*", "../../server/*", "../../../server/*"],
+  allowTypeImports: true,
+  message: "Client-safe code must not import server code (type-only imports are fine).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -17,6 +24,7 @@ export default tseslint.config(
       "server/services/write-thread.entry.mjs", // the same: the write thread's launcher, which registers tsx
       "next-env.d.ts",
       "*.config.js",
+      "*.config.mjs",
       ".tmp/**",
     ],
   },
@@ -37,11 +45,23 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          patterns: [serverImports],
+        },
+      ],
+    },
+  },
+  {
+    // The design system depends on no feature: a primitive that imports a feature folder cannot be reused.
+    files: ["components/ui/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
           patterns: [
+            serverImports,
             {
-              group: ["@/server/*", "../server/*", "../../server/*", "../../../server/*"],
-              allowTypeImports: true,
-              message: "Client-safe code must not import server code (type-only imports are fine).",
+              group: ["@/components/*", "!@/components/ui", "!@/components/ui/*", "../*"],
+              message: "components/ui is the design system: it imports no feature folder.",
             },
           ],
         },

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { TrpcProvider } from "@/components/trpc/TrpcProvider";
+import { UiProviders } from "@/components/ui/Providers";
+import { ThemeScript } from "@/components/ui/ThemeScript";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,9 +12,15 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // suppressHydrationWarning: ThemeScript sets the `.dark` class before React hydrates; the server cannot know it.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
       <body>
-        <TrpcProvider>{children}</TrpcProvider>
+        <UiProviders>
+          <TrpcProvider>{children}</TrpcProvider>
+        </UiProviders>
       </body>
     </html>
   );

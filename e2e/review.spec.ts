@@ -74,7 +74,7 @@ test("a reviewer signs in, reviews a queue item with the keyboard and finishes i
   await form.getByLabel(quality).check();
   await form.getByLabel(correct).check();
   await form.getByLabel("Reviewers per item").fill("1");
-  await form.locator("label.tg-check", { hasText: "(owner)" }).first().locator("input").check();
+  await form.locator("label", { hasText: "(owner)" }).first().locator("input").check();
   await expect(form.getByTestId("queue-source")).toContainText("the selected sessions — 1 session");
   await form.getByRole("button", { name: "Create queue" }).click();
   await expect(page.getByTestId("queue-added")).toHaveText("1 added, 0 already queued.");

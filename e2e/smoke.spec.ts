@@ -46,10 +46,7 @@ async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 }
 
 test("the sessions list loads and lists a session an agent wrote", async ({ page, request }, testInfo) => {
-  const empty = await page.goto("/");
-  expect(empty?.status()).toBe(200);
-  await expect(page.getByRole("heading", { name: "Sessions" })).toBeVisible();
-
+  // The agent writes first: an empty project shows the first-run page instead of the list (first-run.spec.ts).
   const title = `Smoke list ${Date.now()}`;
   const first = await postThought(request, {
     thought: title,
@@ -58,7 +55,9 @@ test("the sessions list loads and lists a session an agent wrote", async ({ page
     nextThoughtNeeded: true,
     metadata: { agent: "e2e-agent" },
   });
-  await page.reload();
+  const list = await page.goto("/");
+  expect(list?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Sessions" })).toBeVisible();
   const link = page.getByRole("link", { name: title });
   await expect(link).toBeVisible();
   await saveScreenshot(page, testInfo, "sessions-list.png");

@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
 import { saveScreenshot } from "./support/screens";
+import { signOut } from "./support/shell";
 
 const { baseURL, apiKey } = e2eServer();
 const agent = new Agent(baseURL, apiKey);
@@ -87,7 +88,7 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
   await expect(theirs.getByLabel("Replies")).toContainText("Rita Reviewer");
 
   // Signing out ends the session: the dashboard asks for a sign-in again.
-  await newcomer.getByRole("button", { name: "Sign out" }).click();
+  await signOut(newcomer);
   await expect(newcomer).toHaveURL(/\/login$/);
   await newcomer.goto("/settings");
   await expect(newcomer).toHaveURL(/\/login\?next=%2Fsettings$/);
@@ -120,7 +121,10 @@ test("an admin creates a read-only API key, sees it once, and revokes it", async
   });
   expect(write.status).toBe(403);
 
-  page.once("dialog", (d) => void d.accept());
   await row.getByRole("button", { name: `Revoke ${name}` }).click();
+  await page
+    .getByRole("dialog", { name: `Revoke "${name}"?` })
+    .getByRole("button", { name: "Revoke key" })
+    .click();
   await expect(row).toContainText("revoked");
 });

@@ -1,6 +1,7 @@
 // Sign in. Signed-in visitors and single-user mode go straight on; before the first account exists, to /setup.
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/auth/AuthForm";
+import { AuthLayout } from "@/components/shell/AuthLayout";
 import { pageActor, safeNextPath } from "@/server/auth/page-actor";
 import { getDb } from "@/server/db/client";
 import { countPeople } from "@/server/services/accounts";
@@ -13,12 +14,17 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   if (actor) redirect(next);
   if ((await countPeople(getDb())) === 0) redirect("/setup");
   return (
-    <main className="tg-narrow">
-      <h1>Sign in to thoughtgraph</h1>
+    <AuthLayout
+      title="Sign in to thoughtgraph"
+      description="Review what your agents thought, with your team."
+      footer={
+        <>
+          Forgot your password? An admin can set a new one with{" "}
+          <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">npm run users -- reset-password</code>.
+        </>
+      }
+    >
       <AuthForm action="/api/auth/login" submitLabel="Sign in" next={next} />
-      <p className="muted tg-small">
-        Forgot your password? An admin can set a new one with <code>npm run users -- reset-password --email …</code>.
-      </p>
-    </main>
+    </AuthLayout>
   );
 }

@@ -1,6 +1,9 @@
 "use client";
 // The sign-in and first-account forms: post to the cookie doors (server/http/routes/auth.ts), then go on to `next`.
 import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field, FormError } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
 
 export interface AuthFormProps {
   action: "/api/auth/login" | "/api/auth/signup";
@@ -48,34 +51,28 @@ export function AuthForm({ action, submitLabel, withName = false, next }: AuthFo
   }
 
   return (
-    <form className="tg-auth-form" onSubmit={(e) => void submit(e)}>
+    <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
       {withName && (
-        <label>
-          Name <input name="name" autoComplete="name" maxLength={100} />
-        </label>
+        <Field label="Name">
+          <Input name="name" autoComplete="name" maxLength={100} />
+        </Field>
       )}
-      <label>
-        Email <input name="email" type="email" required autoComplete="email" autoFocus />
-      </label>
-      <label>
-        Password{" "}
-        <input
+      <Field label="Email">
+        <Input name="email" type="email" required autoComplete="email" autoFocus />
+      </Field>
+      <Field label="Password" hint={withName ? "At least 8 characters." : undefined}>
+        <Input
           name="password"
           type="password"
           required
           minLength={withName ? 8 : 1}
           autoComplete={withName ? "new-password" : "current-password"}
         />
-      </label>
-      {error && (
-        <p role="alert" className="tg-form-error">
-          {error.message}
-          {error.suggestion ? ` ${error.suggestion}` : ""}
-        </p>
-      )}
-      <button type="submit" disabled={busy}>
+      </Field>
+      <FormError error={error} />
+      <Button type="submit" disabled={busy} className="w-full">
         {busy ? "…" : submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }

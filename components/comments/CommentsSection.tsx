@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type RefObject } from "react";
 import { COMMENT_MAX, type CommentAnchor, type CommentThread, type CommentView } from "@/lib/contracts/comments";
-import { errorText } from "@/components/scoring/score-format";
+import { errorText } from "@/components/ui/error-text";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Markdown } from "@/components/ui/Markdown";
 import { useCan } from "@/components/auth/useCan";

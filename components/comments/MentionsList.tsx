@@ -1,35 +1,65 @@
 "use client";
 // The comments that @mention me, newest first: who, where, an excerpt, and whether the thread is resolved.
 import { useQuery } from "@tanstack/react-query";
+import { AtSign, CircleCheck } from "lucide-react";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-
-const when = (iso: string) => iso.replace("T", " ").slice(0, 16);
+import { Badge } from "@/components/ui/Badge";
+import { cn } from "@/components/ui/cn";
+import { RelativeTime } from "@/components/ui/RelativeTime";
+import { SkeletonRows } from "@/components/ui/Skeleton";
 
 export function MentionsList() {
   const trpc = useTRPC();
   const mentions = useQuery(trpc.comments.mentionsOfMe.queryOptions());
-  if (mentions.isError) return <p role="alert">Could not load mentions: {mentions.error.message}</p>;
-  if (!mentions.data) return <p className="muted">Loading…</p>;
+  if (mentions.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Could not load mentions: {mentions.error.message}
+      </p>
+    );
+  }
+  if (!mentions.data) return <SkeletonRows rows={5} label="Loading mentions" />;
   if (mentions.data.length === 0) {
-    return <p className="muted">Nobody has mentioned you yet. Teammates mention you with @ and your handle.</p>;
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-12 text-center">
+        <AtSign className="size-6 text-muted-foreground" aria-hidden />
+        <p className="text-base font-medium">No mentions yet</p>
+        <p className="text-sm text-muted-foreground">Teammates mention you with @ and your handle in a comment.</p>
+      </div>
+    );
   }
   return (
-    <ul className="tg-mentions" aria-label="Mentions of you">
+    <ul className="flex flex-col divide-y rounded-lg border bg-card" aria-label="Mentions of you">
       {mentions.data.map((m) => (
-        <li key={m.commentId} data-testid="mention" data-resolved={m.resolved}>
-          <div className="muted tg-small">
-            <strong>{m.author}</strong> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time> · in{" "}
+        <li
+          key={m.commentId}
+          data-testid="mention"
+          data-resolved={m.resolved}
+          className={cn("flex flex-col gap-1.5 px-4 py-3", m.resolved && "opacity-70")}
+        >
+          <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-muted-foreground">
+            <strong className="font-medium text-foreground">{m.author}</strong>
+            <span aria-hidden>·</span>
+            <RelativeTime at={m.createdAt} />
+            <span aria-hidden>·</span>
+            in
             <Link
+              className="font-medium text-primary hover:underline"
               href={`/sessions/${encodeURIComponent(m.sessionId)}${m.thoughtId ? `?thought=${encodeURIComponent(m.thoughtId)}` : ""}`}
             >
               {m.sessionTitle ?? m.sessionId.slice(0, 8)}
               {m.thoughtId ? " (a thought)" : " (the session)"}
             </Link>
-            {m.resolved ? " · resolved" : ""}
+            {m.resolved ? (
+              <Badge variant="success" className="ml-1">
+                <CircleCheck aria-hidden />
+                resolved
+              </Badge>
+            ) : null}
           </div>
           {/* An excerpt of the markdown source, shown as text (the full comment renders safely on its page). */}
-          <p>{m.excerpt}</p>
+          <p className="line-clamp-3 text-base whitespace-pre-line">{m.excerpt}</p>
         </li>
       ))}
     </ul>

@@ -3,8 +3,11 @@
 // exists. Sessions it already holds are skipped and counted: a session is never queued twice.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { errorText } from "@/components/scoring/score-format";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { MutationError } from "@/components/ui/MutationError";
+import { NativeSelect } from "@/components/ui/Select";
 import { sourceOf } from "./NewQueueForm";
 
 export function AddToQueueForm({ params }: { params: URLSearchParams }) {
@@ -25,7 +28,7 @@ export function AddToQueueForm({ params }: { params: URLSearchParams }) {
   const source = sourceOf(new URLSearchParams(params.toString()));
   return (
     <form
-      className="tg-queue-form"
+      className="flex flex-col gap-3 rounded-lg border border-dashed p-5"
       aria-label="Add to a queue"
       onSubmit={(e) => {
         e.preventDefault();
@@ -37,24 +40,25 @@ export function AddToQueueForm({ params }: { params: URLSearchParams }) {
         });
       }}
     >
-      <h2>…or add them to a queue</h2>
-      <label>
-        Queue{" "}
-        <select name="queue" required defaultValue="">
-          <option value="" disabled>
-            Choose a queue
-          </option>
-          {open.map((q) => (
-            <option key={q.id} value={q.id}>
-              {q.name}
+      <h2 className="text-base font-semibold">…or add them to a queue</h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <Field label="Queue">
+          <NativeSelect name="queue" required defaultValue="" className="w-72">
+            <option value="" disabled>
+              Choose a queue
             </option>
-          ))}
-        </select>
-      </label>{" "}
-      <button type="submit" disabled={add.isPending}>
-        Add to queue
-      </button>
-      {add.error ? <p role="alert">{errorText(add.error)}</p> : null}
+            {open.map((q) => (
+              <option key={q.id} value={q.id}>
+                {q.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Button type="submit" variant="secondary" disabled={add.isPending}>
+          Add to queue
+        </Button>
+      </div>
+      <MutationError error={add.error} />
     </form>
   );
 }

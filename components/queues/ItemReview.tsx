@@ -2,18 +2,27 @@
 // One claimed item on the review screen: the session's transcript, the selected thought's detail (score forms,
 // comments anchored to a selected phrase) or the whole session's, the queue's configs with my current value, and the
 // keys. Number keys score the active config on the target through scores.upsertMine; `c` uses the comment box of
-// components/comments (on the selected phrase when there is one).
+// components/comments (on the selected phrase when there is one). Layout: the transcript on the left and a side
+// column with the queue's brief (its description, each config's description, keys and my value) above the detail;
+// each column scrolls inside itself so the header's buttons stay in the window.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Keyboard } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { ClaimedItem, QueueDetail } from "@/lib/contracts/queues";
 import { keyHint, scoreForKey } from "@/lib/queues/review-keys";
 import { COMMENT_ON_SELECTION_ID, CommentsSection } from "@/components/comments/CommentsSection";
-import { errorText, scoreValueText } from "@/components/scoring/score-format";
+import { scoreValueText } from "@/components/scoring/score-format";
+import { errorText } from "@/components/ui/error-text";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { DetailPanel } from "@/components/session/DetailPanel";
 import { useCommentAnchors } from "@/components/session/useCommentAnchors";
 import { Transcript } from "@/components/transcript/Transcript";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { cn } from "@/components/ui/cn";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/Collapsible";
+import { Kbd } from "@/components/ui/Kbd";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { ToggleGroup, ToggleGroupItem } from "@/components/ui/ToggleGroup";
 
 type Target = "thought" | "session";
 
@@ -106,41 +115,21 @@ export function ItemReview({
     return () => document.removeEventListener("keydown", onKey);
   });
 
-  if (outline.isError) return <p role="alert">Could not load this session: {outline.error.message}</p>;
-  if (!outline.data) return <p className="muted">Loading session…</p>;
+  if (outline.isError) {
+    return (
+      <p role="alert" className="p-6 text-base text-destructive">
+        Could not load this session: {outline.error.message}
+      </p>
+    );
+  }
+  if (!outline.data) return <SkeletonRows rows={8} className="p-6" label="Loading session" />;
   return (
-    <>
-      <div className="tg-review-configs" aria-label="Score configs of this queue">
-        <span className="muted tg-small">
-          Scoring <strong data-testid="review-target">{targetWords}</strong> (s switches):
-        </span>
-        {configs.map((c, i) => {
-          const score = mine.get(c.id);
-          return (
-            <span
-              key={c.id}
-              className={`tg-review-config${c.id === config?.id ? " is-active" : ""}`}
-              data-testid="review-config"
-              data-active={c.id === config?.id ? "true" : "false"}
-            >
-              <button type="button" className="tg-link" onClick={() => setConfigIndex(i)}>
-                {c.name}
-              </button>{" "}
-              <span className="muted tg-small">{keyHint(c)}</span>{" "}
-              <strong data-testid="review-config-value">{score ? scoreValueText(score) : "—"}</strong>
-            </span>
-          );
-        })}
-      </div>
-      {save.error ? <p role="alert">{errorText(save.error)}</p> : null}
-      {notice ? (
-        <p role="status" className="tg-small" data-testid="review-notice">
-          {notice}
-        </p>
-      ) : null}
-      <div className="tg-review-panes">
+    <div className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[minmax(0,1fr)_minmax(360px,440px)]">
+      <div className="min-h-0 overflow-hidden border-r [&>section]:h-full [&>section]:overflow-y-auto">
         {thoughts.length === 0 ? (
-          <p className="muted">This session has no thoughts; score the session itself (s).</p>
+          <p className="p-6 text-sm text-muted-foreground">
+            This session has no thoughts; score the session itself (s).
+          </p>
         ) : (
           <Transcript
             sessionId={sessionId}
@@ -151,32 +140,126 @@ export function ItemReview({
             anchors={anchors}
           />
         )}
-        <div className="tg-side">
+      </div>
+      <div className="flex min-h-0 flex-col overflow-y-auto" tabIndex={0} role="region" aria-label="Scoring and detail">
+        <section className="flex flex-col gap-3 border-b bg-muted/30 p-4" aria-label="Score configs of this queue">
+          {queue.description ? (
+            <p className="text-sm text-muted-foreground" data-testid="queue-description">
+              {queue.description}
+            </p>
+          ) : null}
+          <div className="flex items-center justify-between gap-2">
+            <span className="text-sm text-muted-foreground">
+              Scoring{" "}
+              <strong className="font-medium text-foreground" data-testid="review-target">
+                {targetWords}
+              </strong>
+            </span>
+            <ToggleGroup
+              type="single"
+              size="sm"
+              aria-label="Score target (s)"
+              value={target}
+              onValueChange={(v) => (v === "thought" || v === "session") && setTarget(v)}
+            >
+              <ToggleGroupItem value="thought">Thought</ToggleGroupItem>
+              <ToggleGroupItem value="session">Session</ToggleGroupItem>
+            </ToggleGroup>
+          </div>
+          <ul className="flex flex-col gap-1.5">
+            {configs.map((c, i) => {
+              const score = mine.get(c.id);
+              const active = c.id === config?.id;
+              return (
+                <li
+                  key={c.id}
+                  data-testid="review-config"
+                  data-active={active ? "true" : "false"}
+                  className={cn(
+                    "rounded-md border bg-background px-3 py-2 transition-colors",
+                    active && "border-primary ring-2 ring-primary/20",
+                  )}
+                >
+                  <div className="flex items-center gap-2">
+                    <button
+                      type="button"
+                      className="cursor-pointer truncate text-left text-base font-medium outline-none hover:text-primary focus-visible:underline"
+                      onClick={() => setConfigIndex(i)}
+                      aria-pressed={active}
+                    >
+                      {c.name}
+                    </button>
+                    <span className="flex-1" />
+                    <strong
+                      data-testid="review-config-value"
+                      className={cn("text-base tabular-nums", !score && "font-normal text-muted-foreground")}
+                    >
+                      {score ? scoreValueText(score) : "—"}
+                    </strong>
+                  </div>
+                  {c.description ? <p className="mt-0.5 text-sm text-muted-foreground">{c.description}</p> : null}
+                  <p className="mt-1 font-mono text-xs text-muted-foreground">{keyHint(c)}</p>
+                </li>
+              );
+            })}
+          </ul>
+          {save.error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorText(save.error)}
+            </p>
+          ) : null}
+          {notice ? (
+            <p role="status" className="text-sm" data-testid="review-notice">
+              {notice}
+            </p>
+          ) : null}
+          <Collapsible defaultOpen>
+            <CollapsibleTrigger className="flex cursor-pointer items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
+              <Keyboard className="size-4" aria-hidden />
+              Keys
+            </CollapsibleTrigger>
+            <CollapsibleContent>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+                <dt className="flex gap-1">
+                  <Kbd>j</Kbd>
+                  <Kbd>k</Kbd>
+                </dt>
+                <dd className="text-muted-foreground">next, previous thought (or ↓ ↑)</dd>
+                <dt className="flex gap-1">
+                  <Kbd>1</Kbd>–<Kbd>9</Kbd>
+                  <Kbd>0</Kbd>
+                </dt>
+                <dd className="text-muted-foreground">
+                  score the active config on the target; <Kbd>[</Kbd> <Kbd>]</Kbd> switch config, <Kbd>s</Kbd> the
+                  target
+                </dd>
+                <dt>
+                  <Kbd>c</Kbd>
+                </dt>
+                <dd className="text-muted-foreground">comment on the selected phrase, else on the thought</dd>
+                <dt>
+                  <Kbd>f</Kbd>
+                </dt>
+                <dd className="text-muted-foreground">finish this item and take the next</dd>
+                <dt>
+                  <Kbd>x</Kbd>
+                </dt>
+                <dd className="text-muted-foreground">skip it (you will not get it again)</dd>
+              </dl>
+            </CollapsibleContent>
+          </Collapsible>
+        </section>
+        <div className="min-w-0 flex-1">
           {target === "thought" && selectedId !== null ? (
             <DetailPanel thoughtId={selectedId} onSelect={select} scoring />
           ) : (
-            <aside className="tg-detail" aria-label="Session review">
+            <aside className="flex flex-col gap-4 p-4" aria-label="Session review">
               <ScoresSection sessionId={sessionId} thoughtId={null} />
               <CommentsSection sessionId={sessionId} thoughtId={null} />
             </aside>
           )}
         </div>
       </div>
-      <details className="tg-review-keys" open>
-        <summary>Keys</summary>
-        <dl>
-          <dt>j / ↓, k / ↑</dt>
-          <dd>next, previous thought</dd>
-          <dt>1–9, 0</dt>
-          <dd>score the active config ([ and ] switch it) on the thought, or the session (s switches)</dd>
-          <dt>c</dt>
-          <dd>comment: on the phrase selected in the thought&apos;s text, else on the thought</dd>
-          <dt>f</dt>
-          <dd>finish this item and take the next</dd>
-          <dt>x</dt>
-          <dd>skip it (you will not get it again)</dd>
-        </dl>
-      </details>
-    </>
+    </div>
   );
 }

@@ -4,9 +4,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { MAX_QUEUE_BATCH, MAX_REVIEWERS_PER_ITEM, type QueueFilter } from "@/lib/contracts/queues";
-import { errorText } from "@/components/scoring/score-format";
+import { countOf } from "@/lib/words/count-of";
 import { queryFrom } from "@/components/sessions/SessionsTable";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Button } from "@/components/ui/Button";
+import { CheckboxField } from "@/components/ui/Checkbox";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { MutationError } from "@/components/ui/MutationError";
 
 type Source = { kind: "selection"; sessionIds: string[] } | { kind: "filter"; filter: QueueFilter };
 
@@ -78,56 +83,77 @@ export function NewQueueForm({ params, onCancel }: { params: URLSearchParams; on
 
   const count = source.kind === "selection" ? source.sessionIds.length : matching.data?.total;
   return (
-    <form className="tg-queue-form" onSubmit={onSubmit} aria-label="New queue">
-      <h2>New queue</h2>
-      <label>
-        Name <input name="name" required maxLength={100} placeholder="Week 12 correctness review" />
-      </label>
-      <label>
-        Description <input name="description" maxLength={2000} placeholder="What reviewers should look for" />
-      </label>
-      <fieldset>
-        <legend>Score configs it collects</legend>
-        {configs.data?.length === 0 ? (
-          <p className="muted tg-small">No active score configs; create one on the Scores page first.</p>
-        ) : null}
-        {(configs.data ?? []).map((c, i) => (
-          <label key={c.id} className="tg-check">
-            <input type="checkbox" name="config" value={c.id} defaultChecked={i === 0} /> {c.name}{" "}
-            <span className="muted tg-small">({c.type})</span>
-          </label>
-        ))}
-      </fieldset>
-      <label>
-        Reviewers per item{" "}
-        <input name="n" type="number" min={1} max={MAX_REVIEWERS_PER_ITEM} defaultValue={1} size={3} required />
-      </label>
-      <fieldset>
-        <legend>Reviewers</legend>
-        {members.data?.length === 0 ? (
-          <p className="muted tg-small">No annotators yet; admins and owners can review any queue.</p>
-        ) : null}
-        {(members.data ?? []).map((m) => (
-          <label key={m.userId} className="tg-check">
-            <input type="checkbox" name="member" value={m.userId} /> {m.name}{" "}
-            <span className="muted tg-small">({m.role})</span>
-          </label>
-        ))}
-      </fieldset>
-      <p data-testid="queue-source">
-        Sessions: {source.kind === "selection" ? "the selected sessions" : `all matching ${filterWords(source.filter)}`}
-        {count !== undefined ? ` — ${count} session${count === 1 ? "" : "s"}` : ""}
-        {count !== undefined && count > MAX_QUEUE_BATCH ? ` (at most ${MAX_QUEUE_BATCH}; narrow the filter)` : ""}
-      </p>
-      <div className="tg-comment-actions">
-        <button type="submit" disabled={create.isPending}>
-          Create queue
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
+    <form
+      className="flex flex-col gap-5 rounded-lg border bg-card p-5 shadow-xs"
+      onSubmit={onSubmit}
+      aria-label="New queue"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 className="text-lg font-semibold">New queue</h2>
+        <p data-testid="queue-source" className="text-sm text-muted-foreground">
+          Sessions:{" "}
+          {source.kind === "selection" ? "the selected sessions" : `all matching ${filterWords(source.filter)}`}
+          {count !== undefined ? ` — ${countOf(count, "session")}` : ""}
+          {count !== undefined && count > MAX_QUEUE_BATCH ? ` (at most ${MAX_QUEUE_BATCH}; narrow the filter)` : ""}
+        </p>
       </div>
-      {create.error ? <p role="alert">{errorText(create.error)}</p> : null}
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto]">
+        <Field label="Name">
+          <Input name="name" required maxLength={100} placeholder="Week 12 correctness review" />
+        </Field>
+        <Field label="Description">
+          <Input name="description" maxLength={2000} placeholder="What reviewers should look for" />
+        </Field>
+        <Field label="Reviewers per item">
+          <Input
+            name="n"
+            type="number"
+            min={1}
+            max={MAX_REVIEWERS_PER_ITEM}
+            defaultValue={1}
+            required
+            className="w-24"
+          />
+        </Field>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">Score configs it collects</legend>
+          {configs.data?.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No active score configs; create one on the Agreement page first.
+            </p>
+          ) : null}
+          {(configs.data ?? []).map((c, i) => (
+            <CheckboxField
+              key={c.id}
+              name="config"
+              value={c.id}
+              defaultChecked={i === 0}
+              label={c.name}
+              note={`(${c.type})`}
+            />
+          ))}
+        </fieldset>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">Reviewers</legend>
+          {members.data?.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No annotators yet; admins and owners can review any queue.</p>
+          ) : null}
+          {(members.data ?? []).map((m) => (
+            <CheckboxField key={m.userId} name="member" value={m.userId} label={m.name} note={`(${m.role})`} />
+          ))}
+        </fieldset>
+      </div>
+      <MutationError error={create.error} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={create.isPending}>
+          Create queue
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
     </form>
   );
 }

@@ -1,14 +1,36 @@
-// A queue's progress as a bar: items complete (N reviews) of all items, with the count in words beside it.
+// A queue's progress as a bar: items complete (N reviews) of all items, items in review as a lighter segment, and
+// the count in words beside it (or under it, `compact` in the review screen's header).
 import type { QueueProgress } from "@/lib/contracts/queues";
+import { cn } from "@/components/ui/cn";
 
-export function ProgressBar({ progress, label }: { progress: QueueProgress; label: string }) {
-  const { total, complete } = progress;
+export function ProgressBar({
+  progress,
+  label,
+  compact = false,
+}: {
+  progress: QueueProgress;
+  label: string;
+  compact?: boolean;
+}) {
+  const { total, complete, inProgress } = progress;
+  const share = (n: number) => `${total === 0 ? 0 : Math.min(100, (n / total) * 100)}%`;
   return (
-    <div className="tg-queue-progress">
-      <progress max={Math.max(1, total)} value={complete} aria-label={label} />
-      <span className="tg-small" data-testid="queue-progress">
+    <div className={cn("flex min-w-0 gap-x-3 gap-y-1", compact ? "flex-col" : "flex-wrap items-center")}>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={Math.max(1, total)}
+        aria-valuenow={complete}
+        aria-valuetext={`${complete} of ${total} complete`}
+        className={cn("relative h-2 overflow-hidden rounded-full bg-muted", compact ? "w-full" : "w-48")}
+      >
+        <div className="absolute inset-y-0 left-0 bg-primary/30" style={{ width: share(complete + inProgress) }} />
+        <div className="absolute inset-y-0 left-0 bg-primary" style={{ width: share(complete) }} />
+      </div>
+      <span className="text-sm text-muted-foreground tabular-nums" data-testid="queue-progress">
         {complete} of {total} complete
-        {progress.inProgress > 0 ? ` · ${progress.inProgress} in review` : ""} · {progress.mine} by you
+        {inProgress > 0 ? ` · ${inProgress} in review` : ""} · {progress.mine} by you
       </span>
     </div>
   );

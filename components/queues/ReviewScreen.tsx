@@ -4,12 +4,19 @@
 // score forms and comments. Driven by the keyboard; the legend lists the keys. Scores and comments go through the
 // scores and comments routers, like everywhere else in the dashboard.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CircleCheck, SkipForward } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { HEARTBEAT_MS } from "@/lib/contracts/queues";
-import { errorText } from "@/components/scoring/score-format";
+import { countOf } from "@/lib/words/count-of";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { BackLink } from "@/components/ui/BackLink";
+import { Button } from "@/components/ui/Button";
+import { errorText } from "@/components/ui/error-text";
+import { Kbd } from "@/components/ui/Kbd";
+import { SkeletonRows } from "@/components/ui/Skeleton";
 import { ItemReview } from "./ItemReview";
+import { ProgressBar } from "./ProgressBar";
 
 function useClock(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -56,58 +63,81 @@ export function ReviewScreen({ queueId }: { queueId: string }) {
   }, [itemId, renew]);
 
   const now = useClock();
-  if (queue.isError) return <p role="alert">Could not load this queue: {queue.error.message}</p>;
+  if (queue.isError) return <Centered alert>Could not load this queue: {queue.error.message}</Centered>;
   if (claim.isError) {
     return (
-      <p role="alert">
-        Could not claim an item: {errorText(claim.error)} <Link href={`/queues/${queueId}`}>Back to the queue</Link>
-      </p>
+      <Centered alert>
+        Could not claim an item: {errorText(claim.error)}{" "}
+        <Link className="font-medium text-primary hover:underline" href={`/queues/${queueId}`}>
+          Back to the queue
+        </Link>
+      </Centered>
     );
   }
-  if (!queue.data || !claim.data) return <p className="muted">Claiming the next item…</p>;
+  if (!queue.data || !claim.data) return <SkeletonRows rows={8} className="p-6" label="Claiming the next item" />;
   const progress = claim.data.progress;
   if (!item) {
     return (
-      <section className="tg-queue-done" aria-label="Queue finished">
-        <h1>{queue.data.name}</h1>
-        <p data-testid="queue-all-done">
-          All done — {progress.complete} item{progress.complete === 1 ? "" : "s"} complete ({progress.mine} by you, of{" "}
-          {progress.total}).
+      <section
+        aria-label="Queue finished"
+        className="mx-auto flex max-w-md flex-col items-center gap-3 py-20 text-center"
+      >
+        <span className="flex size-12 items-center justify-center rounded-full bg-success/12 text-success">
+          <CircleCheck className="size-6" aria-hidden />
+        </span>
+        <h1 className="text-xl font-semibold">{queue.data.name}</h1>
+        <p data-testid="queue-all-done" className="text-base text-muted-foreground">
+          All done — {countOf(progress.complete, "item")} complete ({progress.mine} by you, of {progress.total}).
         </p>
-        <Link href={`/queues/${queueId}`}>Back to the queue</Link>
+        <Button asChild variant="outline">
+          <Link href={`/queues/${queueId}`}>Back to the queue</Link>
+        </Button>
       </section>
     );
   }
   const leaseLeft = lease ? new Date(lease).getTime() - now : 0;
   const actionError = finish.error ?? skip.error ?? beat.error;
   return (
-    <div className="tg-review">
-      <header className="tg-review-head">
-        <div>
-          <h1>
-            <Link href={`/queues/${queueId}`}>{queue.data.name}</Link> ·{" "}
-            <Link href={`/sessions/${item.sessionId}`}>{item.sessionTitle ?? "Untitled session"}</Link>
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex shrink-0 flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b px-4 py-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <BackLink href={`/queues/${queueId}`}>{queue.data.name}</BackLink>
+          <h1 className="truncate text-xl font-semibold tracking-tight">
+            <Link href={`/sessions/${item.sessionId}`} className="hover:underline">
+              {item.sessionTitle ?? "Untitled session"}
+            </Link>
           </h1>
-          <p className="muted" data-testid="review-progress">
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="review-progress">
             Item {item.position} of {item.total} · {progress.mine} done by you ·{" "}
             {leaseLeft > 0 ? `lease ends in ${countdown(leaseLeft)}` : "lease ran out (finish still works if free)"}
           </p>
         </div>
-        <div className="tg-toolbar">
-          <button type="button" disabled={finish.isPending} onClick={() => finish.mutate({ itemId: item.itemId })}>
-            Finish and next (f)
-          </button>
-          <button type="button" disabled={skip.isPending} onClick={() => skip.mutate({ itemId: item.itemId })}>
-            Skip (x)
-          </button>
+        <div className="flex items-center gap-3">
+          <div className="hidden w-48 xl:block">
+            <ProgressBar progress={progress} label="Queue progress" compact />
+          </div>
+          <Button variant="outline" disabled={skip.isPending} onClick={() => skip.mutate({ itemId: item.itemId })}>
+            <SkipForward aria-hidden />
+            Skip <Kbd aria-hidden>x</Kbd>
+          </Button>
+          <Button disabled={finish.isPending} onClick={() => finish.mutate({ itemId: item.itemId })}>
+            <CircleCheck aria-hidden />
+            Finish and next{" "}
+            <Kbd aria-hidden className="border-primary-foreground/30 bg-primary-foreground/15 text-primary-foreground">
+              f
+            </Kbd>
+          </Button>
         </div>
       </header>
       {actionError ? (
-        <p role="alert">
-          {errorText(actionError)}{" "}
-          <button type="button" className="tg-link" onClick={takeNext}>
+        <p
+          role="alert"
+          className="flex shrink-0 items-center gap-2 border-b bg-destructive/5 px-4 py-2 text-sm text-destructive"
+        >
+          {errorText(actionError)}
+          <Button variant="link" size="sm" onClick={takeNext}>
             Take the next item
-          </button>
+          </Button>
         </p>
       ) : null}
       {/* Keyed by the item: selection, target and active config start fresh on every item. */}
@@ -118,6 +148,16 @@ export function ReviewScreen({ queueId }: { queueId: string }) {
         onFinish={() => finish.mutate({ itemId: item.itemId })}
         onSkip={() => skip.mutate({ itemId: item.itemId })}
       />
+    </div>
+  );
+}
+
+function Centered({ children, alert }: { children: ReactNode; alert?: boolean }) {
+  return (
+    <div className="mx-auto max-w-lg px-6 py-16 text-center">
+      <p role={alert ? "alert" : undefined} className="text-base text-destructive">
+        {children}
+      </p>
     </div>
   );
 }

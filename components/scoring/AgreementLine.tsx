@@ -4,7 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { alphaWords, reading } from "./agreement-words";
+import { alphaWords, reading } from "@/lib/stats/agreement-words";
+import { countOf } from "@/lib/words/count-of";
 
 export function AgreementLine({ configId }: { configId: string }) {
   const trpc = useTRPC();
@@ -12,10 +13,15 @@ export function AgreementLine({ configId }: { configId: string }) {
   const report = agreement.data?.report;
   if (!report || report.raters.length < 2) return null;
   return (
-    <p className="muted tg-small" data-testid="agreement-line">
-      Team agreement (α, {report.raters.length} reviewers):{" "}
+    <p className="text-xs text-muted-foreground" data-testid="agreement-line">
+      Team agreement (α, {countOf(report.raters.length, "reviewer")}):{" "}
       {reading(report.alpha, alphaWords, ["item scored by two or more", "items scored by two or more"])} ·{" "}
-      <Link href={`/agreement?config=${encodeURIComponent(configId)}`}>details</Link>
+      <Link
+        className="font-medium text-primary hover:underline"
+        href={`/agreement?config=${encodeURIComponent(configId)}`}
+      >
+        details
+      </Link>
     </p>
   );
 }

@@ -4,9 +4,35 @@
 // sample count and a reading in words, and the distribution of scores as a chart.
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
+import type { Stat } from "@/lib/stats/agreement";
+import { alphaWords, correlationWords, kappaWords, reading, readingWhy } from "@/lib/stats/agreement-words";
+import { countOf } from "@/lib/words/count-of";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { alphaWords, correlationWords, kappaWords, reading } from "./agreement-words";
+import { Field } from "@/components/ui/Field";
+import { NativeSelect } from "@/components/ui/Select";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { DistributionChart } from "./DistributionChart";
+
+/** A statistic in words; when there is too little data, the reason is on hover. */
+function Reading({
+  stat,
+  words,
+  unit,
+}: {
+  stat: Stat;
+  words: (v: number) => string;
+  unit?: readonly [string, string];
+}) {
+  const why = readingWhy(stat);
+  return (
+    <span title={why ?? undefined} className={why ? "text-muted-foreground" : undefined}>
+      {reading(stat, words, unit)}
+    </span>
+  );
+}
+
+const card = "flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-5 shadow-xs";
 
 export function AgreementView() {
   const trpc = useTRPC();
@@ -29,87 +55,139 @@ export function AgreementView() {
   const name = (key: string) => data?.raterLabels[key] ?? key;
   const report = data?.report ?? null;
   return (
-    <section aria-labelledby="agreement-heading">
-      <h2 id="agreement-heading">Agreement</h2>
-      {configs.isError ? <p role="alert">Could not load configs: {configs.error.message}</p> : null}
+    <section aria-labelledby="agreement-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="agreement-heading" className="text-lg font-semibold">
+          Agreement
+        </h2>
+        {configs.data && usable.length > 0 ? (
+          <Field label="Config">
+            <NativeSelect
+              value={chosen ?? ""}
+              onChange={(e) => choose(e.target.value)}
+              aria-label="Score config"
+              className="w-72"
+            >
+              {usable.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} ({c.type}
+                  {c.archivedAt ? ", archived" : ""})
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        ) : null}
+      </div>
+      {configs.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load configs: {configs.error.message}
+        </p>
+      ) : null}
       {configs.data && usable.length === 0 ? (
-        <p className="muted">No numeric, categorical or boolean config yet; create one below.</p>
-      ) : (
-        <label>
-          Config{" "}
-          <select value={chosen ?? ""} onChange={(e) => choose(e.target.value)} aria-label="Score config">
-            {usable.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name} ({c.type}
-                {c.archivedAt ? ", archived" : ""})
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {agreement.isError ? <p role="alert">Could not compute agreement: {agreement.error.message}</p> : null}
+        <p className="rounded-lg border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+          No numeric, categorical or boolean config yet; create one below.
+        </p>
+      ) : null}
+      {agreement.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not compute agreement: {agreement.error.message}
+        </p>
+      ) : null}
       {data && report ? (
-        <div data-testid="agreement">
-          <p className="muted">
-            {data.scoreCount} scores by {report.raters.length} reviewer{report.raters.length === 1 ? "" : "s"} (
-            {report.raters.map(name).join(", ") || "none"}) on {report.targets} thoughts and sessions
-            {report.ignored > 0 ? `; ${report.ignored} non-numeric values left out` : ""}.
+        <div data-testid="agreement" className="flex flex-col gap-4">
+          <p className="text-sm text-muted-foreground">
+            {countOf(data.scoreCount, "score")} by {countOf(report.raters.length, "reviewer")}
+            {report.raters.length > 0 ? ` (${report.raters.map(name).join(", ")})` : ""} on{" "}
+            {countOf(report.targets, "thought or session", "thoughts and sessions")}
+            {report.ignored > 0 ? `; ${countOf(report.ignored, "non-numeric value")} left out` : ""}.
           </p>
-          <h3>All reviewers</h3>
-          <p data-testid="alpha">
-            Krippendorff&apos;s α ({report.alpha.metric}):{" "}
-            {reading(report.alpha, alphaWords, ["item scored by two or more", "items scored by two or more"])}
-          </p>
-          <h3>Reviewer pairs</h3>
-          {report.pairs.length === 0 ? (
-            <p className="muted">No two reviewers have scored the same thought or session yet.</p>
-          ) : (
-            <table aria-label="Agreement per reviewer pair">
-              <thead>
-                <tr>
-                  <th>Reviewers</th>
-                  <th>Shared items (n)</th>
-                  {report.configType === "numeric" ? (
-                    <>
-                      <th>Pearson r</th>
-                      <th>Spearman ρ</th>
-                    </>
-                  ) : (
-                    <th>Cohen&apos;s κ</th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {report.configType === "numeric"
-                  ? report.pairs.map((p) => (
-                      <tr key={p.raters.join("|")} data-testid="pair-row">
-                        <td>
-                          {name(p.raters[0])} · {name(p.raters[1])}
-                        </td>
-                        <td>{p.n}</td>
-                        <td>{reading(p.pearson, correlationWords)}</td>
-                        <td>{reading(p.spearman, correlationWords)}</td>
-                      </tr>
-                    ))
-                  : report.pairs.map((p) => (
-                      <tr key={p.raters.join("|")} data-testid="pair-row">
-                        <td>
-                          {name(p.raters[0])} · {name(p.raters[1])}
-                        </td>
-                        <td>{p.n}</td>
-                        <td>{reading(p.kappa, kappaWords)}</td>
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
-          )}
-          <h3>Distribution</h3>
-          {data.distribution ? (
-            <DistributionChart distribution={data.distribution} title={`Scores of ${data.config.name}`} />
-          ) : null}
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <div className="flex min-w-0 flex-col gap-4">
+              <section className={card} aria-labelledby="alpha-heading">
+                <h3 id="alpha-heading" className="text-base font-semibold">
+                  All reviewers
+                </h3>
+                <p data-testid="alpha" className="text-base">
+                  <span className="text-muted-foreground">Krippendorff&apos;s α ({report.alpha.metric}):</span>{" "}
+                  <Reading
+                    stat={report.alpha}
+                    words={alphaWords}
+                    unit={["item scored by two or more", "items scored by two or more"]}
+                  />
+                </p>
+              </section>
+              <section className={card} aria-labelledby="distribution-heading">
+                <h3 id="distribution-heading" className="text-base font-semibold">
+                  Distribution
+                </h3>
+                {data.distribution ? (
+                  <DistributionChart distribution={data.distribution} title={`Scores of ${data.config.name}`} />
+                ) : (
+                  <p className="text-sm text-muted-foreground">No scores to draw yet.</p>
+                )}
+              </section>
+            </div>
+            <section className={card} aria-labelledby="pairs-heading">
+              <h3 id="pairs-heading" className="text-base font-semibold">
+                Reviewer pairs
+              </h3>
+              {report.pairs.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  No two reviewers have scored the same thought or session yet.
+                </p>
+              ) : (
+                <div className="overflow-hidden rounded-md border">
+                  <Table aria-label="Agreement per reviewer pair">
+                    <TableHeader>
+                      <TableRow className="hover:bg-transparent">
+                        <TableHead>Reviewers</TableHead>
+                        <TableHead className="text-right">Shared items (n)</TableHead>
+                        {report.configType === "numeric" ? (
+                          <>
+                            <TableHead>Pearson r</TableHead>
+                            <TableHead>Spearman ρ</TableHead>
+                          </>
+                        ) : (
+                          <TableHead>Cohen&apos;s κ</TableHead>
+                        )}
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {report.configType === "numeric"
+                        ? report.pairs.map((p) => (
+                            <TableRow key={p.raters.join("|")} data-testid="pair-row">
+                              <TableCell className="font-medium">
+                                {name(p.raters[0])} · {name(p.raters[1])}
+                              </TableCell>
+                              <TableCell className="text-right tabular-nums">{p.n}</TableCell>
+                              <TableCell>
+                                <Reading stat={p.pearson} words={correlationWords} />
+                              </TableCell>
+                              <TableCell>
+                                <Reading stat={p.spearman} words={correlationWords} />
+                              </TableCell>
+                            </TableRow>
+                          ))
+                        : report.pairs.map((p) => (
+                            <TableRow key={p.raters.join("|")} data-testid="pair-row">
+                              <TableCell className="font-medium">
+                                {name(p.raters[0])} · {name(p.raters[1])}
+                              </TableCell>
+                              <TableCell className="text-right tabular-nums">{p.n}</TableCell>
+                              <TableCell>
+                                <Reading stat={p.kappa} words={kappaWords} />
+                              </TableCell>
+                            </TableRow>
+                          ))}
+                    </TableBody>
+                  </Table>
+                </div>
+              )}
+            </section>
+          </div>
         </div>
       ) : agreement.isPending && chosen !== null ? (
-        <p className="muted">Loading…</p>
+        <SkeletonRows rows={4} label="Loading agreement" />
       ) : null}
     </section>
   );

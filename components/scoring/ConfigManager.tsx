@@ -5,8 +5,19 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeScoreRule, SCORE_TYPES, type ScoreType } from "@/lib/contracts/scores";
 import { useCan } from "@/components/auth/useCan";
-import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { ConfirmButton } from "@/components/ui/ConfirmButton";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { MutationError } from "@/components/ui/MutationError";
+import { RelativeTime } from "@/components/ui/RelativeTime";
+import { NativeSelect } from "@/components/ui/Select";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
+
+const card = "flex min-w-0 flex-col gap-4 rounded-lg border bg-card p-5 shadow-xs";
 
 const numberOrUndefined = (v: FormDataEntryValue | null) =>
   typeof v === "string" && v.trim() !== "" ? Number(v) : undefined;
@@ -17,9 +28,11 @@ const textOrUndefined = (v: FormDataEntryValue | null) =>
 export function ConfigManager() {
   if (!useCan("configs.manage")) {
     return (
-      <section aria-labelledby="configs-heading" id="configs" className="tg-configs">
-        <h2 id="configs-heading">Score configs</h2>
-        <p className="muted tg-small">Admins and owners create and archive score configs.</p>
+      <section aria-labelledby="configs-heading" id="configs" className={card}>
+        <h2 id="configs-heading" className="text-lg font-semibold">
+          Score configs
+        </h2>
+        <p className="text-sm text-muted-foreground">Admins and owners create and archive score configs.</p>
       </section>
     );
   }
@@ -65,98 +78,127 @@ function ConfigEditor() {
   };
 
   return (
-    <section aria-labelledby="configs-heading" id="configs" className="tg-configs">
-      <h2 id="configs-heading">Score configs</h2>
-      <p className="muted tg-small">
-        A config that has scores is never edited: the scores keep the meaning they were given under. To change one,
-        archive it and create a new version (e.g. &quot;correctness v2&quot;); archived configs take no new scores and
-        keep their old ones.
-      </p>
-      <form className="tg-config-form" onSubmit={onSubmit} aria-label="New score config">
-        <label>
-          Name <input name="name" required maxLength={100} placeholder="correctness" />
-        </label>
-        <label>
-          Type{" "}
-          <select name="type" value={type} onChange={(e) => setType(e.target.value as ScoreType)}>
+    <section aria-labelledby="configs-heading" id="configs" className={card}>
+      <div className="flex flex-col gap-1">
+        <h2 id="configs-heading" className="text-lg font-semibold">
+          Score configs
+        </h2>
+        <p className="max-w-3xl text-sm text-muted-foreground">
+          A config that has scores is never edited: the scores keep the meaning they were given under. To change one,
+          archive it and create a new version (e.g. &quot;correctness v2&quot;); archived configs take no new scores and
+          keep their old ones.
+        </p>
+      </div>
+      <form className="flex flex-wrap items-end gap-3" onSubmit={onSubmit} aria-label="New score config">
+        <Field label="Name" className="w-48">
+          <Input name="name" required maxLength={100} placeholder="correctness" />
+        </Field>
+        <Field label="Type">
+          <NativeSelect
+            name="type"
+            value={type}
+            onChange={(e) => setType(e.target.value as ScoreType)}
+            className="w-36"
+          >
             {SCORE_TYPES.map((t) => (
               <option key={t} value={t}>
                 {t}
               </option>
             ))}
-          </select>
-        </label>
+          </NativeSelect>
+        </Field>
         {type === "numeric" ? (
           <>
-            <label>
-              Min <input name="min" type="number" step="any" size={5} defaultValue={1} />
-            </label>
-            <label>
-              Max <input name="max" type="number" step="any" size={5} defaultValue={5} />
-            </label>
-            <label>
-              Step <input name="step" type="number" step="any" min={0} size={5} defaultValue={1} />
-            </label>
+            <Field label="Min" className="w-20">
+              <Input name="min" type="number" step="any" defaultValue={1} />
+            </Field>
+            <Field label="Max" className="w-20">
+              <Input name="max" type="number" step="any" defaultValue={5} />
+            </Field>
+            <Field label="Step" className="w-20">
+              <Input name="step" type="number" step="any" min={0} defaultValue={1} />
+            </Field>
           </>
         ) : null}
         {type === "categorical" ? (
-          <label>
-            Labels (comma-separated, in order) <input name="categories" placeholder="bad, ok, good" required />
-          </label>
+          <Field label="Labels (comma-separated, in order)" className="w-64">
+            <Input name="categories" placeholder="bad, ok, good" required />
+          </Field>
         ) : null}
-        <label>
-          Description <input name="description" placeholder="What the reviewer judges" maxLength={2000} />
-        </label>
-        <button type="submit" disabled={create.isPending}>
+        <Field label="Description" className="min-w-48 flex-1">
+          <Input name="description" placeholder="What the reviewer judges" maxLength={2000} />
+        </Field>
+        <Button type="submit" disabled={create.isPending}>
           Create config
-        </button>
-        <MutationError error={create.error} />
+        </Button>
       </form>
-      {configs.isError ? <p role="alert">Could not load configs: {configs.error.message}</p> : null}
+      <MutationError error={create.error} />
+      {configs.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load configs: {configs.error.message}
+        </p>
+      ) : null}
       <MutationError error={archive.error} />
-      <table aria-label="Score configs">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Type</th>
-            <th>Takes</th>
-            <th>Scores</th>
-            <th>State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(configs.data ?? []).map((c) => (
-            <tr key={c.id} data-testid="config-row">
-              <td>
-                {c.name}
-                {c.description ? <div className="muted tg-small">{c.description}</div> : null}
-              </td>
-              <td>{c.type}</td>
-              <td>{describeScoreRule(c)}</td>
-              <td>{c.scoreCount}</td>
-              <td>
-                {c.archivedAt ? (
-                  <span className="muted">archived {c.archivedAt.slice(0, 10)}</span>
-                ) : (
-                  <>
-                    <span className="muted tg-small">
-                      {c.scoreCount > 0 ? "in use: archive to change it" : "active"}{" "}
-                    </span>
-                    <button
-                      type="button"
-                      disabled={archive.isPending}
-                      onClick={() => archive.mutate({ id: c.id })}
-                      aria-label={`Archive ${c.name}`}
-                    >
-                      Archive
-                    </button>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {!configs.data ? (
+        <SkeletonRows rows={3} label="Loading score configs" />
+      ) : (
+        <div className="overflow-hidden rounded-md border">
+          <Table aria-label="Score configs">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Name</TableHead>
+                <TableHead>Type</TableHead>
+                <TableHead>Takes</TableHead>
+                <TableHead className="text-right">Scores</TableHead>
+                <TableHead className="text-right">State</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {configs.data.map((c) => (
+                <TableRow
+                  key={c.id}
+                  data-testid="config-row"
+                  className={c.archivedAt ? "text-muted-foreground" : undefined}
+                >
+                  <TableCell className="max-w-80">
+                    <div className="font-medium">{c.name}</div>
+                    {c.description ? <div className="text-xs text-muted-foreground">{c.description}</div> : null}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant="secondary">{c.type}</Badge>
+                  </TableCell>
+                  <TableCell>{describeScoreRule(c)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{c.scoreCount}</TableCell>
+                  <TableCell className="text-right">
+                    {c.archivedAt ? (
+                      <span className="text-sm">
+                        archived <RelativeTime at={c.archivedAt} />
+                      </span>
+                    ) : (
+                      <span className="inline-flex items-center gap-2">
+                        <span className="text-xs text-muted-foreground">
+                          {c.scoreCount > 0 ? "in use: archive to change it" : "active"}
+                        </span>
+                        <ConfirmButton
+                          variant="ghost"
+                          disabled={archive.isPending}
+                          aria-label={`Archive ${c.name}`}
+                          title={`Archive "${c.name}"?`}
+                          description="It takes no new scores; the scores it has keep their meaning."
+                          confirmLabel="Archive config"
+                          onConfirm={() => archive.mutate({ id: c.id })}
+                        >
+                          Archive
+                        </ConfirmButton>
+                      </span>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
     </section>
   );
 }

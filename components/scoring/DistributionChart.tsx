@@ -2,6 +2,8 @@
 // A config's distribution of scores as an inline SVG bar chart (no chart library). Every bar carries its label and
 // count for screen readers, and the same numbers follow as a table.
 import type { Distribution } from "@/lib/stats/agreement";
+import { countOf } from "@/lib/words/count-of";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 
 const WIDTH = 560;
 const BAR_AREA = 160;
@@ -12,28 +14,35 @@ export function DistributionChart({ distribution, title }: { distribution: Distr
     distribution.kind === "counts"
       ? distribution.counts.map((c) => ({ label: String(c.label), count: c.count }))
       : distribution.bins.map((b) => ({ label: b.label, count: b.count }));
-  if (rows.length === 0) return <p className="muted">No scores to draw yet.</p>;
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">No scores to draw yet.</p>;
   const max = Math.max(1, ...rows.map((r) => r.count));
   const slot = WIDTH / rows.length;
   const bar = Math.max(4, slot * 0.7);
   return (
-    <figure className="tg-chart">
+    <figure className="flex flex-col gap-2">
       <svg
         viewBox={`0 0 ${WIDTH} ${BAR_AREA + LABEL_ROOM}`}
         role="img"
         aria-label={`${title}: ${rows.map((r) => `${r.label} ${r.count}`).join(", ")}`}
         data-testid="distribution-chart"
+        className="h-auto w-full max-w-xl"
       >
+        <line x1={0} x2={WIDTH} y1={BAR_AREA} y2={BAR_AREA} className="stroke-border" strokeWidth={1} />
         {rows.map((r, i) => {
           const h = (r.count / max) * (BAR_AREA - 16);
           const x = i * slot + (slot - bar) / 2;
           return (
             <g key={r.label} aria-label={`${r.label}: ${r.count}`}>
-              <rect x={x} y={BAR_AREA - h} width={bar} height={h} className="tg-bar" rx={2} />
-              <text x={x + bar / 2} y={BAR_AREA - h - 4} textAnchor="middle" className="tg-bar-count">
+              <rect x={x} y={BAR_AREA - h} width={bar} height={h} className="fill-chart-1" rx={3} />
+              <text
+                x={x + bar / 2}
+                y={BAR_AREA - h - 4}
+                textAnchor="middle"
+                className="fill-foreground text-xs font-medium tabular-nums"
+              >
                 {r.count}
               </text>
-              <text x={x + bar / 2} y={BAR_AREA + 16} textAnchor="middle" className="tg-bar-label">
+              <text x={x + bar / 2} y={BAR_AREA + 16} textAnchor="middle" className="fill-muted-foreground text-xs">
                 {r.label.length > 14 ? `${r.label.slice(0, 13)}…` : r.label}
               </text>
             </g>
@@ -41,26 +50,32 @@ export function DistributionChart({ distribution, title }: { distribution: Distr
         })}
       </svg>
       <figcaption>
-        <details>
-          <summary>{title} as a table</summary>
-          <table aria-label={`${title} (table)`}>
-            <thead>
-              <tr>
-                <th>Value</th>
-                <th>Scores</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.label}>
-                  <td>{r.label}</td>
-                  <td>{r.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <details className="group text-sm">
+          <summary className="cursor-pointer text-muted-foreground select-none hover:text-foreground">
+            {title} as a table
+          </summary>
+          <div className="mt-2 overflow-hidden rounded-md border">
+            <Table aria-label={`${title} (table)`}>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Value</TableHead>
+                  <TableHead className="text-right">Scores</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.label}>
+                    <TableCell>{r.label}</TableCell>
+                    <TableCell className="text-right tabular-nums">{r.count}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
           {distribution.kind === "histogram" && distribution.outOfRange > 0 ? (
-            <p className="muted tg-small">{distribution.outOfRange} scores fall outside the config&apos;s range.</p>
+            <p className="mt-2 text-xs text-muted-foreground">
+              {countOf(distribution.outOfRange, "score")} fall outside the config&apos;s range.
+            </p>
           ) : null}
         </details>
       </figcaption>

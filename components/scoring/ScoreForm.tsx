@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { describeScoreRule, type ReviewScore, type ScoreConfigView } from "@/lib/contracts/scores";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { errorText } from "./score-format";
+import { errorText } from "@/components/ui/error-text";
 
 export type ScoreTarget = { thoughtId: string } | { sessionId: string };
 

@@ -1,16 +1,38 @@
 "use client";
 // The sessions list: search, filters, sort and server-side pagination, all kept in the URL; refreshed live when any
-// session of the project changes.
+// session of the project changes. An empty project shows the first-run page (components/onboarding/ConnectAgent.tsx)
+// instead, and the first thought to arrive opens its session.
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronLeft,
+  ChevronRight,
+  ListPlus,
+  Search,
+  TriangleAlert,
+} from "lucide-react";
 import Link from "next/link";
-import { usePathname, useSearchParams } from "next/navigation";
-import { useMemo, useRef } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useMemo, useRef, type ReactNode } from "react";
 import { SESSION_SORTS, type SessionTableQuery } from "@/lib/contracts/dashboard";
 import { SESSION_STATUSES } from "@/lib/contracts/session";
 import { summaryText } from "@/components/scoring/score-format";
-import { LIVE_WORDS } from "@/components/ui/live-words";
+import { ConnectAgent } from "@/components/onboarding/ConnectAgent";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { cn } from "@/components/ui/cn";
+import { Input } from "@/components/ui/Input";
+import { LiveBadge } from "@/components/ui/LiveBadge";
+import { PageHeader } from "@/components/ui/Page";
+import { RelativeTime } from "@/components/ui/RelativeTime";
+import { NativeSelect } from "@/components/ui/Select";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
+import { countOf } from "@/lib/words/count-of";
 
 const PAGE_SIZE = 25;
 /** Live refreshes are coalesced: at most one refetch per this many milliseconds while agents write. */
@@ -47,6 +69,7 @@ export function queryFrom(params: URLSearchParams): SessionTableQuery {
 
 export function SessionsTable() {
   const trpc = useTRPC();
+  const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const query = useMemo(() => queryFrom(new URLSearchParams(params.toString())), [params]);
@@ -55,9 +78,30 @@ export function SessionsTable() {
   const numericConfigs = (configs.data ?? []).filter((c) => c.type === "numeric");
   const queryClient = useQueryClient();
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const filtered = Boolean(
+    query.q ||
+    query.status ||
+    query.agent ||
+    query.tag ||
+    query.flagged !== undefined ||
+    query.scored !== undefined ||
+    query.from ||
+    query.to,
+  );
+  const data = table.data;
+  const emptyProject = data !== undefined && data.total === 0 && !filtered;
+  // Read inside the subscription's callback, which is created once.
+  const emptyRef = useRef(emptyProject);
+  emptyRef.current = emptyProject;
   const live = useSubscription(
     trpc.sessions.onActivity.subscriptionOptions(undefined, {
-      onData: () => {
+      onData: (events) => {
+        const first = events[0];
+        if (emptyRef.current && first) {
+          // The first-run page was waiting for this: open the session the first thought started.
+          router.push(`/sessions/${first.sessionId}`);
+          return;
+        }
         pending.current ??= setTimeout(() => {
           pending.current = null;
           void queryClient.invalidateQueries({ queryKey: trpc.sessions.table.queryKey() });
@@ -78,195 +122,272 @@ export function SessionsTable() {
   };
   const sortBy = (sort: SessionTableQuery["sort"]) =>
     set({ sort, order: query.sort === sort && query.order === "desc" ? "asc" : "desc" });
-  const sortMark = (sort: SessionTableQuery["sort"]) =>
-    query.sort === sort ? (query.order === "desc" ? " ↓" : " ↑") : "";
-  const ariaSort = (sort: SessionTableQuery["sort"]) =>
-    query.sort === sort ? (query.order === "desc" ? "descending" : "ascending") : "none";
+  const sortHead = (sort: SessionTableQuery["sort"], label: string, title?: string) => {
+    const active = query.sort === sort;
+    const Icon = !active ? ArrowUpDown : query.order === "desc" ? ArrowDown : ArrowUp;
+    return (
+      <TableHead
+        aria-sort={active ? (query.order === "desc" ? "descending" : "ascending") : "none"}
+        className={cn(sort !== "activity" && "text-right")}
+      >
+        <button
+          type="button"
+          title={title}
+          onClick={() => sortBy(sort)}
+          className={cn(
+            "-mx-1 inline-flex cursor-pointer items-center gap-1 rounded-sm px-1 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
+            active && "text-foreground",
+          )}
+        >
+          {label}
+          <Icon className={cn("size-3.5", !active && "opacity-50")} aria-hidden />
+        </button>
+      </TableHead>
+    );
+  };
 
-  const data = table.data;
+  if (emptyProject) return <ConnectAgent />;
+
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const filtered = Boolean(
-    query.q ||
-    query.status ||
-    query.agent ||
-    query.tag ||
-    query.flagged !== undefined ||
-    query.scored !== undefined ||
-    query.from,
-  );
   return (
     <>
-      <form className="tg-filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <input
-          type="search"
-          aria-label="Search sessions and thought text"
-          placeholder="Search titles and thoughts…"
-          defaultValue={query.q ?? ""}
-          onChange={(e) => set({ q: e.target.value })}
-        />
-        <select aria-label="Status" value={query.status ?? ""} onChange={(e) => set({ status: e.target.value })}>
-          <option value="">Any status</option>
-          {SESSION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Agent" value={query.agent ?? ""} onChange={(e) => set({ agent: e.target.value })}>
-          <option value="">Any agent</option>
-          {(data?.agents ?? []).map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
-        <input
-          type="text"
-          aria-label="Tag"
-          placeholder="Tag"
-          size={10}
-          defaultValue={query.tag ?? ""}
-          onChange={(e) => set({ tag: e.target.value.trim() })}
-        />
-        <select
-          aria-label="Flags"
-          value={query.flagged === undefined ? "" : query.flagged ? "yes" : "no"}
-          onChange={(e) => set({ flagged: e.target.value })}
-        >
-          <option value="">Flagged or not</option>
-          <option value="yes">With flags</option>
-          <option value="no">Without flags</option>
-        </select>
-        <select
-          aria-label="Scored"
-          value={query.scored === undefined ? "" : query.scored ? "yes" : "no"}
-          onChange={(e) => set({ scored: e.target.value })}
-        >
-          <option value="">Scored or not</option>
-          <option value="yes">Scored</option>
-          <option value="no">Not scored</option>
-        </select>
-        <select
-          aria-label="Score config to sort by"
-          value={query.scoreConfigId ?? ""}
-          onChange={(e) =>
-            set(
-              e.target.value
-                ? { scoreConfig: e.target.value, sort: "score", order: "desc" }
-                : { scoreConfig: null, sort: query.sort === "score" ? null : query.sort },
-            )
-          }
-        >
-          <option value="">Score: any config</option>
-          {numericConfigs.map((c) => (
-            <option key={c.id} value={c.id}>
-              Score: {c.name}
-            </option>
-          ))}
-        </select>
-        <label>
-          From{" "}
-          <input
-            type="date"
-            aria-label="Active from"
-            value={params.get("from") ?? ""}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </label>
-        <label>
-          To{" "}
-          <input
-            type="date"
-            aria-label="Active until"
-            value={params.get("to") ?? ""}
-            onChange={(e) => set({ to: e.target.value })}
-          />
-        </label>
-        <span className="muted" aria-live="polite">
-          {data ? `${data.total} sessions` : ""} · live: {LIVE_WORDS[live.status]}
-        </span>
-        {data && data.total > 0 ? <QueueTheseLink params={params} /> : null}
-      </form>
-      {table.isError ? <p role="alert">Could not load sessions: {table.error.message}</p> : null}
-      {data && data.total === 0 ? (
-        <p className="muted">
-          {filtered
-            ? "No sessions match these filters."
-            : "No sessions yet. Point an agent at POST /api/v1/thoughts or the MCP endpoint (see the README) and its thoughts appear here."}
-        </p>
-      ) : (
-        <table aria-label="Sessions" aria-busy={table.isFetching}>
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Agent</th>
-              <th>Status</th>
-              <th aria-sort={ariaSort("thoughts")}>
-                <button type="button" onClick={() => sortBy("thoughts")}>
-                  Thoughts{sortMark("thoughts")}
-                </button>
-              </th>
-              <th>Branches</th>
-              <th>Revisions</th>
-              <th aria-sort={ariaSort("flags")}>
-                <button type="button" onClick={() => sortBy("flags")}>
-                  Flags{sortMark("flags")}
-                </button>
-              </th>
-              <th aria-sort={ariaSort("score")}>
-                {query.scoreConfigId ? (
-                  <button type="button" onClick={() => sortBy("score")} title="Sort by the chosen config's mean">
-                    Scores{sortMark("score")}
-                  </button>
-                ) : (
-                  "Scores"
-                )}
-              </th>
-              <th aria-sort={ariaSort("activity")}>
-                <button type="button" onClick={() => sortBy("activity")}>
-                  Last activity{sortMark("activity")}
-                </button>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(data?.sessions ?? []).map((s) => (
-              <tr key={s.id} data-testid="session-row">
-                <td>
-                  <Link href={`/sessions/${s.id}`}>{s.title ?? "Untitled"}</Link>
-                  {s.key ? <div className="muted tg-small">{s.key}</div> : null}
-                </td>
-                <td>{s.agent ?? "—"}</td>
-                <td>
-                  <span className={`tg-status tg-status-${s.status}`}>{s.status}</span>
-                </td>
-                <td data-testid="row-thoughts">{s.thoughtCount}</td>
-                <td>{s.branchCount}</td>
-                <td>{s.revisionCount}</td>
-                <td>{s.flagCount > 0 ? <span className="tg-chip tg-chip-flag">⚠ {s.flagCount}</span> : 0}</td>
-                <td data-testid="row-scores" className="tg-small">
-                  {(data?.scores[s.id] ?? []).map(summaryText).join(" · ") || <span className="muted">—</span>}
-                </td>
-                <td>
-                  <time dateTime={s.lastActivityAt}>{s.lastActivityAt.replace("T", " ").slice(0, 19)}</time>
-                </td>
-              </tr>
+      <PageHeader
+        title="Sessions"
+        description="Every recorded agent run in this project, newest activity first."
+        actions={data && data.total > 0 ? <QueueTheseLink params={params} /> : null}
+      />
+      <form
+        className="flex flex-col gap-2"
+        role="search"
+        aria-label="Filter sessions"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="relative min-w-64 flex-1">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search sessions and thought text"
+              placeholder="Search titles and thoughts…"
+              defaultValue={query.q ?? ""}
+              onChange={(e) => set({ q: e.target.value })}
+              className="pl-8"
+            />
+          </div>
+          <NativeSelect
+            aria-label="Status"
+            value={query.status ?? ""}
+            onChange={(e) => set({ status: e.target.value })}
+          >
+            <option value="">Any status</option>
+            {SESSION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
             ))}
-          </tbody>
-        </table>
+          </NativeSelect>
+          <NativeSelect aria-label="Agent" value={query.agent ?? ""} onChange={(e) => set({ agent: e.target.value })}>
+            <option value="">Any agent</option>
+            {(data?.agents ?? []).map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </NativeSelect>
+          <NativeSelect
+            aria-label="Flags"
+            value={query.flagged === undefined ? "" : query.flagged ? "yes" : "no"}
+            onChange={(e) => set({ flagged: e.target.value })}
+          >
+            <option value="">Flagged or not</option>
+            <option value="yes">With flags</option>
+            <option value="no">Without flags</option>
+          </NativeSelect>
+          <NativeSelect
+            aria-label="Scored"
+            value={query.scored === undefined ? "" : query.scored ? "yes" : "no"}
+            onChange={(e) => set({ scored: e.target.value })}
+          >
+            <option value="">Scored or not</option>
+            <option value="yes">Scored</option>
+            <option value="no">Not scored</option>
+          </NativeSelect>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Input
+            type="text"
+            aria-label="Tag"
+            placeholder="Tag"
+            defaultValue={query.tag ?? ""}
+            onChange={(e) => set({ tag: e.target.value.trim() })}
+            className="w-36"
+          />
+          <NativeSelect
+            aria-label="Score config to sort by"
+            value={query.scoreConfigId ?? ""}
+            onChange={(e) =>
+              set(
+                e.target.value
+                  ? { scoreConfig: e.target.value, sort: "score", order: "desc" }
+                  : { scoreConfig: null, sort: query.sort === "score" ? null : query.sort },
+              )
+            }
+          >
+            <option value="">Score: any config</option>
+            {numericConfigs.map((c) => (
+              <option key={c.id} value={c.id}>
+                Score: {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+          <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            Active
+            <Input
+              type="date"
+              aria-label="Active from"
+              value={params.get("from") ?? ""}
+              onChange={(e) => set({ from: e.target.value })}
+              className="w-36"
+            />
+            to
+            <Input
+              type="date"
+              aria-label="Active until"
+              value={params.get("to") ?? ""}
+              onChange={(e) => set({ to: e.target.value })}
+              className="w-36"
+            />
+          </span>
+          <span className="flex-1" />
+          <span className="flex items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
+            {data ? <span>{countOf(data.total, "session")}</span> : null}
+            <LiveBadge status={live.status} />
+          </span>
+        </div>
+      </form>
+      {table.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load sessions: {table.error.message}
+        </p>
+      ) : null}
+      {!data ? (
+        <SkeletonRows rows={8} label="Loading sessions" />
+      ) : (
+        <div className="overflow-hidden rounded-lg border">
+          <Table aria-label="Sessions" aria-busy={table.isFetching}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead className="w-[32%]">Title</TableHead>
+                <TableHead>Agent</TableHead>
+                <TableHead>Status</TableHead>
+                {sortHead("thoughts", "Thoughts")}
+                <TableHead className="text-right">Branches</TableHead>
+                <TableHead className="text-right">Revisions</TableHead>
+                {sortHead("flags", "Flags")}
+                {query.scoreConfigId ? (
+                  sortHead("score", "Scores", "Sort by the chosen config's mean")
+                ) : (
+                  <TableHead aria-sort={query.sort === "score" ? "descending" : "none"}>Scores</TableHead>
+                )}
+                {sortHead("activity", "Last activity")}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.sessions.length === 0 ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={9} className="py-10 text-center text-muted-foreground">
+                    No sessions match these filters.
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {data.sessions.map((s) => (
+                <TableRow key={s.id} data-testid="session-row">
+                  <TableCell className="max-w-0">
+                    <Link
+                      href={`/sessions/${s.id}`}
+                      className="block truncate font-medium text-foreground outline-none hover:text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      title={s.title ?? "Untitled"}
+                    >
+                      {s.title ?? "Untitled"}
+                    </Link>
+                    {s.key ? <div className="truncate font-mono text-xs text-muted-foreground">{s.key}</div> : null}
+                  </TableCell>
+                  <TableCell className="text-muted-foreground">{s.agent ?? "—"}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={s.status} />
+                  </TableCell>
+                  <Num data-testid="row-thoughts">{s.thoughtCount}</Num>
+                  <Num>{s.branchCount}</Num>
+                  <Num>{s.revisionCount}</Num>
+                  <Num>
+                    {s.flagCount > 0 ? (
+                      <Badge variant="warning" title={countOf(s.flagCount, "flag")}>
+                        <TriangleAlert aria-hidden />
+                        {s.flagCount}
+                      </Badge>
+                    ) : (
+                      <span className="text-muted-foreground">0</span>
+                    )}
+                  </Num>
+                  <TableCell data-testid="row-scores" className="text-xs">
+                    {(data.scores[s.id] ?? []).map(summaryText).join(" · ") || (
+                      <span className="text-muted-foreground">—</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-muted-foreground">
+                    <RelativeTime at={s.lastActivityAt} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       )}
-      <nav className="tg-pager" aria-label="Pages">
-        <button type="button" disabled={query.page <= 1} onClick={() => set({ page: String(query.page - 1) })}>
-          ← Previous
-        </button>
-        <span>
+      <nav className="flex items-center justify-end gap-2 text-sm text-muted-foreground" aria-label="Pages">
+        <span className="mr-2">
           Page {query.page} of {pages}
         </span>
-        <button type="button" disabled={query.page >= pages} onClick={() => set({ page: String(query.page + 1) })}>
-          Next →
-        </button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={query.page <= 1}
+          onClick={() => set({ page: String(query.page - 1) })}
+        >
+          <ChevronLeft aria-hidden />
+          Previous
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={query.page >= pages}
+          onClick={() => set({ page: String(query.page + 1) })}
+        >
+          Next
+          <ChevronRight aria-hidden />
+        </Button>
       </nav>
     </>
+  );
+}
+
+function Num({ children, ...props }: { children: ReactNode; "data-testid"?: string }) {
+  return (
+    <TableCell className="text-right tabular-nums" {...props}>
+      {children}
+    </TableCell>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const variant = status === "active" ? "success" : status === "cleared" ? "outline" : "secondary";
+  return (
+    <Badge variant={variant}>
+      {status === "active" ? <span className="size-1.5 rounded-full bg-current" aria-hidden /> : null}
+      {status}
+    </Badge>
   );
 }
 
@@ -274,5 +395,12 @@ export function SessionsTable() {
 function QueueTheseLink({ params }: { params: URLSearchParams }) {
   const filter = new URLSearchParams(params.toString());
   for (const k of ["sort", "order", "page"]) filter.delete(k);
-  return <Link href={`/queues?new=1&${filter.toString()}`}>Queue these</Link>;
+  return (
+    <Button asChild variant="outline">
+      <Link href={`/queues?new=1&${filter.toString()}`}>
+        <ListPlus aria-hidden />
+        Queue these
+      </Link>
+    </Button>
+  );
 }

@@ -1,7 +1,9 @@
 "use client";
-// API keys of the project (what agents and evaluators send): create one with a scope and copy it once, see when each
-// was last used, revoke. Owners and admins only; the server refuses everyone else.
+// API keys of the project (what agents and evaluators send): create one with a scope and copy it once, with the
+// agent set-up snippets filled in with it; see when each was last used, revoke. Owners and admins only; the server
+// refuses everyone else.
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
 import type { FormEvent } from "react";
 import { can } from "@/lib/auth/roles";
 import {
@@ -11,23 +13,39 @@ import {
   type KeyScope,
   type ProjectSettingsView,
 } from "@/lib/contracts/settings";
-import { MutationError } from "@/components/ui/MutationError";
+import { AgentSnippets } from "@/components/onboarding/AgentSnippets";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { cn } from "@/components/ui/cn";
+import { ConfirmButton } from "@/components/ui/ConfirmButton";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { MutationError } from "@/components/ui/MutationError";
+import { RelativeTime } from "@/components/ui/RelativeTime";
+import { NativeSelect } from "@/components/ui/Select";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { useSecretList } from "./list-cache";
 import { OneTimeSecret } from "./OneTimeSecret";
-import { formText, keyMask, when, whoMay } from "./settings-words";
+import { codeClass, formRowClass, noteClass, SettingsSection } from "./SettingsSection";
+import { formText, keyMask, whoMay } from "./settings-words";
 
 export function ApiKeysSection({ project }: { project: ProjectSettingsView }) {
   const manage = can(project.role, "keys.manage");
   return (
-    <section aria-labelledby="keys-heading" className="tg-settings-section">
-      <h2 id="keys-heading">API keys</h2>
-      <p className="muted tg-small">
-        Agents send a key as <code>Authorization: Bearer &lt;key&gt;</code>. A read key can list and fetch sessions; a
-        write key can also record thoughts and scores.
-      </p>
-      {manage ? <ApiKeys /> : <p className="muted tg-small">Only {whoMay("keys.manage")} can see and manage keys.</p>}
-    </section>
+    <SettingsSection
+      id="keys"
+      title="API keys"
+      description={
+        <>
+          Agents send a key as <code className={codeClass}>Authorization: Bearer &lt;key&gt;</code>. A read key can list
+          and fetch sessions; a write key can also record thoughts and scores.
+        </>
+      }
+    >
+      {manage ? <ApiKeys /> : <p className={noteClass}>Only {whoMay("keys.manage")} can see and manage keys.</p>}
+    </SettingsSection>
   );
 }
 
@@ -52,71 +70,100 @@ function ApiKeys() {
 
   return (
     <>
-      <form className="tg-settings-form" aria-label="New API key" onSubmit={onSubmit}>
-        <label>
-          Name <input name="name" required maxLength={MAX_KEY_NAME_CHARS} placeholder="ci agent" />
-        </label>
-        <label>
-          Scope{" "}
-          <select name="scope" defaultValue="write">
+      <form className={formRowClass} aria-label="New API key" onSubmit={onSubmit}>
+        <Field label="Name" className="w-64">
+          <Input name="name" required maxLength={MAX_KEY_NAME_CHARS} placeholder="ci agent" />
+        </Field>
+        <Field label="Scope">
+          <NativeSelect name="scope" defaultValue="write" className="w-28">
             {KEY_SCOPES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
             ))}
-          </select>
-        </label>
-        <button type="submit" disabled={create.isPending}>
+          </NativeSelect>
+        </Field>
+        <Button type="submit" disabled={create.isPending}>
+          <KeyRound aria-hidden />
           Create key
-        </button>
+        </Button>
       </form>
       <MutationError error={create.error} />
-      {list.secret ? <OneTimeSecret title="New API key." secret={list.secret} onDone={list.dismiss} /> : null}
+      {list.secret ? (
+        <OneTimeSecret title="New API key." secret={list.secret} onDone={list.dismiss}>
+          <div className="flex flex-col gap-2">
+            <p className="text-sm font-medium">Connect an agent with it</p>
+            <AgentSnippets apiKey={list.secret} />
+          </div>
+        </OneTimeSecret>
+      ) : null}
       <MutationError error={revoke.error} />
-      {keys.isError ? <p role="alert">Could not load keys: {keys.error.message}</p> : null}
-      <table aria-label="API keys">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Key</th>
-            <th>Scope</th>
-            <th>Created</th>
-            <th>Last used</th>
-            <th>State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(keys.data ?? []).map((k) => (
-            <tr key={k.id} data-testid="key-row" className={k.revokedAt ? "tg-revoked" : undefined}>
-              <td>{k.name}</td>
-              <td>
-                <code>{keyMask(k)}</code>
-              </td>
-              <td>{k.scope}</td>
-              <td>{when(k.createdAt)}</td>
-              <td>{k.lastUsedAt ? when(k.lastUsedAt) : <span className="muted">never</span>}</td>
-              <td>
-                {k.revokedAt ? (
-                  <span className="muted">revoked {when(k.revokedAt)}</span>
-                ) : (
-                  <button
-                    type="button"
-                    disabled={revoke.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Revoke "${k.name}"? Agents using it stop working within 5 seconds.`)) {
-                        revoke.mutate({ id: k.id });
-                      }
-                    }}
-                    aria-label={`Revoke ${k.name}`}
-                  >
-                    Revoke
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {keys.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load keys: {keys.error.message}
+        </p>
+      ) : null}
+      {!keys.data ? (
+        <SkeletonRows rows={3} label="Loading keys" />
+      ) : (
+        <div className="overflow-hidden rounded-md border">
+          <Table aria-label="API keys">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Name</TableHead>
+                <TableHead>Key</TableHead>
+                <TableHead>Scope</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead>Last used</TableHead>
+                <TableHead className="text-right">State</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {keys.data.map((k) => (
+                <TableRow
+                  key={k.id}
+                  data-testid="key-row"
+                  data-revoked={k.revokedAt ? "true" : undefined}
+                  className={cn(k.revokedAt && "text-muted-foreground")}
+                >
+                  <TableCell className={cn("font-medium", k.revokedAt && "line-through")}>{k.name}</TableCell>
+                  <TableCell>
+                    <code className={codeClass}>{keyMask(k)}</code>
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={k.scope === "write" ? "accent" : "secondary"}>{k.scope}</Badge>
+                  </TableCell>
+                  <TableCell className="text-muted-foreground">
+                    <RelativeTime at={k.createdAt} />
+                  </TableCell>
+                  <TableCell className="text-muted-foreground">
+                    {k.lastUsedAt ? <RelativeTime at={k.lastUsedAt} /> : "never"}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {k.revokedAt ? (
+                      <span className="text-sm">
+                        revoked <RelativeTime at={k.revokedAt} />
+                      </span>
+                    ) : (
+                      <ConfirmButton
+                        variant="ghost"
+                        disabled={revoke.isPending}
+                        aria-label={`Revoke ${k.name}`}
+                        title={`Revoke "${k.name}"?`}
+                        description="Agents using it stop working within 5 seconds. This cannot be undone."
+                        confirmLabel="Revoke key"
+                        onConfirm={() => revoke.mutate({ id: k.id })}
+                      >
+                        Revoke
+                      </ConfirmButton>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
     </>
   );
 }

@@ -3,7 +3,7 @@
 // link that was revoked): start a project of their own, or wait for an invitation.
 import { useMutation } from "@tanstack/react-query";
 import { MAX_PROJECT_NAME_CHARS } from "@/lib/contracts/settings";
-import { errorText } from "@/components/scoring/score-format";
+import { errorText } from "@/components/ui/error-text";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { switchTo } from "./ProjectSection";
 import { formText } from "./settings-words";

@@ -6,6 +6,9 @@ import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD } from "@/lib/contracts/auth";
 import type { AcceptInvitationResult } from "@/lib/contracts/settings";
 import type { Role } from "@/lib/auth/roles";
+import { Button } from "@/components/ui/Button";
+import { Field, FormError } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
 
 export interface InviteAcceptProps {
   token: string;
@@ -66,50 +69,48 @@ export function InviteAccept({ token, projectName, role, email, signedIn }: Invi
 
   if (already) {
     return (
-      <p role="status">
-        You were a member of {projectName} already; your role there is {already}. <a href="/">Open it</a>.
+      <p role="status" className="text-base">
+        You were a member of {projectName} already; your role there is {already}.{" "}
+        <a href="/" className="font-medium text-primary hover:underline">
+          Open it
+        </a>
+        .
       </p>
     );
   }
 
-  const problem = error ? (
-    <p role="alert" className="tg-form-error">
-      {error.message}
-      {error.suggestion ? ` ${error.suggestion}` : ""}
-    </p>
-  ) : null;
+  const problem = <FormError error={error} />;
 
   if (signedIn) {
     return (
-      <div className="tg-auth-form">
+      <div className="flex flex-col gap-4">
         {problem}
-        <button type="button" disabled={busy} onClick={() => void send({})}>
+        <Button disabled={busy} onClick={() => void send({})} className="w-full">
           {busy ? "…" : `Join ${projectName} as ${role}`}
-        </button>
+        </Button>
       </div>
     );
   }
 
   return (
-    <form className="tg-auth-form" onSubmit={submitAccount} aria-label="Create your account">
-      <label>
-        Email{" "}
+    <form className="flex flex-col gap-4" onSubmit={submitAccount} aria-label="Create your account">
+      <Field label="Email">
         {email ? (
-          <input name="email" type="email" value={email} readOnly />
+          <Input name="email" type="email" value={email} readOnly />
         ) : (
-          <input name="email" type="email" required autoComplete="email" autoFocus />
+          <Input name="email" type="email" required autoComplete="email" autoFocus />
         )}
-      </label>
-      <label>
-        Name <input name="name" autoComplete="name" maxLength={100} />
-      </label>
-      <label>
-        Password <input name="password" type="password" required minLength={MIN_PASSWORD} autoComplete="new-password" />
-      </label>
+      </Field>
+      <Field label="Name">
+        <Input name="name" autoComplete="name" maxLength={100} />
+      </Field>
+      <Field label="Password" hint={`At least ${MIN_PASSWORD} characters.`}>
+        <Input name="password" type="password" required minLength={MIN_PASSWORD} autoComplete="new-password" />
+      </Field>
       {problem}
-      <button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy} className="w-full">
         {busy ? "…" : `Create account and join as ${role}`}
-      </button>
+      </Button>
     </form>
   );
 }

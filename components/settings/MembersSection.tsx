@@ -4,9 +4,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { can, canAssignRole, ROLE_WORDS, type Role } from "@/lib/auth/roles";
 import type { MemberView, ProjectSettingsView } from "@/lib/contracts/settings";
-import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { assignableRoles, when, whoMay } from "./settings-words";
+import { Badge } from "@/components/ui/Badge";
+import { ConfirmButton } from "@/components/ui/ConfirmButton";
+import { MutationError } from "@/components/ui/MutationError";
+import { RelativeTime } from "@/components/ui/RelativeTime";
+import { NativeSelect } from "@/components/ui/Select";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
+import { codeClass, noteClass, SettingsSection } from "./SettingsSection";
+import { assignableRoles, whoMay } from "./settings-words";
 
 export function MembersSection({ project }: { project: ProjectSettingsView }) {
   const trpc = useTRPC();
@@ -24,88 +31,111 @@ export function MembersSection({ project }: { project: ProjectSettingsView }) {
 
   if (!project.accounts) {
     return (
-      <section aria-labelledby="members-heading" className="tg-settings-section">
-        <h2 id="members-heading">Members</h2>
-        <p className="muted">
-          Accounts are off (single-user mode, <code>THOUGHTGRAPH_SINGLE_USER=1</code>): there are no members to manage.
-          Unset it and create the first account at /setup to invite people.
+      <SettingsSection id="members" title="Members">
+        <p className={noteClass}>
+          Accounts are off (single-user mode, <code className={codeClass}>THOUGHTGRAPH_SINGLE_USER=1</code>): there are
+          no members to manage. Unset it and create the first account at /setup to invite people.
         </p>
-      </section>
+      </SettingsSection>
     );
   }
 
   const mayTouch = (m: MemberView) => manage && canAssignRole(project.role, m.role);
-  const confirmRemove = (m: MemberView) => {
-    const who = m.userId === project.userId ? "yourself from this project" : m.email;
-    if (window.confirm(`Remove ${who}? Their scores and comments stay.`)) remove.mutate({ userId: m.userId });
-  };
 
   return (
-    <section aria-labelledby="members-heading" className="tg-settings-section">
-      <h2 id="members-heading">Members</h2>
-      {!manage ? (
-        <p className="muted tg-small">Only {whoMay("members.manage")} can change roles or remove members.</p>
+    <SettingsSection
+      id="members"
+      title="Members"
+      description={
+        manage
+          ? "Everyone in this project and their role. Owners and admins change roles and remove people."
+          : `Only ${whoMay("members.manage")} can change roles or remove members.`
+      }
+    >
+      {members.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load members: {members.error.message}
+        </p>
       ) : null}
-      {members.isError ? <p role="alert">Could not load members: {members.error.message}</p> : null}
       <MutationError error={setRole.error} />
       <MutationError error={remove.error} />
-      <table aria-label="Members">
-        <thead>
-          <tr>
-            <th>Email</th>
-            <th>Name</th>
-            <th>Role</th>
-            <th>Joined</th>
-            {manage ? <th aria-label="Actions" /> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {(members.data ?? []).map((m) => (
-            <tr key={m.userId} data-testid="member-row">
-              <td>
-                {m.email}
-                {m.userId === project.userId ? <span className="muted"> (you)</span> : null}
-              </td>
-              <td>{m.name ?? <span className="muted">—</span>}</td>
-              <td>
-                {mayTouch(m) ? (
-                  <select
-                    aria-label={`Role of ${m.email}`}
-                    value={m.role}
-                    disabled={setRole.isPending}
-                    onChange={(e) => setRole.mutate({ userId: m.userId, role: e.target.value as Role })}
-                  >
-                    {assignableRoles(project.role).map((r) => (
-                      <option key={r} value={r} title={ROLE_WORDS[r]}>
-                        {r}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <span title={ROLE_WORDS[m.role]}>{m.role}</span>
-                )}
-              </td>
-              <td>{when(m.joinedAt)}</td>
-              {manage ? (
-                <td>
-                  {mayTouch(m) ? (
-                    <button
-                      type="button"
-                      disabled={remove.isPending}
-                      onClick={() => confirmRemove(m)}
-                      aria-label={`Remove ${m.email}`}
-                    >
-                      {m.userId === project.userId ? "Leave" : "Remove"}
-                    </button>
-                  ) : (
-                    <span className="muted tg-small">only owners change owners</span>
-                  )}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      {!members.data ? (
+        <SkeletonRows rows={3} label="Loading members" />
+      ) : (
+        <div className="overflow-hidden rounded-md border">
+          <Table aria-label="Members">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Email</TableHead>
+                <TableHead>Name</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Joined</TableHead>
+                {manage ? (
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                ) : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {members.data.map((m) => (
+                <TableRow key={m.userId} data-testid="member-row">
+                  <TableCell className="font-medium">
+                    {m.email}
+                    {m.userId === project.userId ? (
+                      <span className="font-normal text-muted-foreground"> (you)</span>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>{m.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                  <TableCell>
+                    {mayTouch(m) ? (
+                      <NativeSelect
+                        size="sm"
+                        aria-label={`Role of ${m.email}`}
+                        value={m.role}
+                        disabled={setRole.isPending}
+                        onChange={(e) => setRole.mutate({ userId: m.userId, role: e.target.value as Role })}
+                      >
+                        {assignableRoles(project.role).map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    ) : (
+                      <Badge variant="secondary" title={ROLE_WORDS[m.role]}>
+                        {m.role}
+                      </Badge>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-muted-foreground">
+                    <RelativeTime at={m.joinedAt} />
+                  </TableCell>
+                  {manage ? (
+                    <TableCell className="text-right">
+                      {mayTouch(m) ? (
+                        <ConfirmButton
+                          variant="ghost"
+                          disabled={remove.isPending}
+                          aria-label={`${m.userId === project.userId ? "Leave" : "Remove"} ${m.email}`}
+                          title={m.userId === project.userId ? "Leave this project?" : `Remove ${m.email}?`}
+                          description="Their scores and comments stay."
+                          confirmLabel={m.userId === project.userId ? "Leave" : "Remove"}
+                          onConfirm={() => remove.mutate({ userId: m.userId })}
+                        >
+                          {m.userId === project.userId ? "Leave" : "Remove"}
+                        </ConfirmButton>
+                      ) : (
+                        <span className="text-xs text-muted-foreground">only owners change owners</span>
+                      )}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </SettingsSection>
   );
 }

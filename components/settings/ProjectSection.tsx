@@ -1,12 +1,18 @@
 "use client";
 // The current project: its name (owners and admins rename it) and a new project, which becomes the current one.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { can } from "@/lib/auth/roles";
 import { MAX_PROJECT_NAME_CHARS, type ProjectSettingsView } from "@/lib/contracts/settings";
-import { MutationError } from "@/components/ui/MutationError";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { MutationError } from "@/components/ui/MutationError";
+import { codeClass, formRowClass, noteClass, SettingsSection } from "./SettingsSection";
 import { formText, whoMay } from "./settings-words";
 
 const nameOf = (e: FormEvent<HTMLFormElement>) => formText(new FormData(e.currentTarget), "name");
@@ -38,72 +44,83 @@ export function ProjectSection({ project }: { project: ProjectSettingsView }) {
   const mayRename = can(project.role, "members.manage");
 
   return (
-    <section aria-labelledby="project-heading" className="tg-settings-section">
-      <h2 id="project-heading">Project</h2>
+    <SettingsSection
+      id="project"
+      title="Project"
+      description={
+        <>
+          Slug <code className={codeClass}>{project.slug}</code> · your role{" "}
+          <Badge variant="secondary">{project.role}</Badge>
+        </>
+      }
+    >
       {mayRename ? (
         <form
-          className="tg-settings-form"
+          className={formRowClass}
           aria-label="Rename project"
           onSubmit={(e) => {
             e.preventDefault();
             rename.mutate({ name: nameOf(e) });
           }}
         >
-          <label>
-            Name{" "}
-            <input
+          <Field label="Name" className="w-72">
+            <Input
               name="name"
               required
               maxLength={MAX_PROJECT_NAME_CHARS}
               defaultValue={project.name}
               key={project.name}
             />
-          </label>
-          <button type="submit" disabled={rename.isPending}>
+          </Field>
+          <Button type="submit" variant="secondary" disabled={rename.isPending}>
             Rename
-          </button>
-          {rename.isSuccess ? <span className="muted tg-small">Saved.</span> : null}
+          </Button>
+          {rename.isSuccess ? (
+            <span role="status" className="self-center text-sm text-success">
+              Saved.
+            </span>
+          ) : null}
         </form>
       ) : (
-        <p>
-          <strong>{project.name}</strong>{" "}
-          <span className="muted tg-small">(only {whoMay("members.manage")} can rename it)</span>
+        <p className="text-base">
+          <strong className="font-medium">{project.name}</strong>{" "}
+          <span className={noteClass}>(only {whoMay("members.manage")} can rename it)</span>
         </p>
       )}
-      <p className="muted tg-small">
-        Slug <code>{project.slug}</code> · your role: {project.role}
-      </p>
       <MutationError error={rename.error} />
 
       {project.accounts ? (
         creating ? (
           <form
-            className="tg-settings-form"
+            className={formRowClass}
             aria-label="New project"
             onSubmit={(e) => {
               e.preventDefault();
               create.mutate({ name: nameOf(e) });
             }}
           >
-            <label>
-              New project name <input name="name" required maxLength={MAX_PROJECT_NAME_CHARS} autoFocus />
-            </label>
-            <button type="submit" disabled={create.isPending}>
+            <Field label="New project name" className="w-72">
+              <Input name="name" required maxLength={MAX_PROJECT_NAME_CHARS} autoFocus />
+            </Field>
+            <Button type="submit" disabled={create.isPending}>
               Create and switch to it
-            </button>
-            <button type="button" onClick={() => setCreating(false)}>
+            </Button>
+            <Button variant="ghost" onClick={() => setCreating(false)}>
               Cancel
-            </button>
+            </Button>
           </form>
         ) : (
-          <button type="button" onClick={() => setCreating(true)}>
-            New project
-          </button>
+          <div>
+            <Button variant="outline" onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              New project
+            </Button>
+          </div>
         )
       ) : (
-        <p className="muted tg-small">Single-user mode has one project; turn accounts on for more.</p>
+        <p className={noteClass}>Single-user mode has one project; turn accounts on for more.</p>
       )}
       <MutationError error={create.error} />
-    </section>
+    </SettingsSection>
   );
 }

@@ -3,6 +3,7 @@
 // it (the others see it read-only or a line saying who can).
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { SkeletonRows } from "@/components/ui/Skeleton";
 import { ApiKeysSection } from "./ApiKeysSection";
 import { InvitationsSection } from "./InvitationsSection";
 import { MembersSection } from "./MembersSection";
@@ -11,15 +12,21 @@ import { ProjectSection } from "./ProjectSection";
 export function SettingsView() {
   const trpc = useTRPC();
   const current = useQuery(trpc.project.current.queryOptions());
-  if (current.isError) return <p role="alert">Could not load the settings: {current.error.message}</p>;
-  if (!current.data) return <p className="muted">Loading…</p>;
+  if (current.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Could not load the settings: {current.error.message}
+      </p>
+    );
+  }
+  if (!current.data) return <SkeletonRows rows={6} label="Loading settings" />;
   const project = current.data;
   return (
-    <>
+    <div className="flex flex-col gap-6">
       <ProjectSection project={project} />
       <MembersSection project={project} />
       <InvitationsSection project={project} />
       <ApiKeysSection project={project} />
-    </>
+    </div>
   );
 }

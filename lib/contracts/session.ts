@@ -3,6 +3,10 @@ import { z } from "zod";
 import { coerceInteger } from "./coerce";
 import { ZScoreView } from "./scores";
 
+/** The request header that scopes a tRPC call to one shared session (the read-only share page sends the token in
+ * it; server/trpc/init.ts reads it). Subscriptions carry the token as the `share` connection param instead. */
+export const SHARE_HEADER = "x-thoughtgraph-share";
+
 export const SESSION_STATUSES = ["active", "completed", "cleared"] as const;
 
 /** An ISO 8601 time as this API writes it (UTC, e.g. 2026-11-22T10:00:00.000Z); offsets are accepted on input. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyHint, scoreForKey } from "./review-keys";
+import { keyHint, scoreForKey, steppedValues } from "./review-keys";
 
 const numeric = { name: "quality", type: "numeric" as const, min: 1, max: 5, categories: null };
 const verdict = {
@@ -36,5 +36,30 @@ describe("scoreForKey", () => {
     expect(keyHint(numeric)).toBe("1–5");
     expect(keyHint(verdict)).toBe("1 wrong · 2 right");
     expect(keyHint(ok)).toBe("1 yes · 0 no");
+  });
+});
+
+describe("stepped numeric configs", () => {
+  const quarters = { name: "confidence", type: "numeric" as const, min: 0, max: 1, step: 0.25, categories: null };
+
+  it("maps keys 1–5 onto 0, 0.25, 0.5, 0.75 and 1", () => {
+    expect([1, 2, 3, 4, 5].map((k) => scoreForKey(quarters, k))).toEqual([
+      { ok: true, value: "0", words: "0" },
+      { ok: true, value: "0.25", words: "0.25" },
+      { ok: true, value: "0.5", words: "0.5" },
+      { ok: true, value: "0.75", words: "0.75" },
+      { ok: true, value: "1", words: "1" },
+    ]);
+    expect(scoreForKey(quarters, 6)).toMatchObject({ ok: false, message: "confidence has 5 steps; press 1 to 5." });
+    expect(scoreForKey(quarters, 0)).toMatchObject({ ok: false });
+    expect(keyHint(quarters)).toBe("1 0 · 2 0.25 · 3 0.5 · 4 0.75 · 5 1");
+  });
+
+  it("keeps digits as values for whole-number configs within 0–9, and without float noise for tenths", () => {
+    expect(steppedValues({ ...numeric, step: 1 })).toBeNull();
+    expect(scoreForKey({ ...numeric, step: 1 }, 4)).toEqual({ ok: true, value: "4", words: "4" });
+    expect(steppedValues({ ...quarters, min: 0.1, max: 0.5, step: 0.1 })).toEqual([0.1, 0.2, 0.3, 0.4, 0.5]);
+    expect(steppedValues({ ...quarters, min: 0, max: 100, step: 10 })).toBeNull(); // 11 steps: the form takes it
+    expect(steppedValues({ ...quarters, min: 10, max: 50, step: 10 })).toEqual([10, 20, 30, 40, 50]);
   });
 });

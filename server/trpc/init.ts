@@ -12,6 +12,7 @@ import { resolveActor, type Actor } from "@/server/auth/actor";
 import { getDb, type Db } from "@/server/db/client";
 import { DomainError, ValidationError } from "@/server/errors";
 import { resolveShareToken } from "@/server/services/share-links";
+import { SHARE_HEADER } from "@/lib/contracts/session";
 
 /** Who is asking: a project member, a visitor holding a read-only share link to one session, or nobody known. */
 export type Access =
@@ -25,8 +26,6 @@ export interface TrpcContext {
   projectId: string | null;
   access: Access;
 }
-
-export const SHARE_HEADER = "x-thoughtgraph-share";
 
 /** The context of a known actor (also used by server-side callers and tests). */
 export function contextOf(db: Db, actor: Actor | null): TrpcContext {

@@ -1,11 +1,12 @@
 // Team settings of the current project: name, members and roles, invitation links, API keys.
 import { SettingsView } from "@/components/settings/SettingsView";
+import { Page, PageHeader } from "@/components/ui/Page";
 
 export default function SettingsPage() {
   return (
-    <main className="tg-settings">
-      <h1>Settings</h1>
+    <Page>
+      <PageHeader title="Settings" description="This project's name, members, invitation links and API keys." />
       <SettingsView />
-    </main>
+    </Page>
   );
 }

@@ -3,6 +3,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { InviteAccept } from "@/components/settings/InviteAccept";
+import { AuthLayout } from "@/components/shell/AuthLayout";
+import { FormError } from "@/components/ui/Field";
 import { singleUserMode } from "@/server/auth/mode";
 import { pageActor } from "@/server/auth/page-actor";
 import { getDb } from "@/server/db/client";
@@ -10,14 +12,15 @@ import { inspectInvitation, invitationRefusal } from "@/server/services/invitati
 
 export const dynamic = "force-dynamic";
 
-function Page({ children }: { children: ReactNode }) {
+function Page({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
-    <main className="tg-narrow tg-invite">
-      <h1>Invitation to thoughtgraph</h1>
+    <AuthLayout title="Invitation to thoughtgraph" footer={footer}>
       {children}
-    </main>
+    </AuthLayout>
   );
 }
+
+const linkClass = "font-medium text-primary hover:underline";
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -33,11 +36,11 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     const refusal = invitationRefusal(found.problem);
     return (
       <Page>
-        <p role="alert" className="tg-form-error">
-          {refusal.message} {refusal.suggestion}
-        </p>
-        <p>
-          <Link href="/">Go to thoughtgraph</Link>
+        <FormError error={{ message: refusal.message, suggestion: refusal.suggestion }} />
+        <p className="text-sm">
+          <Link href="/" className={linkClass}>
+            Go to thoughtgraph
+          </Link>
         </p>
       </Page>
     );
@@ -46,7 +49,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const { actor } = await pageActor();
   const user = actor?.kind === "user" ? actor.user : null;
   const offer = (
-    <p>
+    <p className="text-base">
       You are invited to join <strong>{projectName}</strong> as <strong>{role}</strong>
       {email ? ` (this link is for ${email} only)` : ""}.
     </p>
@@ -57,11 +60,13 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     return (
       <Page>
         {offer}
-        <p className="muted tg-small">Signed in as {user.email}.</p>
+        <p className="text-sm text-muted-foreground">Signed in as {user.email}.</p>
         {wrongPerson ? (
-          <p role="alert" className="tg-form-error">
-            This invitation is for {email}. Sign out, then open the link again and sign in or sign up as {email}.
-          </p>
+          <FormError
+            error={{
+              message: `This invitation is for ${email}. Sign out, then open the link again and sign in or sign up as ${email}.`,
+            }}
+          />
         ) : (
           <InviteAccept token={token} projectName={projectName} role={role} email={email} signedIn />
         )}
@@ -71,13 +76,20 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
 
   const next = `/login?next=${encodeURIComponent(`/invite/${token}`)}`;
   return (
-    <Page>
+    <Page
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link href={next} className={linkClass}>
+            Sign in
+          </Link>{" "}
+          and you will come back here to join.
+        </>
+      }
+    >
       {offer}
-      <h2>Create your account</h2>
+      <h2 className="text-lg font-semibold">Create your account</h2>
       <InviteAccept token={token} projectName={projectName} role={role} email={email} signedIn={false} />
-      <p className="muted tg-small">
-        Already have an account? <Link href={next}>Sign in</Link> and you will come back here to join.
-      </p>
     </Page>
   );
 }

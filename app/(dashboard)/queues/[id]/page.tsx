@@ -1,18 +1,18 @@
 // One annotation queue: progress, reviewers, configs and "Start reviewing".
-import Link from "next/link";
 import { Suspense } from "react";
 import { QueueOverview } from "@/components/queues/QueueOverview";
+import { BackLink } from "@/components/ui/BackLink";
+import { Page } from "@/components/ui/Page";
+import { SkeletonRows } from "@/components/ui/Skeleton";
 
 export default async function QueuePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return (
-    <main className="tg-wide tg-queues">
-      <nav className="tg-crumbs">
-        <Link href="/queues">← Queues</Link>
-      </nav>
-      <Suspense fallback={<p className="muted">Loading queue…</p>}>
+    <Page>
+      <BackLink href="/queues">Queues</BackLink>
+      <Suspense fallback={<SkeletonRows rows={6} label="Loading queue" />}>
         <QueueOverview queueId={decodeURIComponent(id)} />
       </Suspense>
-    </main>
+    </Page>
   );
 }

@@ -1,7 +1,9 @@
 // Agreement numbers in plain words, to show beside each statistic: "0.41: moderate agreement, 12 shared items".
 // κ bands after Landis & Koch (1977); α thresholds after Krippendorff (2004: ≥ 0.8 reliable, ≥ 0.667 tentative);
 // correlation bands are the usual rule of thumb (0.1 / 0.3 / 0.5 / 0.7).
-import type { Stat } from "@/lib/stats/agreement";
+// A statistic from fewer than 2 items, or one the maths leaves undefined, reads "not enough data (n = 1)": one item
+// agrees with itself trivially, so its α (0 or less) must not read as "no agreement beyond chance".
+import type { Stat } from "./agreement";
 
 const fmt = (v: number) => v.toFixed(2);
 /** What the sample count counts, singular and plural. */
@@ -33,8 +35,17 @@ export function correlationWords(value: number): string {
   return `${strength} ${value > 0 ? "positive" : "negative"} correlation`;
 }
 
-/** "0.41: moderate agreement, 12 shared items", or the reason a statistic is undefined. */
+/** The fewest items a statistic is read from. */
+const MIN_ITEMS = 2;
+
+/** "0.41: moderate agreement, 12 shared items", or "not enough data (n = 1)". */
 export function reading(stat: Stat, words: (v: number) => string, unit: Unit = SHARED): string {
-  if (stat.value === null) return `undefined: ${stat.reason ?? "not enough data"} (${items(stat.n, unit)})`;
+  if (stat.value === null || stat.n < MIN_ITEMS) return `not enough data (n = ${stat.n})`;
   return `${fmt(stat.value)}: ${words(stat.value)}, ${items(stat.n, unit)}`;
+}
+
+/** Why a statistic has no value, for a tooltip beside "not enough data"; null when it has one. */
+export function readingWhy(stat: Stat): string | null {
+  if (stat.value !== null && stat.n >= MIN_ITEMS) return null;
+  return stat.reason ?? `It needs at least ${MIN_ITEMS} items; it has ${stat.n}.`;
 }

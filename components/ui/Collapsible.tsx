@@ -1,0 +1,7 @@
+"use client";
+// Show/hide a region (Radix Collapsible: the trigger carries aria-expanded and aria-controls).
+import { Collapsible as CollapsiblePrimitive } from "radix-ui";
+
+export const Collapsible = CollapsiblePrimitive.Root;
+export const CollapsibleTrigger = CollapsiblePrimitive.Trigger;
+export const CollapsibleContent = CollapsiblePrimitive.Content;

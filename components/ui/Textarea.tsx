@@ -1,0 +1,16 @@
+// Multi-line text input with the Input's border, focus ring and invalid state.
+import type { ComponentProps } from "react";
+import { cn } from "./cn";
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return (
+    <textarea
+      data-slot="textarea"
+      className={cn(
+        "flex min-h-16 w-full rounded-md border border-input bg-background px-2.5 py-2 text-base shadow-xs transition-[color,box-shadow] outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive dark:bg-input/30",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,246 @@
+// Layout, accessibility and screenshots of every main screen, in Debian's Chromium against the production build.
+// At 1440×900, 1280×800 and 1024×768: no horizontal scrollbar, and each screen's key controls inside the window;
+// axe-core finds no critical or serious violation, in light and dark; window-sized screenshots of each screen in
+// both themes at 1440×900 and 1024×768 land in test-results/screenshots/layout-*.png.
+//
+// A screen is one entry in SCREENS: how to reach it (seeded once per run) and which controls must be in view.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+import { Agent, e2eServer } from "./support/agent";
+import { saveScreenshot } from "./support/screens";
+
+const { baseURL, apiKey } = e2eServer();
+const agent = new Agent(baseURL, apiKey);
+
+test.use({ baseURL });
+
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+] as const;
+/** Screenshots at the widest and the narrowest size the issue names. */
+const SHOT_WIDTHS = new Set([1440, 1024]);
+
+interface Seed {
+  sessionId: string;
+  queueId: string;
+}
+
+interface KeyControl {
+  name: string;
+  locate: (page: Page) => Locator;
+  /** "x": within the window's width (may be below the fold); "xy": fully inside the window. */
+  inside: "x" | "xy";
+}
+
+interface Screen {
+  name: string;
+  path: (seed: Seed) => string;
+  /** Resolves once the screen shows its content (not a skeleton). */
+  ready: (page: Page) => Promise<void>;
+  controls: KeyControl[];
+}
+
+const accountMenu: KeyControl = {
+  name: "account menu",
+  locate: (page) => page.getByRole("button", { name: /^Account:/ }),
+  inside: "xy",
+};
+
+const SCREENS: Screen[] = [
+  {
+    name: "sessions",
+    path: () => "/",
+    ready: (page) => expect(page.getByTestId("session-row").first()).toBeVisible(),
+    controls: [
+      accountMenu,
+      {
+        name: "search",
+        locate: (p) => p.getByRole("searchbox", { name: "Search sessions and thought text" }),
+        inside: "xy",
+      },
+      { name: "queue these", locate: (p) => p.getByRole("link", { name: "Queue these" }), inside: "xy" },
+      { name: "last activity sort", locate: (p) => p.getByRole("button", { name: "Last activity" }), inside: "xy" },
+    ],
+  },
+  {
+    name: "review",
+    path: (seed) => `/queues/${seed.queueId}/review`,
+    ready: (page) => expect(page.getByTestId("review-progress")).toBeVisible(),
+    controls: [
+      accountMenu,
+      { name: "finish", locate: (p) => p.getByRole("button", { name: "Finish and next" }), inside: "xy" },
+      { name: "skip", locate: (p) => p.getByRole("button", { name: "Skip" }), inside: "xy" },
+      {
+        name: "active config",
+        locate: (p) => p.locator('[data-testid="review-config"][data-active="true"]'),
+        inside: "xy",
+      },
+    ],
+  },
+  {
+    name: "agreement",
+    path: () => "/agreement",
+    ready: async (page) => {
+      await expect(page.getByTestId("config-row").first()).toBeVisible();
+      await expect(page.getByTestId("agreement")).toBeVisible();
+    },
+    controls: [
+      accountMenu,
+      { name: "config picker", locate: (p) => p.getByLabel("Score config", { exact: true }), inside: "xy" },
+      { name: "create config", locate: (p) => p.getByRole("button", { name: "Create config" }), inside: "x" },
+    ],
+  },
+  {
+    name: "settings",
+    path: () => "/settings",
+    ready: (page) => expect(page.getByTestId("key-row").first()).toBeVisible(),
+    controls: [
+      accountMenu,
+      { name: "rename", locate: (p) => p.getByRole("button", { name: "Rename" }), inside: "xy" },
+      { name: "create key", locate: (p) => p.getByRole("button", { name: "Create key" }), inside: "x" },
+    ],
+  },
+  {
+    name: "queues",
+    path: () => "/queues",
+    ready: (page) => expect(page.getByTestId("queue-row").first()).toBeVisible(),
+    controls: [
+      accountMenu,
+      {
+        name: "start reviewing",
+        locate: (p) => p.getByRole("link", { name: /^Start reviewing/ }).first(),
+        inside: "xy",
+      },
+    ],
+  },
+  {
+    name: "mentions",
+    path: () => "/mentions",
+    ready: (page) => expect(page.getByRole("heading", { name: "Mentions" })).toBeVisible(),
+    controls: [accountMenu],
+  },
+  {
+    name: "not-found",
+    path: () => "/no-such-page",
+    ready: (page) => expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible(),
+    controls: [
+      accountMenu,
+      { name: "home", locate: (p) => p.getByRole("link", { name: "Go to sessions" }), inside: "xy" },
+    ],
+  },
+];
+
+let seed: Seed | null = null;
+
+/** One session with a revision and a branch, a numeric config with quarter steps, and a queue holding the session. */
+async function seedOnce(page: Page): Promise<Seed> {
+  if (seed) return seed;
+  const run = `layout-${Date.now().toString(36)}`;
+  const first = await agent.thought({
+    sessionId: run,
+    thought: "Read the failing test `webhook_retry_test.py::test_retries_with_backoff` and list what it checks.",
+    thoughtNumber: 1,
+    totalThoughts: 3,
+    nextThoughtNeeded: true,
+    metadata: { agent: "layout-agent" },
+  });
+  await agent.thought({
+    sessionId: run,
+    thought: "The flake comes from the retry budget running out under load; the backoff doubles from 100 ms.",
+    thoughtNumber: 2,
+    totalThoughts: 3,
+    nextThoughtNeeded: true,
+  });
+  await agent.thought({
+    sessionId: run,
+    thought: "Alternative: the clock is mocked badly, so the backoff never waits.",
+    thoughtNumber: 3,
+    totalThoughts: 3,
+    nextThoughtNeeded: false,
+    branchFromThought: 1,
+    branchId: "clock",
+  });
+  const config = `confidence-${run}`;
+  const res = await fetch(new URL("/api/v1/score-configs", baseURL), {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      name: config,
+      type: "numeric",
+      min: 0,
+      max: 1,
+      step: 0.25,
+      description: "How sure the agent should have been before acting on this step.",
+    }),
+  });
+  expect(res.status, await res.text()).toBe(201);
+
+  // The queue through the form, as a person makes one.
+  await page.goto(`/queues?new=1&sessions=${encodeURIComponent(first.sessionId)}`);
+  const form = page.getByRole("form", { name: "New queue" });
+  await form.getByLabel("Name").fill(`Layout review ${run}`);
+  await form.getByLabel("Description").fill("Check that each step follows from the test output, not from a guess.");
+  for (const box of await form.locator('input[name="config"]').all()) await box.uncheck();
+  await form.getByLabel(config).check();
+  await form.getByRole("button", { name: "Create queue" }).click();
+  await expect(page.getByTestId("queue-added")).toBeVisible();
+  const queueId = new URL(page.url()).pathname.split("/").at(-1)!;
+  seed = { sessionId: first.sessionId, queueId };
+  return seed;
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function expectInside(page: Page, control: KeyControl, width: number, height: number): Promise<void> {
+  const box = await control.locate(page).boundingBox();
+  expect(box, `${control.name} is drawn`).not.toBeNull();
+  const { x, y, width: w, height: h } = box!;
+  expect(x, `${control.name}: left edge in the window`).toBeGreaterThanOrEqual(0);
+  expect(x + w, `${control.name}: right edge in the window`).toBeLessThanOrEqual(width);
+  if (control.inside === "xy") {
+    expect(y, `${control.name}: top edge in the window`).toBeGreaterThanOrEqual(0);
+    expect(y + h, `${control.name}: bottom edge in the window`).toBeLessThanOrEqual(height);
+  }
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const screen of SCREENS) {
+  test(`${screen.name}: fits 1440, 1280 and 1024 px, passes axe in light and dark`, async ({ page }, testInfo) => {
+    test.setTimeout(180_000); // six page loads and two axe runs, plus the seed on the first screen
+    const data = await seedOnce(page);
+    for (const scheme of ["light", "dark"] as const) {
+      // The theme follows the system until someone picks one: emulating the system's scheme exercises the
+      // pre-paint script and the dark tokens.
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const { width, height } of VIEWPORTS) {
+        await page.setViewportSize({ width, height });
+        await page.goto(screen.path(data));
+        await screen.ready(page);
+        await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        expect(await horizontalOverflow(page), `${screen.name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+        for (const control of screen.controls) await expectInside(page, control, width, height);
+        // The top bar's navigation and the account menu share one row without overlapping.
+        const nav = await page.getByRole("navigation", { name: "Main" }).getByRole("link").last().boundingBox();
+        const account = await accountMenu.locate(page).boundingBox();
+        expect(nav!.x + nav!.width, `the main navigation runs into the account menu at ${width}px`).toBeLessThanOrEqual(
+          account!.x,
+        );
+        if (SHOT_WIDTHS.has(width)) {
+          await saveScreenshot(page, testInfo, `layout-${screen.name}-${width}-${scheme}.png`, { fullPage: false });
+        }
+        if (width === 1440) expect(await seriousViolations(page), `axe on ${screen.name} (${scheme})`).toEqual([]);
+      }
+    }
+  });
+}

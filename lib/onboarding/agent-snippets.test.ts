@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { agentSnippets, KEY_PLACEHOLDER } from "./agent-snippets";
+
+describe("agentSnippets", () => {
+  const key = "tg_write_abc123";
+  const snippets = agentSnippets({ baseUrl: "http://10.0.0.5:3000/", apiKey: key });
+
+  it("covers the six clients, each filled with the server URL (no trailing slash doubled) and the key", () => {
+    expect(snippets.map((s) => s.id)).toEqual([
+      "curl",
+      "claude-code",
+      "cursor",
+      "claude-desktop",
+      "ai-sdk",
+      "openai-agents",
+    ]);
+    for (const s of snippets) {
+      expect(s.code, s.id).toContain(key);
+      expect(s.code, s.id).toContain("http://10.0.0.5:3000");
+      expect(s.code, s.id).not.toContain("3000//");
+      expect(s.code, s.id).not.toContain(KEY_PLACEHOLDER);
+    }
+  });
+
+  it("writes JSON configs that parse, with the MCP endpoint and a Bearer header", () => {
+    const cursor = JSON.parse(snippets.find((s) => s.id === "cursor")!.code) as {
+      mcpServers: { thoughtgraph: { url: string; headers: Record<string, string> } };
+    };
+    expect(cursor.mcpServers.thoughtgraph).toEqual({
+      url: "http://10.0.0.5:3000/api/mcp",
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    const desktop = JSON.parse(snippets.find((s) => s.id === "claude-desktop")!.code) as {
+      mcpServers: { thoughtgraph: { env: Record<string, string> } };
+    };
+    expect(desktop.mcpServers.thoughtgraph.env).toEqual({
+      THOUGHTGRAPH_URL: "http://10.0.0.5:3000",
+      THOUGHTGRAPH_API_KEY: key,
+    });
+  });
+
+  it("shows a placeholder until a key exists", () => {
+    const none = agentSnippets({ baseUrl: "http://127.0.0.1:3000", apiKey: null });
+    expect(none.every((s) => s.code.includes(KEY_PLACEHOLDER))).toBe(true);
+  });
+});

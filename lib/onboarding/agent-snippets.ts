@@ -1,0 +1,106 @@
+// Copy-ready set-up for connecting an agent, filled in with this server's URL and an API key: the first-run page
+// and a key just created in Settings show the same list (components/onboarding/AgentSnippets.tsx). One source, so a
+// route or flag changes in one place; the commands are the README's "Connecting an agent" sections.
+
+export interface AgentSnippet {
+  id: "curl" | "claude-code" | "cursor" | "claude-desktop" | "ai-sdk" | "openai-agents";
+  label: string;
+  /** Where the text goes, in a few words ("a terminal", ".cursor/mcp.json"). */
+  where: string;
+  language: "sh" | "json" | "ts" | "py";
+  code: string;
+}
+
+/** What stands in for the key until one is created (the reader can paste theirs). */
+export const KEY_PLACEHOLDER = "YOUR_API_KEY";
+
+export function agentSnippets({ baseUrl, apiKey }: { baseUrl: string; apiKey: string | null }): AgentSnippet[] {
+  const url = baseUrl.replace(/\/+$/, "");
+  const key = apiKey ?? KEY_PLACEHOLDER;
+  const mcp = `${url}/api/mcp`;
+  const json = (value: unknown) => JSON.stringify(value, null, 2);
+  return [
+    {
+      id: "curl",
+      label: "curl",
+      where: "a terminal: records one thought over REST",
+      language: "sh",
+      code: [
+        `curl -s ${url}/api/v1/thoughts \\`,
+        `  -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" \\`,
+        `  -d '{"thought": "Break the problem into parts", "thoughtNumber": 1, "totalThoughts": 3, "nextThoughtNeeded": true}'`,
+      ].join("\n"),
+    },
+    {
+      id: "claude-code",
+      label: "Claude Code",
+      where: "a terminal: adds the MCP server to Claude Code",
+      language: "sh",
+      code: `claude mcp add --transport http thoughtgraph ${mcp} --header "Authorization: Bearer ${key}"`,
+    },
+    {
+      id: "cursor",
+      label: "Cursor",
+      where: ".cursor/mcp.json in the project, or ~/.cursor/mcp.json",
+      language: "json",
+      code: json({ mcpServers: { thoughtgraph: { url: mcp, headers: { Authorization: `Bearer ${key}` } } } }),
+    },
+    {
+      id: "claude-desktop",
+      label: "Claude Desktop",
+      where: "claude_desktop_config.json: the stdio bridge from a thoughtgraph checkout",
+      language: "json",
+      code: json({
+        mcpServers: {
+          thoughtgraph: {
+            command: "npx",
+            args: ["--prefix", "/path/to/thoughtgraph", "thoughtgraph", "mcp"],
+            env: { THOUGHTGRAPH_URL: url, THOUGHTGRAPH_API_KEY: key },
+          },
+        },
+      }),
+    },
+    {
+      id: "ai-sdk",
+      label: "AI SDK",
+      where: "TypeScript with the Vercel AI SDK 6 (npm install the packed sdk/: npm run sdk:pack)",
+      language: "ts",
+      code: [
+        `import { generateText, stepCountIs } from "ai";`,
+        `import { createSequentialThinkingTool } from "thoughtgraph";`,
+        ``,
+        `const result = await generateText({`,
+        `  model,`,
+        `  tools: {`,
+        `    sequentialthinking: createSequentialThinkingTool({`,
+        `      baseUrl: ${JSON.stringify(url)},`,
+        `      apiKey: ${JSON.stringify(key)},`,
+        `    }),`,
+        `  },`,
+        `  prompt: "…",`,
+        `  stopWhen: stepCountIs(20),`,
+        `});`,
+      ].join("\n"),
+    },
+    {
+      id: "openai-agents",
+      label: "OpenAI Agents SDK",
+      where: "Python with openai-agents: the MCP server over streamable HTTP",
+      language: "py",
+      code: [
+        `from agents import Agent, Runner`,
+        `from agents.mcp import MCPServerStreamableHttp`,
+        ``,
+        `async with MCPServerStreamableHttp(`,
+        `    name="thoughtgraph",`,
+        `    params={`,
+        `        "url": ${JSON.stringify(mcp)},`,
+        `        "headers": {"Authorization": ${JSON.stringify(`Bearer ${key}`)}},`,
+        `    },`,
+        `) as thoughtgraph:`,
+        `    agent = Agent(name="Assistant", instructions="Think step by step with sequentialthinking.", mcp_servers=[thoughtgraph])`,
+        `    result = await Runner.run(agent, "…")`,
+      ].join("\n"),
+    },
+  ];
+}
