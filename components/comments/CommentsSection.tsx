@@ -163,6 +163,7 @@ function Thread({ thread, sessionId, canWrite }: { thread: CommentThread; sessio
   const reply = useMutation(trpc.comments.create.mutationOptions({ onSuccess: refresh }));
   const resolve = useMutation(trpc.comments.setResolved.mutationOptions({ onSuccess: refresh }));
   const resolved = thread.resolvedAt !== null;
+  const [replying, setReplying] = useState(false);
   const quote = thread.anchor ? (
     <blockquote
       className="border-l-2 border-border pl-2 text-sm text-muted-foreground italic"
@@ -194,16 +195,38 @@ function Thread({ thread, sessionId, canWrite }: { thread: CommentThread; sessio
           ))}
         </div>
       ) : null}
-      {resolved || !canWrite ? null : (
+      {/* The reply box opens on demand: a thread list with a text box under every thread is a wall of inputs. */}
+      {resolved || !canWrite || !replying ? null : (
         <CommentBox
           label="Reply"
           submitLabel="Reply"
           busy={reply.isPending}
+          autoFocus
           error={reply.error ? errorText(reply.error) : null}
-          onSubmit={(b, reset) => reply.mutate({ sessionId, parentId: thread.root.id, body: b }, { onSuccess: reset })}
+          onCancel={() => setReplying(false)}
+          onSubmit={(b, reset) =>
+            reply.mutate(
+              { sessionId, parentId: thread.root.id, body: b },
+              {
+                onSuccess: () => {
+                  reset();
+                  setReplying(false);
+                },
+              },
+            )
+          }
         />
       )}
-      {canWrite ? <div className="flex flex-wrap items-center gap-2">{toggle}</div> : null}
+      {canWrite ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {resolved || replying ? null : (
+            <Button variant="outline" size="sm" onClick={() => setReplying(true)}>
+              Reply
+            </Button>
+          )}
+          {toggle}
+        </div>
+      ) : null}
     </>
   );
   if (resolved) {

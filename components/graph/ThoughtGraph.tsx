@@ -28,6 +28,8 @@ const VISIBLE_ONLY_AT = 300;
 const MIN_FIT_ZOOM = 0.8;
 const READ_ZOOM = 1;
 const FIT_PADDING = 24;
+/** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up. */
+const MINIMAP_AT = 40;
 
 export interface ThoughtGraphProps {
   folded: Folded;
@@ -169,7 +171,7 @@ export function ThoughtGraph({
         proOptions={{ hideAttribution: true }}
       >
         <Background gap={24} size={1} color="var(--graph-dots)" />
-        {minimap ? (
+        {minimap && nodes.length >= MINIMAP_AT ? (
           <MiniMap
             pannable
             zoomable

@@ -211,7 +211,8 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
 
   return (
     <div
-      className="tg-session flex min-h-0 flex-1 flex-col outline-none"
+      // min-h: a frame that is not a fixed-height flex column (the share page) still gives the panes room.
+      className="tg-session flex min-h-[30rem] flex-1 flex-col outline-none"
       onKeyDown={onKeyDown}
       tabIndex={0}
       aria-label="Session review"
@@ -340,7 +341,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
                   )}
                 </TabsList>
               </div>
-              <TabsContent value="detail" className={SIDE_CONTENT} tabIndex={-1}>
+              <TabsContent value="detail" className={SIDE_CONTENT}>
                 <DetailPanel thoughtId={selectedId} onSelect={(id) => select(id, "keyboard")} scoring={!readOnly} />
               </TabsContent>
               <TabsContent value="compare" className={SIDE_CONTENT}>
