@@ -324,7 +324,8 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
               aria-label="Side panel"
             >
               <div className="shrink-0 overflow-x-auto border-b border-border px-3 py-2">
-                <TabsList aria-label="Side panel">
+                {/* Full width with equal triggers: four tabs fit a 240 px pane without wrapping or scrolling. */}
+                <TabsList aria-label="Side panel" className="w-full [&>button]:px-1.5">
                   <TabsTrigger value="detail">Detail</TabsTrigger>
                   <TabsTrigger value="compare" aria-label="Compare branches">
                     Compare
