@@ -93,30 +93,6 @@ test.describe("the session view fits the window", () => {
     });
   }
 
-  test("below 900 px the panes stack and the page still does not scroll sideways", async ({ page }, testInfo) => {
-    await page.setViewportSize({ width: 820, height: 1000 });
-    await page.goto(`/sessions/${small}`);
-    await expect(graph(page).locator('[data-testid="graph-node"]').first()).toBeVisible();
-    const graphBox = (await graph(page).boundingBox())!;
-    const transcriptBox = (await page.locator('section[aria-label="Transcript"]').boundingBox())!;
-    expect(transcriptBox.y).toBeGreaterThanOrEqual(graphBox.y + graphBox.height - 1);
-    await expectFits(page, { width: 820, height: 1000 });
-    await saveScreenshot(page, testInfo, "session-small-820x1000-light.png");
-  });
-
-  test("a pane collapses from the View menu and comes back", async ({ page }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`/sessions/${small}`);
-    await expect(graph(page).locator('[data-testid="graph-node"]').first()).toBeVisible();
-    const view = page.getByRole("toolbar", { name: "Session actions" }).getByRole("button", { name: "View" });
-    await view.click();
-    await page.getByRole("menuitemcheckbox", { name: "Graph" }).click();
-    await expect(graph(page)).not.toBeInViewport();
-    await view.click();
-    await page.getByRole("menuitemcheckbox", { name: "Graph" }).click();
-    await expect(graph(page)).toBeInViewport();
-  });
-
   test("axe: no critical or serious violation on the session view and the share page", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/sessions/${small}`);

@@ -1,13 +1,11 @@
 "use client";
 // The session view's three panes (graph, transcript, side panel) as resizable panels that scroll inside themselves.
 // Side by side from 900 px up; stacked below (three columns under 900 px leave each less than 300 px). The graph and
-// transcript panes collapse (drag past their minimum, or the View menu); the side panel always stays.
-import type { ReactNode, RefObject } from "react";
-import { Group, Panel, Separator, type PanelImperativeHandle } from "react-resizable-panels";
+// transcript panes collapse (drag the handle past their minimum); the side panel always stays.
+import type { ReactNode } from "react";
+import { Group, Panel, Separator } from "react-resizable-panels";
 import { cn } from "@/components/ui/cn";
 import { useMediaQuery } from "./useMediaQuery";
-
-export type PaneId = "graph" | "transcript";
 
 function Handle({ vertical }: { vertical: boolean }) {
   return (
@@ -28,17 +26,12 @@ export function SessionPanes({
   graph,
   transcript,
   side,
-  refs,
-  onCollapsedChange,
 }: {
   graph: ReactNode;
   transcript: ReactNode;
   side: ReactNode;
-  refs: Record<PaneId, RefObject<PanelImperativeHandle | null>>;
-  onCollapsedChange: (pane: PaneId, collapsed: boolean) => void;
 }) {
   const wide = useMediaQuery("(min-width: 900px)");
-  const resized = (pane: PaneId) => (size: { asPercentage: number }) => onCollapsedChange(pane, size.asPercentage < 1);
   return (
     <Group
       key={wide ? "wide" : "stacked"}
@@ -48,12 +41,10 @@ export function SessionPanes({
     >
       <Panel
         id="graph"
-        panelRef={refs.graph}
         defaultSize={wide ? "42" : "40"}
         minSize={wide ? "20" : "15"}
         collapsible
         collapsedSize="0"
-        onResize={resized("graph")}
         className="min-h-0 min-w-0"
       >
         {graph}
@@ -61,12 +52,10 @@ export function SessionPanes({
       <Handle vertical={!wide} />
       <Panel
         id="transcript"
-        panelRef={refs.transcript}
         defaultSize={wide ? "30" : "30"}
         minSize={wide ? "15" : "10"}
         collapsible
         collapsedSize="0"
-        onResize={resized("transcript")}
         className="min-h-0 min-w-0"
       >
         {transcript}

@@ -6,7 +6,6 @@ import { useSubscription } from "@trpc/tanstack-react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { PanelImperativeHandle } from "react-resizable-panels";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
@@ -34,7 +33,7 @@ import {
 import { BranchCompare } from "./BranchCompare";
 import { DetailPanel } from "./DetailPanel";
 import { ExportMenu } from "./ExportMenu";
-import { SessionPanes, type PaneId } from "./SessionPanes";
+import { SessionPanes } from "./SessionPanes";
 import { ShareMenu } from "./ShareMenu";
 import { useCommentAnchors } from "./useCommentAnchors";
 import { useLayout } from "./useLayout";
@@ -115,21 +114,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
   if (subscription.status === "pending") everConnected.current = true;
   const live = { state: liveStateOf(subscription.status, everConnected.current, serverStatus) };
 
-  // Panes: the graph and the transcript collapse (by dragging or from the View menu); the minimap toggles.
-  const graphPane = useRef<PanelImperativeHandle | null>(null);
-  const transcriptPane = useRef<PanelImperativeHandle | null>(null);
-  const paneRefs = useMemo(() => ({ graph: graphPane, transcript: transcriptPane }), []);
-  const [collapsed, setCollapsed] = useState<Record<PaneId, boolean>>({ graph: false, transcript: false });
-  const onCollapsedChange = useCallback(
-    (pane: PaneId, isCollapsed: boolean) =>
-      setCollapsed((c) => (c[pane] === isCollapsed ? c : { ...c, [pane]: isCollapsed })),
-    [],
-  );
-  const togglePane = (pane: PaneId, show: boolean) => {
-    const ref = paneRefs[pane].current;
-    if (show) ref?.expand();
-    else ref?.collapse();
-  };
+  // The minimap toggles from the View menu.
   const [minimap, setMinimap] = useState(true);
 
   const thoughts = useMemo(() => {
@@ -268,13 +253,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
             </TooltipTrigger>
             <TooltipContent>Keep the newest thought selected and in view (f)</TooltipContent>
           </Tooltip>
-          <ViewMenu
-            graph={!collapsed.graph}
-            transcript={!collapsed.transcript}
-            minimap={minimap}
-            onPane={togglePane}
-            onMinimap={setMinimap}
-          />
+          <ViewMenu minimap={minimap} onMinimap={setMinimap} />
           <ExportMenu sessionId={s.id} imagesOnly={readOnly} />
           {readOnly ? null : <ShareMenu sessionId={s.id} />}
         </div>
@@ -285,8 +264,6 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
         </p>
       ) : (
         <SessionPanes
-          refs={paneRefs}
-          onCollapsedChange={onCollapsedChange}
           graph={
             <ReactFlowProvider>
               {folded ? (

@@ -1,5 +1,6 @@
 "use client";
-// What the session view shows: the graph and transcript panes and the graph's minimap.
+// What the graph shows: its minimap. (Panes collapse by dragging their handle past the minimum; collapsing them from
+// this menu through the panels' imperative API did not take effect in e2e and was left out.)
 import { PanelsTopLeft } from "lucide-react";
 import { Button } from "@/components/ui/Button";
 import {
@@ -7,24 +8,10 @@ import {
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuLabel,
-  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/DropdownMenu";
-import type { PaneId } from "./SessionPanes";
 
-export function ViewMenu({
-  graph,
-  transcript,
-  minimap,
-  onPane,
-  onMinimap,
-}: {
-  graph: boolean;
-  transcript: boolean;
-  minimap: boolean;
-  onPane: (pane: PaneId, show: boolean) => void;
-  onMinimap: (show: boolean) => void;
-}) {
+export function ViewMenu({ minimap, onMinimap }: { minimap: boolean; onMinimap: (show: boolean) => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -34,15 +21,8 @@ export function ViewMenu({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-44">
-        <DropdownMenuLabel>Panes</DropdownMenuLabel>
-        <DropdownMenuCheckboxItem checked={graph} onCheckedChange={(v) => onPane("graph", v)}>
-          Graph
-        </DropdownMenuCheckboxItem>
-        <DropdownMenuCheckboxItem checked={transcript} onCheckedChange={(v) => onPane("transcript", v)}>
-          Transcript
-        </DropdownMenuCheckboxItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuCheckboxItem checked={minimap} onCheckedChange={onMinimap} disabled={!graph}>
+        <DropdownMenuLabel>Graph</DropdownMenuLabel>
+        <DropdownMenuCheckboxItem checked={minimap} onCheckedChange={onMinimap}>
           Minimap
         </DropdownMenuCheckboxItem>
       </DropdownMenuContent>
