@@ -6,7 +6,12 @@ import { useId } from "react";
 import { describeScoreRule, type ReviewScore, type ScoreConfigView } from "@/lib/contracts/scores";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";
+import { cn } from "@/components/ui/cn";
 import { errorText } from "@/components/ui/error-text";
+
+/** A native input, select or textarea styled like components/ui/Input (a form field read through FormData). */
+const FIELD =
+  "rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
 export type ScoreTarget = { thoughtId: string } | { sessionId: string };
 
@@ -51,7 +56,7 @@ export function ScoreForm({
     case "numeric":
       input = (
         <input
-          className="w-24 h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className={cn("w-24 h-8", FIELD)}
           id={inputId}
           name="value"
           type="number"
@@ -69,7 +74,7 @@ export function ScoreForm({
     case "categorical":
       input = (
         <select
-          className="h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className={cn("h-8", FIELD)}
           id={inputId}
           name="value"
           defaultValue={current}
@@ -87,7 +92,7 @@ export function ScoreForm({
     case "boolean":
       input = (
         <select
-          className="h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className={cn("h-8", FIELD)}
           id={inputId}
           name="value"
           defaultValue={current}
@@ -102,7 +107,7 @@ export function ScoreForm({
     case "text":
       input = (
         <textarea
-          className="w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 py-1.5"
+          className={cn("w-full py-1.5", FIELD)}
           id={inputId}
           name="value"
           defaultValue={current}
@@ -131,7 +136,7 @@ export function ScoreForm({
       <div className="flex flex-wrap items-center gap-2">
         {input}
         <input
-          className="min-w-0 flex-1 h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className={cn("min-w-0 flex-1 h-8", FIELD)}
           name="comment"
           type="text"
           placeholder="Comment (optional)"
