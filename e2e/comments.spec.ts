@@ -48,7 +48,8 @@ test("a reviewer comments on a selected phrase, replies, resolves and reopens", 
   const row = page.locator(`[data-testid="thought"][data-thought-id="${thought.thoughtId}"]`);
   await expect(row.locator("mark")).toHaveText(phrase);
 
-  // A reply.
+  // A reply (the box opens on demand).
+  await thread.getByRole("button", { name: "Reply" }).click();
   await thread.getByLabel("Reply").fill("Yes, per request.");
   await thread.getByRole("button", { name: "Reply" }).click();
   await expect(thread.getByLabel("Replies")).toContainText("Yes, per request.");

@@ -83,6 +83,7 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
   await expect(newcomer).toHaveURL(new RegExp(`/sessions/${thought.sessionId}\\?thought=${thought.thoughtId}$`));
   const theirs = newcomer.locator('aside[aria-label="Thought detail"]');
   await expect(theirs.getByTestId("comment-body")).toContainText("Could you check this one?");
+  await theirs.getByRole("button", { name: "Reply" }).click();
   await theirs.getByLabel("Reply").fill("Recall first holds.");
   await theirs.getByRole("button", { name: "Reply" }).click();
   await expect(theirs.getByLabel("Replies")).toContainText("Rita Reviewer");

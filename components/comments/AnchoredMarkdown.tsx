@@ -37,7 +37,11 @@ function markText(v: string, wants: Want[], key: string): ReactNode {
   cuts.forEach((c, j) => {
     if (c.start > at) out.push(v.slice(at, c.start));
     out.push(
-      <mark key={`${key}-${j}`} className="tg-anchor" data-testid="comment-anchor">
+      <mark
+        key={`${key}-${j}`}
+        className="tg-anchor rounded-sm bg-amber-200/70 text-foreground dark:bg-amber-400/30"
+        data-testid="comment-anchor"
+      >
         {v.slice(c.start, c.end)}
       </mark>,
     );
@@ -80,7 +84,7 @@ function block(b: Block, i: number, wants: Want[], key: string): ReactNode {
     }
     case "code":
       return (
-        <pre key={k} className="tg-code">
+        <pre key={k} className="tg-code overflow-x-auto rounded-md bg-muted px-3 py-2 font-mono text-xs">
           <code>{b.v}</code>
         </pre>
       );
@@ -104,5 +108,9 @@ export const AnchoredMarkdown = memo(function AnchoredMarkdown({
   const blocks = useMemo(() => parseMarkdown(text), [text]);
   if (valid.length === 0) return <Markdown text={text} />;
   const wants: Want[] = valid.map((a) => ({ text: a.text, nth: countBefore(text, a.text, a.start), seen: 0 }));
-  return <div className="tg-md">{blocks.map((b, i) => block(b, i, wants, "b"))}</div>;
+  return (
+    <div className="tg-md flex min-w-0 flex-col gap-2 text-base leading-relaxed break-words">
+      {blocks.map((b, i) => block(b, i, wants, "b"))}
+    </div>
+  );
 });

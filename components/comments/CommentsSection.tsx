@@ -7,6 +7,7 @@ import { useState, type RefObject } from "react";
 import { COMMENT_MAX, type CommentAnchor, type CommentThread, type CommentView } from "@/lib/contracts/comments";
 import { errorText } from "@/components/ui/error-text";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Button } from "@/components/ui/Button";
 import { Markdown } from "@/components/ui/Markdown";
 import { useCan } from "@/components/auth/useCan";
 import { anchorFromSelection } from "./selection";
@@ -44,13 +45,14 @@ function CommentBox({
   const [body, setBody] = useState(initial);
   return (
     <form
-      className="tg-comment-box"
+      className="flex flex-col gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         if (body.trim() !== "") onSubmit(body, () => setBody(""));
       }}
     >
       <textarea
+        className="min-h-16 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 py-1.5"
         id={id}
         aria-label={label}
         value={body}
@@ -62,14 +64,14 @@ function CommentBox({
           if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
         }}
       />
-      <div className="tg-comment-actions">
-        <button type="submit" disabled={busy || body.trim() === ""}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" type="submit" disabled={busy || body.trim() === ""}>
           {submitLabel}
-        </button>
+        </Button>
         {onCancel ? (
-          <button type="button" onClick={onCancel}>
+          <Button variant="outline" size="sm" type="button" onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         ) : null}
       </div>
       <MentionHints onPick={(handle) => setBody((b) => `${b}${b === "" || b.endsWith(" ") ? "" : " "}@${handle} `)} />
@@ -84,12 +86,12 @@ function MentionHints({ onPick }: { onPick: (handle: string) => void }) {
   const members = useQuery({ ...trpc.comments.mentionable.queryOptions(), staleTime: 60_000 });
   if (!members.data || members.data.length < 2) return null;
   return (
-    <div className="muted tg-small tg-mention-hints">
+    <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
       Mention:{" "}
       {members.data.map((m) => (
-        <button key={m.handle} type="button" className="tg-link" title={m.name} onClick={() => onPick(m.handle)}>
+        <Button key={m.handle} type="button" variant="link" size="sm" title={m.name} onClick={() => onPick(m.handle)}>
           @{m.handle}
-        </button>
+        </Button>
       ))}
     </div>
   );
@@ -103,14 +105,14 @@ function Comment({ c }: { c: CommentView }) {
   const remove = useMutation(trpc.comments.delete.mutationOptions({ onSuccess: refresh }));
   if (c.deleted) {
     return (
-      <div className="tg-comment" data-testid="comment">
-        <p className="muted tg-small">This comment was deleted.</p>
+      <div className="flex flex-col gap-1 text-sm" data-testid="comment">
+        <p className="text-xs text-muted-foreground">This comment was deleted.</p>
       </div>
     );
   }
   return (
-    <div className="tg-comment" data-testid="comment">
-      <div className="muted tg-small">
+    <div className="flex flex-col gap-1 text-sm" data-testid="comment">
+      <div className="text-xs text-muted-foreground">
         <strong>{c.author}</strong> · <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
         {c.updatedAt !== c.createdAt ? " · edited" : ""}
       </div>
@@ -129,25 +131,26 @@ function Comment({ c }: { c: CommentView }) {
         <div data-testid="comment-body">
           <Markdown text={c.body} />
           {c.mentions.length > 0 ? (
-            <p className="muted tg-small" data-testid="comment-mentions">
+            <p className="text-xs text-muted-foreground" data-testid="comment-mentions">
               Mentions {c.mentions.map((h) => `@${h}`).join(", ")}
             </p>
           ) : null}
         </div>
       )}
       {c.mine && !editing ? (
-        <div className="tg-comment-actions">
-          <button type="button" className="tg-link" onClick={() => setEditing(true)}>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="button" variant="link" size="sm" onClick={() => setEditing(true)}>
             Edit
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="tg-link"
+            variant="link"
+            size="sm"
             disabled={remove.isPending}
             onClick={() => remove.mutate({ id: c.id })}
           >
             Delete
-          </button>
+          </Button>
         </div>
       ) : null}
     </div>
@@ -160,46 +163,79 @@ function Thread({ thread, sessionId, canWrite }: { thread: CommentThread; sessio
   const reply = useMutation(trpc.comments.create.mutationOptions({ onSuccess: refresh }));
   const resolve = useMutation(trpc.comments.setResolved.mutationOptions({ onSuccess: refresh }));
   const resolved = thread.resolvedAt !== null;
+  const [replying, setReplying] = useState(false);
   const quote = thread.anchor ? (
-    <blockquote className="tg-comment-quote" data-testid="comment-quote">
-      “{thread.anchor.text}”{thread.anchorValid ? null : <span className="muted"> (the text has changed)</span>}
+    <blockquote
+      className="border-l-2 border-border pl-2 text-sm text-muted-foreground italic"
+      data-testid="comment-quote"
+    >
+      “{thread.anchor.text}”
+      {thread.anchorValid ? null : <span className="text-muted-foreground"> (the text has changed)</span>}
     </blockquote>
   ) : null;
   const toggle = (
-    <button
+    <Button
+      variant="outline"
+      size="sm"
       type="button"
       disabled={resolve.isPending}
       onClick={() => resolve.mutate({ id: thread.root.id, resolved: !resolved })}
     >
       {resolved ? "Reopen" : "Resolve"}
-    </button>
+    </Button>
   );
   const body = (
     <>
       {quote}
       <Comment c={thread.root} />
       {thread.replies.length > 0 ? (
-        <div className="tg-comment-replies" aria-label="Replies">
+        <div className="flex flex-col gap-2 border-l border-border pl-3" aria-label="Replies">
           {thread.replies.map((r) => (
             <Comment key={r.id} c={r} />
           ))}
         </div>
       ) : null}
-      {resolved || !canWrite ? null : (
+      {/* The reply box opens on demand: a thread list with a text box under every thread is a wall of inputs. */}
+      {resolved || !canWrite || !replying ? null : (
         <CommentBox
           label="Reply"
           submitLabel="Reply"
           busy={reply.isPending}
+          autoFocus
           error={reply.error ? errorText(reply.error) : null}
-          onSubmit={(b, reset) => reply.mutate({ sessionId, parentId: thread.root.id, body: b }, { onSuccess: reset })}
+          onCancel={() => setReplying(false)}
+          onSubmit={(b, reset) =>
+            reply.mutate(
+              { sessionId, parentId: thread.root.id, body: b },
+              {
+                onSuccess: () => {
+                  reset();
+                  setReplying(false);
+                },
+              },
+            )
+          }
         />
       )}
-      {canWrite ? <div className="tg-comment-actions">{toggle}</div> : null}
+      {canWrite ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {resolved || replying ? null : (
+            <Button variant="outline" size="sm" onClick={() => setReplying(true)}>
+              Reply
+            </Button>
+          )}
+          {toggle}
+        </div>
+      ) : null}
     </>
   );
   if (resolved) {
     return (
-      <details className="tg-thread is-resolved" data-testid="comment-thread" data-resolved="true">
+      <details
+        className="tg-thread is-resolved flex flex-col gap-2 rounded-md border border-border p-2.5 opacity-80"
+        data-testid="comment-thread"
+        data-resolved="true"
+      >
         <summary>
           Resolved{thread.resolvedBy ? ` by ${thread.resolvedBy}` : ""}:{" "}
           {thread.anchor ? `“${thread.anchor.text}” · ` : ""}
@@ -210,7 +246,11 @@ function Thread({ thread, sessionId, canWrite }: { thread: CommentThread; sessio
     );
   }
   return (
-    <div className="tg-thread" data-testid="comment-thread" data-resolved="false">
+    <div
+      className="tg-thread flex flex-col gap-2 rounded-md border border-border p-2.5"
+      data-testid="comment-thread"
+      data-resolved="false"
+    >
       {body}
     </div>
   );
@@ -264,7 +304,7 @@ export function CommentsSection({
     : [];
   const heading = thoughtId === null ? "Session comments" : "Comments";
   return (
-    <section className="tg-comments" aria-label={heading}>
+    <section className="tg-comments flex flex-col gap-3" aria-label={heading}>
       <h3>
         {heading}
         {threads.length > 0 ? ` (${threads.length})` : ""}
@@ -274,11 +314,15 @@ export function CommentsSection({
         <Thread key={t.root.id} thread={t} sessionId={sessionId} canWrite={canWrite} />
       ))}
       {!canWrite ? (
-        <p className="muted tg-small">Your role can read comments; annotators, admins and owners write them.</p>
+        <p className="text-xs text-muted-foreground">
+          Your role can read comments; annotators, admins and owners write them.
+        </p>
       ) : null}
       {textRef && canWrite ? (
-        <div className="tg-comment-actions">
-          <button
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
             type="button"
             id={COMMENT_ON_SELECTION_ID}
             title="Select a phrase in the text above, then press this (or c)"
@@ -287,15 +331,19 @@ export function CommentsSection({
             onClick={takeSelection}
           >
             Comment on selection
-          </button>
+          </Button>
         </div>
       ) : null}
       {anchor ? (
-        <p className="tg-small" data-testid="pending-anchor">
-          On “<mark className="tg-anchor">{anchor.text}</mark>”{" "}
-          <button type="button" className="tg-link" onClick={() => setAnchor(null)}>
+        <p className="text-xs" data-testid="pending-anchor">
+          On “
+          <mark className="tg-anchor rounded-sm bg-amber-200/70 text-foreground dark:bg-amber-400/30">
+            {anchor.text}
+          </mark>
+          ”{" "}
+          <Button type="button" variant="link" size="sm" onClick={() => setAnchor(null)}>
             remove
-          </button>
+          </Button>
         </p>
       ) : null}
       {anchorError ? <p role="alert">{anchorError}</p> : null}

@@ -7,22 +7,29 @@ import {
   MiniMap,
   ReactFlow,
   useReactFlow,
+  useStore,
   type Edge,
   type Node,
   type NodeMouseHandler,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, type CSSProperties } from "react";
+import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
 import { NODE_HEIGHT, NODE_TYPES, NODE_WIDTH, type FoldNodeData, type ThoughtNodeData } from "./ThoughtNode";
 
-const LANE_GAP = 60;
-const ROW_GAP = 34;
+const LANE_GAP = 48;
+const ROW_GAP = 28;
 /** Above this many nodes React Flow renders only what is in the viewport. */
 const VISIBLE_ONLY_AT = 300;
-/** Small graphs open fitted whole; larger ones open centred on the selected or newest thought (SessionView). */
-const FIT_ALL_AT = 60;
+/** The smallest zoom a whole graph is fitted at on opening: node text is 13 px, so 0.8 keeps it at ~10 px. Below it
+ *  the graph opens at READ_ZOOM on the selected or newest thought instead of as an unreadable sliver. */
+const MIN_FIT_ZOOM = 0.8;
+const READ_ZOOM = 1;
+const FIT_PADDING = 24;
+/** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up. */
+const MINIMAP_AT = 40;
 
 export interface ThoughtGraphProps {
   folded: Folded;
@@ -30,16 +37,36 @@ export interface ThoughtGraphProps {
   /** Review-score chips by thought id (components/scoring/score-format.ts chipOf); absent: no chip. */
   scoreChips?: ReadonlyMap<string, { text: string; title: string }>;
   selectedId: string | null;
-  /** A request to bring a thought into view (follow mode, keyboard navigation); `key` changes per request. */
-  center: { id: string; key: number } | null;
+  /** A request to bring a thought into view (follow mode, keyboard navigation); `key` changes per request. `open`:
+   *  the first view of the session (fit the whole graph when it stays readable, else centre on the thought). */
+  center: { id: string; key: number; open?: boolean } | null;
   onSelect: (thoughtId: string) => void;
+  /** Show the minimap (the View menu toggles it). */
+  minimap?: boolean;
 }
 
 const EDGE_STYLE = {
-  next: { stroke: "var(--edge)" },
-  fork: { stroke: "var(--accent)", strokeDasharray: "6 4" },
-  revises: { stroke: "var(--revise)", strokeWidth: 1.5 },
+  next: { stroke: "var(--graph-edge)", strokeWidth: 1.25 },
+  fork: { stroke: "var(--graph-edge-branch)", strokeWidth: 1.5, strokeDasharray: "6 4" },
+  revises: { stroke: "var(--graph-edge-revision)", strokeWidth: 1.5 },
 } as const;
+
+/** React Flow's own colours (controls, minimap, background) from the design tokens, so dark mode follows. */
+const FLOW_THEME = {
+  "--xy-background-color": "var(--graph-canvas)",
+  "--xy-edge-label-background-color": "var(--graph-canvas)",
+  "--xy-edge-label-color": "var(--muted-foreground)",
+  "--xy-controls-button-background-color": "var(--background)",
+  "--xy-controls-button-background-color-hover": "var(--accent)",
+  "--xy-controls-button-color": "var(--foreground)",
+  "--xy-controls-button-color-hover": "var(--foreground)",
+  "--xy-controls-button-border-color": "var(--border)",
+  "--xy-controls-box-shadow": "0 1px 2px rgb(0 0 0 / 0.08)",
+  "--xy-minimap-background-color": "var(--graph-minimap)",
+  "--xy-minimap-mask-background-color": "var(--graph-minimap-mask)",
+  "--xy-minimap-node-background-color": "var(--graph-minimap-node)",
+  "--xy-node-border-radius": "8px",
+} as CSSProperties;
 
 const NO_CHIPS: ReadonlyMap<string, { text: string; title: string }> = new Map();
 
@@ -50,6 +77,7 @@ export function ThoughtGraph({
   selectedId,
   center,
   onSelect,
+  minimap = true,
 }: ThoughtGraphProps) {
   // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
   // only the nodes that changed (memoized components compare props by identity).
@@ -78,7 +106,7 @@ export function ThoughtGraph({
           stage: t?.stage ?? null,
           flags: t?.flags.length ?? 0,
           score: t?.score ?? null,
-          preview: (t?.preview ?? "").slice(0, 90),
+          preview: plainText(t?.preview ?? "").slice(0, 120),
           isRevision: t?.isRevision === true,
           branch: t?.branchId ?? null,
           reviews: scoreChip?.text ?? null,
@@ -114,7 +142,7 @@ export function ThoughtGraph({
         style: EDGE_STYLE[e.kind],
         className: `tg-edge-${e.kind}`,
         ...(e.kind === "revises"
-          ? { label: "revises", labelStyle: { fontSize: 10 }, sourceHandle: "rev-out", targetHandle: "rev-in" }
+          ? { label: "revises", labelStyle: { fontSize: 12 }, sourceHandle: "rev-out", targetHandle: "rev-in" }
           : {}),
       })),
     [folded],
@@ -127,7 +155,7 @@ export function ThoughtGraph({
   };
 
   return (
-    <div className="tg-graph" aria-label="Thought graph" role="region">
+    <div className="tg-graph relative h-full w-full bg-graph-canvas" aria-label="Thought graph" role="region">
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -137,17 +165,32 @@ export function ThoughtGraph({
         nodesConnectable={false}
         edgesFocusable={false}
         onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
-        fitView={nodes.length <= FIT_ALL_AT}
-        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
         minZoom={0.05}
+        maxZoom={2}
+        style={FLOW_THEME}
         proOptions={{ hideAttribution: true }}
       >
-        <Background gap={24} size={1} />
-        <MiniMap pannable zoomable ariaLabel="Minimap" />
-        <Controls showInteractive={false} />
+        <Background gap={24} size={1} color="var(--graph-dots)" />
+        {minimap && nodes.length >= MINIMAP_AT ? (
+          <MiniMap
+            pannable
+            zoomable
+            ariaLabel="Minimap"
+            position="top-right"
+            style={{ width: 132, height: 88, margin: 8 }}
+            className="overflow-hidden rounded-md border border-border shadow-xs"
+            nodeStrokeWidth={0}
+          />
+        ) : null}
+        <Controls
+          showInteractive={false}
+          position="bottom-left"
+          className="overflow-hidden rounded-md border border-border"
+        />
         <FollowCenter
           nodeId={center ? (folded.shownAs.get(center.id) ?? null) : null}
           requestKey={center?.key ?? 0}
+          open={center?.open === true}
           nodes={nodes}
         />
       </ReactFlow>
@@ -155,19 +198,62 @@ export function ThoughtGraph({
   );
 }
 
-/** Brings a node into view once per request (follow mode and keyboard selection). */
-function FollowCenter({ nodeId, requestKey, nodes }: { nodeId: string | null; requestKey: number; nodes: Node[] }) {
+/** Brings a node into view once per request (opening, follow mode and keyboard selection). On opening, the whole
+ *  graph is fitted when that keeps node text readable (zoom ≥ MIN_FIT_ZOOM); otherwise, and for later requests, the
+ *  node is centred at a readable zoom (never zooming out from where the reader put it). */
+function FollowCenter({
+  nodeId,
+  requestKey,
+  open,
+  nodes,
+}: {
+  nodeId: string | null;
+  requestKey: number;
+  open: boolean;
+  nodes: Node[];
+}) {
   const flow = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
   const latest = useRef(nodes);
   latest.current = nodes;
+  const size = useRef({ width, height });
+  size.current = { width, height };
+  const ready = width > 0 && height > 0;
   useEffect(() => {
-    if (!nodeId) return;
-    const node = latest.current.find((n) => n.id === nodeId);
+    if (!nodeId || !ready) return;
+    const all = latest.current;
+    const node = all.find((n) => n.id === nodeId);
     if (!node) return;
+    if (open) {
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (const n of all) {
+        minX = Math.min(minX, n.position.x);
+        minY = Math.min(minY, n.position.y);
+        maxX = Math.max(maxX, n.position.x + NODE_WIDTH);
+        maxY = Math.max(maxY, n.position.y + NODE_HEIGHT);
+      }
+      const fit = Math.min(
+        (size.current.width - 2 * FIT_PADDING) / (maxX - minX),
+        (size.current.height - 2 * FIT_PADDING) / (maxY - minY),
+      );
+      if (fit >= MIN_FIT_ZOOM) {
+        const zoom = Math.min(fit, READ_ZOOM);
+        void flow.setViewport({
+          x: (size.current.width - (maxX - minX) * zoom) / 2 - minX * zoom,
+          y: (size.current.height - (maxY - minY) * zoom) / 2 - minY * zoom,
+          zoom,
+        });
+        return;
+      }
+    }
     void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, {
-      zoom: Math.max(flow.getZoom(), 0.6),
-      duration: 150,
+      zoom: open ? READ_ZOOM : Math.max(flow.getZoom(), MIN_FIT_ZOOM),
+      duration: open ? 0 : 150,
     });
-  }, [nodeId, requestKey, flow]);
+  }, [nodeId, requestKey, open, ready, flow]);
   return null;
 }

@@ -2,6 +2,7 @@
 // Graph nodes, declared at module scope and memoized (React Flow re-renders a node only when its props change).
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
+import { cn } from "@/components/ui/cn";
 
 export interface ThoughtNodeData extends Record<string, unknown> {
   id: string;
@@ -26,64 +27,92 @@ export interface FoldNodeData extends Record<string, unknown> {
 export type ThoughtFlowNode = Node<ThoughtNodeData, "thought">;
 export type FoldFlowNode = Node<FoldNodeData, "fold">;
 
-export const NODE_WIDTH = 220;
-export const NODE_HEIGHT = 76;
+export const NODE_WIDTH = 240;
+export const NODE_HEIGHT = 84;
+
+const CHIP = "inline-flex h-[18px] shrink-0 items-center rounded px-1 text-xs leading-none font-medium";
+const HANDLE = "!size-1.5 !min-h-0 !min-w-0 !border-0 !bg-graph-edge";
+/** Revision edges leave and enter on the left, so they curve beside the lane instead of over its edges. */
+const REV_HANDLE = "!size-0 !min-h-0 !min-w-0 !border-0 !opacity-0";
 
 export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodeProps<ThoughtFlowNode>) {
-  const classes = [
-    "tg-node",
-    selected ? "is-selected" : "",
-    data.flags > 0 ? "is-flagged" : "",
-    data.isRevision ? "is-revision" : "",
-  ];
   return (
-    <div className={classes.join(" ")} title={data.preview} data-testid="graph-node" data-thought-id={data.id}>
-      <Handle type="target" position={Position.Top} isConnectable={false} />
-      <div className="tg-node-head">
-        <span className="tg-node-num">
+    <div
+      className={cn(
+        "tg-node flex h-full w-full flex-col gap-1 overflow-hidden rounded-lg border bg-graph-node px-2.5 py-2 text-left text-foreground shadow-xs transition-[border-color,box-shadow]",
+        data.flags > 0
+          ? "border-graph-node-flagged"
+          : data.isRevision
+            ? "border-graph-node-revision"
+            : "border-graph-node-border",
+        selected && "is-selected border-graph-node-selected ring-2 ring-graph-node-selected/40",
+        data.flags > 0 && "is-flagged",
+        data.isRevision && "is-revision",
+      )}
+      title={data.preview}
+      data-testid="graph-node"
+      data-thought-id={data.id}
+    >
+      <Handle type="target" position={Position.Top} isConnectable={false} className={HANDLE} />
+      <div className="flex min-w-0 items-center gap-1 overflow-hidden">
+        <span className="tg-node-num shrink-0 text-xs font-semibold tabular-nums text-muted-foreground">
           {data.number}/{data.total}
         </span>
-        {data.branch ? <span className="tg-chip">{data.branch}</span> : null}
-        {data.isRevision ? <span className="tg-chip tg-chip-rev">rev</span> : null}
-        {data.stage ? <span className="tg-chip">{data.stage}</span> : null}
-        {data.flags > 0 ? (
-          <span className="tg-chip tg-chip-flag" aria-label={`${data.flags} flags`}>
-            ⚠ {data.flags}
-          </span>
+        {data.branch ? (
+          <span className={cn(CHIP, "bg-graph-edge-branch/15 text-foreground")}>{data.branch}</span>
         ) : null}
-        {data.score !== null ? (
-          <span className="tg-chip" title="Agent's self-score">
-            {data.score.toFixed(2)}
-          </span>
+        {data.isRevision ? <span className={cn(CHIP, "bg-graph-node-revision/15 text-foreground")}>rev</span> : null}
+        {data.stage ? (
+          <span className={cn(CHIP, "min-w-0 truncate bg-muted text-muted-foreground")}>{data.stage}</span>
         ) : null}
-        {data.reviews !== null ? (
-          <span
-            className="tg-chip tg-chip-score"
-            title={data.reviewsTitle ?? undefined}
-            aria-label={`Review scores: ${data.reviewsTitle ?? data.reviews}`}
-            data-testid="score-chip"
-          >
-            {data.reviews}
-          </span>
-        ) : null}
+        <span className="ml-auto flex shrink-0 items-center gap-1">
+          {data.flags > 0 ? (
+            <span className={cn(CHIP, "bg-graph-node-flagged/20 text-foreground")} aria-label={`${data.flags} flags`}>
+              ⚠ {data.flags}
+            </span>
+          ) : null}
+          {data.score !== null ? (
+            <span className={cn(CHIP, "bg-muted text-muted-foreground")} title="Agent's self-score">
+              {data.score.toFixed(2)}
+            </span>
+          ) : null}
+          {data.reviews !== null ? (
+            <span
+              className={cn(CHIP, "tg-chip-score bg-primary/10 text-primary")}
+              title={data.reviewsTitle ?? undefined}
+              aria-label={`Review scores: ${data.reviewsTitle ?? data.reviews}`}
+              data-testid="score-chip"
+            >
+              {data.reviews}
+            </span>
+          ) : null}
+        </span>
       </div>
-      <div className="tg-node-text">{data.preview}</div>
-      <Handle type="source" position={Position.Bottom} isConnectable={false} />
-      {/* Revision edges leave and enter on the left, so they curve beside the lane instead of over its edges. */}
-      <Handle type="source" id="rev-out" position={Position.Left} isConnectable={false} className="tg-rev-handle" />
-      <Handle type="target" id="rev-in" position={Position.Left} isConnectable={false} className="tg-rev-handle" />
+      <div className="line-clamp-2 text-sm leading-snug break-words">{data.preview}</div>
+      <Handle type="source" position={Position.Bottom} isConnectable={false} className={HANDLE} />
+      <Handle type="source" id="rev-out" position={Position.Left} isConnectable={false} className={REV_HANDLE} />
+      <Handle type="target" id="rev-in" position={Position.Left} isConnectable={false} className={REV_HANDLE} />
     </div>
   );
 });
 
+/** A folded run or branch: says what it holds and opens on click (ThoughtGraph selects its first thought). */
 export const FoldNode = memo(function FoldNode({ data, selected }: NodeProps<FoldFlowNode>) {
   return (
-    <div className={`tg-node tg-fold${selected ? " is-selected" : ""}`} data-testid="graph-fold">
-      <Handle type="target" position={Position.Top} isConnectable={false} />
-      <div className="tg-node-text">
-        {data.label} · {data.count} thoughts
+    <div
+      className={cn(
+        "tg-fold flex h-full w-full cursor-pointer flex-col items-start justify-center gap-0.5 rounded-lg border border-dashed border-graph-node-border bg-graph-canvas px-2.5 text-left hover:border-graph-node-selected",
+        selected && "is-selected border-graph-node-selected",
+      )}
+      data-testid="graph-fold"
+      title={`Open: ${data.count} ${data.count === 1 ? "thought" : "thoughts"}`}
+    >
+      <Handle type="target" position={Position.Top} isConnectable={false} className={HANDLE} />
+      <div className="text-sm font-medium">
+        … {data.count.toLocaleString("en-US")} {data.count === 1 ? "thought" : "thoughts"}
       </div>
-      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+      <div className="text-xs text-muted-foreground">{data.label} · click to open</div>
+      <Handle type="source" position={Position.Bottom} isConnectable={false} className={HANDLE} />
     </div>
   );
 });

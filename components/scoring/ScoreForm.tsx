@@ -5,7 +5,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { describeScoreRule, type ReviewScore, type ScoreConfigView } from "@/lib/contracts/scores";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Button } from "@/components/ui/Button";
+import { cn } from "@/components/ui/cn";
 import { errorText } from "@/components/ui/error-text";
+
+/** A native input, select or textarea styled like components/ui/Input (a form field read through FormData). */
+const FIELD =
+  "rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
 export type ScoreTarget = { thoughtId: string } | { sessionId: string };
 
@@ -50,6 +56,7 @@ export function ScoreForm({
     case "numeric":
       input = (
         <input
+          className={cn("w-24 h-8", FIELD)}
           id={inputId}
           name="value"
           type="number"
@@ -66,7 +73,13 @@ export function ScoreForm({
       break;
     case "categorical":
       input = (
-        <select id={inputId} name="value" defaultValue={current} aria-describedby={described}>
+        <select
+          className={cn("h-8", FIELD)}
+          id={inputId}
+          name="value"
+          defaultValue={current}
+          aria-describedby={described}
+        >
           <option value="">Choose…</option>
           {(config.categories ?? []).map((c) => (
             <option key={c.label} value={c.label}>
@@ -78,7 +91,13 @@ export function ScoreForm({
       break;
     case "boolean":
       input = (
-        <select id={inputId} name="value" defaultValue={current} aria-describedby={described}>
+        <select
+          className={cn("h-8", FIELD)}
+          id={inputId}
+          name="value"
+          defaultValue={current}
+          aria-describedby={described}
+        >
           <option value="">Choose…</option>
           <option value="true">yes</option>
           <option value="false">no</option>
@@ -86,7 +105,16 @@ export function ScoreForm({
       );
       break;
     case "text":
-      input = <textarea id={inputId} name="value" defaultValue={current} rows={3} aria-describedby={described} />;
+      input = (
+        <textarea
+          className={cn("w-full py-1.5", FIELD)}
+          id={inputId}
+          name="value"
+          defaultValue={current}
+          rows={3}
+          aria-describedby={described}
+        />
+      );
       break;
   }
 
@@ -94,41 +122,48 @@ export function ScoreForm({
     // Keyed by my score's last update, so the inputs show the saved score after every save (no state to copy).
     <form
       key={mine?.updatedAt ?? "none"}
-      className="tg-score-form"
+      className="tg-score-form flex flex-col gap-1.5"
       // The server checks the value and says what the config allows (the browser's own check would hide that).
       noValidate
       onSubmit={onSubmit}
       data-testid="score-form"
       data-config={config.name}
     >
-      <label htmlFor={inputId} className="tg-score-name" title={config.description ?? undefined}>
+      <label htmlFor={inputId} className="text-sm font-medium" title={config.description ?? undefined}>
         {config.name}
       </label>
-      <span className="muted tg-small">{describeScoreRule(config)}</span>
-      <div className="tg-score-row">
+      <span className="text-xs text-muted-foreground">{describeScoreRule(config)}</span>
+      <div className="flex flex-wrap items-center gap-2">
         {input}
         <input
+          className={cn("min-w-0 flex-1 h-8", FIELD)}
           name="comment"
           type="text"
           placeholder="Comment (optional)"
           aria-label={`Comment on ${config.name}`}
           defaultValue={mine?.comment ?? ""}
         />
-        <button type="submit" disabled={save.isPending}>
+        <Button size="sm" type="submit" disabled={save.isPending}>
           {mine ? "Update" : "Save"}
-        </button>
+        </Button>
         {mine ? (
-          <button type="button" disabled={remove.isPending} onClick={() => remove.mutate({ id: mine.id })}>
+          <Button
+            variant="outline"
+            size="sm"
+            type="button"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate({ id: mine.id })}
+          >
             Remove
-          </button>
+          </Button>
         ) : null}
       </div>
       {error ? (
-        <p role="alert" id={errorId} className="tg-error">
+        <p role="alert" id={errorId} className="text-sm text-destructive">
           {errorText(error)}
         </p>
       ) : save.isSuccess ? (
-        <p role="status" className="muted tg-small">
+        <p role="status" className="text-xs text-muted-foreground">
           Saved.
         </p>
       ) : null}

@@ -38,36 +38,57 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
   const others = here.filter((s) => !s.mine);
   const mineBy = new Map(here.filter((s) => s.mine).map((s) => [s.configId, s]));
   return (
-    <section aria-label={heading} className="tg-scores">
-      <h3>{heading}</h3>
+    <section aria-label={heading} className="tg-scores flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-muted-foreground">{heading}</h3>
       {configs.data.length === 0 ? (
-        <p className="muted">
+        <p className="text-sm text-muted-foreground">
           No score configs yet. <Link href="/agreement#configs">Create one</Link> to score{" "}
           {thoughtId !== null ? "thoughts" : "sessions"}.
         </p>
       ) : canScore ? (
         configs.data.map((c) => (
-          <div key={c.id} data-testid="config-scoring" data-config={c.name}>
+          <div
+            key={c.id}
+            data-testid="config-scoring"
+            data-config={c.name}
+            className="flex flex-col gap-1.5 rounded-md border border-border p-2.5"
+          >
             <ScoreForm config={c} target={target} mine={mineBy.get(c.id)} />
             {c.type !== "text" ? <AgreementLine configId={c.id} /> : null}
           </div>
         ))
       ) : (
-        <p className="muted tg-small">Your role can read scores; annotators, admins and owners give them.</p>
+        <p className="text-xs text-muted-foreground">
+          Your role can read scores; annotators, admins and owners give them.
+        </p>
       )}
-      <h4>By others</h4>
+      <h4 className="text-xs font-medium text-muted-foreground">By others</h4>
       {others.length === 0 ? (
-        <p className="muted tg-small">No other reviewer or evaluator has scored this yet.</p>
+        <p className="text-xs text-muted-foreground">No other reviewer or evaluator has scored this yet.</p>
       ) : (
-        <ul className="tg-other-scores" aria-label="Scores by others">
+        <ul className="flex flex-col gap-1 text-sm" aria-label="Scores by others">
           {others.map((s: ReviewScore) => (
             <li key={s.id}>
-              <strong>{s.name}</strong> {scoreValueText(s)} <span className="muted">· {s.authorLabel}</span>
-              {s.comment ? <div className="muted tg-small">{s.comment}</div> : null}
+              <strong className="font-medium">{s.name}</strong> {scoreValueText(s)} <AuthorName label={s.authorLabel} />
+              {s.comment ? <div className="text-xs text-muted-foreground">{s.comment}</div> : null}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** The server labels a key's scores "API key NAME (tg_agen…)"; a reader wants the key's name, marked as a key, with the
+ *  prefix on hover. */
+const KEY_LABEL = /^API key (.+) \(([^)]*)\)$/;
+
+function AuthorName({ label }: { label: string }) {
+  const key = KEY_LABEL.exec(label);
+  if (!key) return <span className="text-muted-foreground">· {label}</span>;
+  return (
+    <span className="text-muted-foreground" title={`API key ${key[2]}`}>
+      · <span className="rounded bg-muted px-1 text-xs">API key</span> {key[1]}
+    </span>
   );
 }

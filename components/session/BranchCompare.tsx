@@ -1,5 +1,6 @@
 "use client";
 // Two lanes side by side from the row where they part: how the agent's alternatives differ.
+import { plainText } from "@/lib/markdown/plain";
 import { useMemo, useState } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Layout } from "@/lib/graph/layout";
@@ -33,26 +34,30 @@ export function BranchCompare({
   const from = Math.max(byLane.get(left)?.[0]?.row ?? 0, byLane.get(right)?.[0]?.row ?? 0);
   const column = (lane: number) => (byLane.get(lane) ?? []).filter((n) => n.row >= from);
 
-  if (lanes.length < 2) return <p className="muted">This session has no branches to compare.</p>;
+  if (lanes.length < 2) return <p className="text-muted-foreground">This session has no branches to compare.</p>;
   return (
-    <div className="tg-compare" aria-label="Branch comparison">
-      <div className="tg-compare-pick">
+    <div className="tg-compare flex flex-col gap-3 p-4" aria-label="Branch comparison">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
         <LaneSelect label="Left" lanes={lanes.map(([, l]) => l)} value={left} onChange={setLeft} name={name} />
         <LaneSelect label="Right" lanes={lanes.map(([, l]) => l)} value={right} onChange={setRight} name={name} />
       </div>
-      <div className="tg-compare-cols">
+      <div className="grid grid-cols-2 gap-3 text-sm">
         {[left, right].map((lane, side) => (
-          <ol key={side} aria-label={`Branch ${name(lane)}`}>
+          <ol key={side} className="flex min-w-0 flex-col gap-1.5" aria-label={`Branch ${name(lane)}`}>
             {column(lane).map((n) => {
               const t = thoughts.get(n.id);
               if (!t) return null;
               return (
                 <li key={n.id}>
-                  <button type="button" onClick={() => onSelect(n.id)}>
-                    <strong>
+                  <button
+                    type="button"
+                    className="w-full cursor-pointer rounded-md border border-border px-2 py-1.5 text-left hover:bg-accent"
+                    onClick={() => onSelect(n.id)}
+                  >
+                    <strong className="tabular-nums">
                       {t.thoughtNumber}/{t.totalThoughts}
                     </strong>{" "}
-                    {t.preview}
+                    <span className="line-clamp-3">{plainText(t.preview)}</span>
                   </button>
                 </li>
               );
@@ -72,9 +77,13 @@ function LaneSelect(props: {
   name: (lane: number) => string;
 }) {
   return (
-    <label>
+    <label className="flex items-center gap-1.5">
       {props.label}{" "}
-      <select value={props.value} onChange={(e) => props.onChange(Number(e.target.value))}>
+      <select
+        className="h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        value={props.value}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      >
         {props.lanes.map((l) => (
           <option key={l} value={l}>
             {props.name(l)}

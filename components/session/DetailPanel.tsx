@@ -7,7 +7,13 @@ import { describeFlag } from "@/lib/domain/flags";
 import { CommentsSection } from "@/components/comments/CommentsSection";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { ChevronRight } from "lucide-react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/Collapsible";
 import { Markdown } from "@/components/ui/Markdown";
+import { RelativeTime } from "@/components/ui/RelativeTime";
+import { Skeleton } from "@/components/ui/Skeleton";
 import { WordDiff } from "@/components/ui/WordDiff";
 
 /** `scoring`: the dashboard's own user may score and comment (not a share-link visitor). */
@@ -30,126 +36,158 @@ export function DetailPanel({
 
   if (thoughtId === null) {
     return (
-      <aside className="tg-detail" aria-label="Thought detail" tabIndex={-1} id="thought-detail">
-        <p className="muted">Select a thought in the graph or the transcript (j/k or arrow keys move, Enter opens).</p>
+      <aside className={PANEL} aria-label="Thought detail" tabIndex={-1} id="thought-detail">
+        <p className="text-sm text-muted-foreground">
+          Select a thought in the graph or the transcript (j/k or arrow keys move, Enter opens).
+        </p>
       </aside>
     );
   }
   if (detail.isPending) {
     return (
-      <aside className="tg-detail" aria-label="Thought detail" aria-busy="true" tabIndex={-1} id="thought-detail">
-        <p className="muted">Loading…</p>
+      <aside className={PANEL} aria-label="Thought detail" aria-busy="true" tabIndex={-1} id="thought-detail">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-16 w-full" />
       </aside>
     );
   }
   if (detail.isError) {
     return (
-      <aside className="tg-detail" aria-label="Thought detail" tabIndex={-1} id="thought-detail">
-        <p role="alert">Could not load this thought: {detail.error.message}</p>
+      <aside className={PANEL} aria-label="Thought detail" tabIndex={-1} id="thought-detail">
+        <p role="alert" className="text-sm text-destructive">
+          Could not load this thought: {detail.error.message}
+        </p>
       </aside>
     );
   }
   const { thought: t, revises, revisedBy, versions } = detail.data;
   const older = versions.find((v) => v.version === versionA) ?? versions[versions.length - 1];
+  const diffs = (
+    <>
+      {revises ? (
+        <section className="flex flex-col gap-2">
+          <h3 className={H3}>Change from thought {revises.thoughtNumber}</h3>
+          <WordDiff before={revises.text} after={t.text} />
+        </section>
+      ) : null}
+      {versions.length > 0 && older ? (
+        <section className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className={H3}>Edits</h3>
+            <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              Compare with version
+              <select
+                value={older.version}
+                onChange={(e) => setVersionA(Number(e.target.value))}
+                aria-label="Earlier version"
+                className="h-7 rounded-md border border-input bg-background px-1.5 text-xs text-foreground"
+              >
+                {versions.map((v) => (
+                  <option key={v.version} value={v.version}>
+                    {v.version} ({v.createdAt.slice(0, 19).replace("T", " ")})
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <WordDiff before={older.text} after={t.text} />
+        </section>
+      ) : null}
+    </>
+  );
+  const related = t.revisesThoughtId !== null || t.branchFromThoughtId !== null || revisedBy.length > 0;
   return (
-    <aside className="tg-detail" aria-label="Thought detail" tabIndex={-1} id="thought-detail">
-      <h2>
-        Thought {t.thoughtNumber}/{t.totalThoughts}
-        {t.branchId ? <span className="tg-chip">branch {t.branchId}</span> : null}
-      </h2>
-      <dl className="tg-meta">
-        <dt>Arrived</dt>
-        <dd>
-          #{t.seq} at <time dateTime={t.createdAt}>{t.createdAt.replace("T", " ").slice(0, 19)}</time>
-        </dd>
-        {t.stage ? (
-          <>
-            <dt>Stage</dt>
-            <dd>{t.stage}</dd>
-          </>
+    <aside className={PANEL} aria-label="Thought detail" tabIndex={-1} id="thought-detail">
+      <header className="flex flex-col gap-1.5">
+        <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
+          Thought {t.thoughtNumber}/{t.totalThoughts}
+          {t.branchId ? <Badge variant="secondary">branch {t.branchId}</Badge> : null}
+          {t.stage ? <Badge variant="outline">{t.stage}</Badge> : null}
+          {t.version > 1 ? <Badge variant="outline">edited · v{t.version}</Badge> : null}
+        </h2>
+        <p className="text-xs text-muted-foreground">
+          #{t.seq} · <RelativeTime at={t.createdAt} /> · {t.source}
+          {t.score !== null ? ` · self-score ${t.score}` : ""}
+        </p>
+        {related ? (
+          <nav className="flex flex-wrap gap-1.5" aria-label="Related thoughts">
+            {t.revisesThoughtId ? (
+              <Button variant="outline" size="sm" onClick={() => onSelect(t.revisesThoughtId!)}>
+                Revises thought {t.revisesThought}
+              </Button>
+            ) : null}
+            {t.branchFromThoughtId ? (
+              <Button variant="outline" size="sm" onClick={() => onSelect(t.branchFromThoughtId!)}>
+                Branches from thought {t.branchFromThought}
+              </Button>
+            ) : null}
+            {revisedBy.map((r) => (
+              <Button key={r.id} variant="outline" size="sm" onClick={() => onSelect(r.id)}>
+                Revised by thought {r.thoughtNumber} (#{r.seq})
+              </Button>
+            ))}
+          </nav>
         ) : null}
-        {t.tags.length > 0 ? (
-          <>
-            <dt>Tags</dt>
-            <dd>{t.tags.join(", ")}</dd>
-          </>
-        ) : null}
-        {t.score !== null ? (
-          <>
-            <dt>Agent's self-score</dt>
-            <dd>{t.score}</dd>
-          </>
-        ) : null}
-        <dt>Next thought needed</dt>
-        <dd>{t.nextThoughtNeeded ? "yes" : "no"}</dd>
-        <dt>Source</dt>
-        <dd>
-          {t.source}
-          {t.version > 1 ? ` · edited, version ${t.version}` : ""}
-        </dd>
-      </dl>
+      </header>
       {t.flags.length > 0 ? (
-        <ul className="tg-flags" aria-label="Flags">
+        <ul
+          className="flex flex-col gap-1 rounded-md border border-graph-node-flagged/50 bg-graph-node-flagged/10 px-3 py-2 text-sm"
+          aria-label="Flags"
+        >
           {t.flags.map((f) => (
             <li key={f}>⚠ {describeFlag(f)}</li>
           ))}
         </ul>
       ) : null}
-      <nav className="tg-links" aria-label="Related thoughts">
-        {t.revisesThoughtId ? (
-          <button type="button" onClick={() => onSelect(t.revisesThoughtId!)}>
-            Revises thought {t.revisesThought}
-          </button>
-        ) : null}
-        {t.branchFromThoughtId ? (
-          <button type="button" onClick={() => onSelect(t.branchFromThoughtId!)}>
-            Branches from thought {t.branchFromThought}
-          </button>
-        ) : null}
-        {revisedBy.map((r) => (
-          <button key={r.id} type="button" onClick={() => onSelect(r.id)}>
-            Revised by thought {r.thoughtNumber} (#{r.seq})
-          </button>
-        ))}
-      </nav>
-      <h3>Text</h3>
-      <div ref={textRef} data-testid="thought-text">
-        <Markdown text={t.text} />
-      </div>
+      {/* For a revision or an edited thought, what changed comes first. */}
+      {diffs}
+      <section className="flex flex-col gap-2">
+        <h3 className={H3}>Text</h3>
+        <div ref={textRef} data-testid="thought-text">
+          <Markdown text={t.text} />
+        </div>
+      </section>
       {scoring ? <ScoresSection sessionId={t.sessionId} thoughtId={t.id} /> : null}
       {scoring ? <CommentsSection sessionId={t.sessionId} thoughtId={t.id} textRef={textRef} text={t.text} /> : null}
-      {t.metadata ? (
-        <>
-          <h3>Metadata</h3>
-          <pre className="tg-code">{JSON.stringify(t.metadata, null, 2)}</pre>
-        </>
-      ) : null}
-      {revises ? (
-        <>
-          <h3>Change from thought {revises.thoughtNumber}</h3>
-          <WordDiff before={revises.text} after={t.text} />
-        </>
-      ) : null}
-      {versions.length > 0 && older ? (
-        <>
-          <h3>Edits</h3>
-          <label>
-            Compare the current text with version{" "}
-            <select
-              value={older.version}
-              onChange={(e) => setVersionA(Number(e.target.value))}
-              aria-label="Earlier version"
-            >
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  {v.version} ({v.createdAt.slice(0, 19).replace("T", " ")})
-                </option>
-              ))}
-            </select>
-          </label>
-          <WordDiff before={older.text} after={t.text} />
-        </>
-      ) : null}
+      <Collapsible className="flex flex-col gap-2">
+        <CollapsibleTrigger className="group flex cursor-pointer items-center gap-1 self-start rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <ChevronRight className="size-4 transition-transform group-data-[state=open]:rotate-90" aria-hidden />
+          Details
+        </CollapsibleTrigger>
+        <CollapsibleContent className="flex flex-col gap-2">
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Arrived</dt>
+            <dd>
+              #{t.seq} at <time dateTime={t.createdAt}>{t.createdAt.replace("T", " ").slice(0, 19)}</time>
+            </dd>
+            {t.tags.length > 0 ? (
+              <>
+                <dt className="text-muted-foreground">Tags</dt>
+                <dd>{t.tags.join(", ")}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted-foreground">Next thought needed</dt>
+            <dd>{t.nextThoughtNeeded ? "yes" : "no"}</dd>
+            <dt className="text-muted-foreground">Source</dt>
+            <dd>
+              {t.source}
+              {t.version > 1 ? ` · edited, version ${t.version}` : ""}
+            </dd>
+          </dl>
+          {t.metadata ? (
+            <>
+              <h3 className={H3}>Metadata</h3>
+              <pre className="tg-code overflow-x-auto rounded-md bg-muted px-3 py-2 font-mono text-xs">
+                {JSON.stringify(t.metadata, null, 2)}
+              </pre>
+            </>
+          ) : null}
+        </CollapsibleContent>
+      </Collapsible>
     </aside>
   );
 }
+
+const PANEL = "tg-detail flex flex-col gap-4 p-4 outline-none";
+const H3 = "text-sm font-semibold text-muted-foreground";

@@ -1,7 +1,17 @@
 "use client";
 // Downloads: the session as JSON (re-importable) or Markdown, and the graph as an SVG or PNG image.
 import { toPng, toSvg } from "html-to-image";
-import { useState } from "react";
+import { Download } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/Button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/DropdownMenu";
 
 async function downloadGraph(kind: "svg" | "png", sessionId: string): Promise<void> {
   const viewport = document.querySelector<HTMLElement>(".react-flow__viewport");
@@ -17,30 +27,40 @@ async function downloadGraph(kind: "svg" | "png", sessionId: string): Promise<vo
 }
 
 export function ExportMenu({ sessionId, imagesOnly = false }: { sessionId: string; imagesOnly?: boolean }) {
-  const [error, setError] = useState<string | null>(null);
   const image = (kind: "svg" | "png") => () => {
-    setError(null);
-    downloadGraph(kind, sessionId).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    downloadGraph(kind, sessionId).catch((e: unknown) =>
+      toast.error(`Could not export the graph: ${e instanceof Error ? e.message : String(e)}`),
+    );
   };
   return (
-    <div className="tg-export" role="group" aria-label="Export">
-      {imagesOnly ? null : (
-        <>
-          <a href={`/sessions/${sessionId}/export?format=json`} download>
-            JSON
-          </a>
-          <a href={`/sessions/${sessionId}/export?format=markdown`} download>
-            Markdown
-          </a>
-        </>
-      )}
-      <button type="button" onClick={image("svg")}>
-        SVG
-      </button>
-      <button type="button" onClick={image("png")}>
-        PNG
-      </button>
-      {error ? <span role="alert">{error}</span> : null}
-    </div>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline">
+          <Download aria-hidden />
+          Export
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-48" aria-label="Export">
+        {imagesOnly ? null : (
+          <>
+            <DropdownMenuLabel>Session</DropdownMenuLabel>
+            <DropdownMenuItem asChild>
+              <a href={`/sessions/${sessionId}/export?format=json`} download>
+                JSON
+              </a>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <a href={`/sessions/${sessionId}/export?format=markdown`} download>
+                Markdown
+              </a>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        )}
+        <DropdownMenuLabel>Graph image</DropdownMenuLabel>
+        <DropdownMenuItem onSelect={image("svg")}>SVG</DropdownMenuItem>
+        <DropdownMenuItem onSelect={image("png")}>PNG</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -16,13 +16,32 @@ import { COMMENT_ON_SELECTION_ID, CommentsSection } from "@/components/comments/
 import { chipOf } from "@/components/scoring/score-format";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { LIVE_WORDS } from "@/components/ui/live-words";
+import { BackLink } from "@/components/ui/BackLink";
+import { cn } from "@/components/ui/cn";
+import { Label } from "@/components/ui/Label";
+import { Skeleton, SkeletonRows } from "@/components/ui/Skeleton";
+import { Switch } from "@/components/ui/Switch";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/Tabs";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/Tooltip";
+import {
+  isServerLiveStatus,
+  LIVE_STATE_WORDS,
+  liveStateOf,
+  type LiveState,
+  type ServerLiveStatus,
+} from "@/lib/graph/live-status";
 import { BranchCompare } from "./BranchCompare";
 import { DetailPanel } from "./DetailPanel";
 import { ExportMenu } from "./ExportMenu";
+import { SessionPanes } from "./SessionPanes";
 import { ShareMenu } from "./ShareMenu";
 import { useCommentAnchors } from "./useCommentAnchors";
 import { useLayout } from "./useLayout";
+import { ViewMenu } from "./ViewMenu";
+
+/** A session that does not exist answers at once: NOT_FOUND is final, other errors retry twice. */
+const retryUnlessNotFound = (failures: number, error: { data?: { code?: string } | null }) =>
+  error.data?.code !== "NOT_FOUND" && failures < 2;
 
 /** `readOnly`: the share page — no exports of the data and no share management. */
 export function SessionView({ sessionId, readOnly = false }: { sessionId: string; readOnly?: boolean }) {
@@ -30,7 +49,12 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
   const pathname = usePathname();
   const search = useSearchParams();
   const selectedId = search.get("thought");
-  const outline = useQuery(trpc.sessions.outline.queryOptions({ id: sessionId }, { staleTime: Infinity }));
+  const outline = useQuery(
+    trpc.sessions.outline.queryOptions(
+      { id: sessionId },
+      { staleTime: Infinity, retry: retryUnlessNotFound, meta: { quietErrors: true } },
+    ),
+  );
   // Review scores per thought for the node chips: a small query of its own, so saving a score refetches this and
   // not the outline (which holds every thought).
   const chipQuery = useQuery({
@@ -45,11 +69,10 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
   const anchors = useCommentAnchors(outline.data?.session.id ?? sessionId, !readOnly && outline.data !== undefined);
 
   // Live thoughts, appended after the outline; deduplicated by seq so a resumed stream never shows one twice.
-  const [live, setLive] = useState<OutlineThought[]>([]);
-  const [unsure, setUnsure] = useState(false);
+  const [liveThoughts, setLive] = useState<OutlineThought[]>([]);
   const loadedSeq = outline.data ? (outline.data.thoughts.at(-1)?.seq ?? 0) : null;
   const [follow, setFollow] = useState(false);
-  const [center, setCenter] = useState<{ id: string; key: number } | null>(null);
+  const [center, setCenter] = useState<{ id: string; key: number; open?: boolean } | null>(null);
   const [scrollTo, setScrollTo] = useState<{ id: string; key: number } | null>(null);
   const followRef = useRef(follow);
   followRef.current = follow;
@@ -67,14 +90,19 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     [pathname],
   );
 
+  const [serverStatus, setServerStatus] = useState<ServerLiveStatus["liveStatus"] | null>(null);
+  const everConnected = useRef(false);
   const subscription = useSubscription(
     trpc.sessions.onThought.subscriptionOptions(
       { sessionId: outline.data?.session.id ?? sessionId, lastEventId: String(loadedSeq ?? 0) },
       {
         enabled: loadedSeq !== null,
         onData: (event) => {
-          // Between thoughts the server may say it cannot be sure it is up to date (its database link is down).
-          if ("liveStatus" in event.data) return setUnsure(event.data.liveStatus === "reconnecting");
+          if (isServerLiveStatus(event.data)) {
+            setServerStatus(event.data.liveStatus);
+            return;
+          }
+          setServerStatus(null);
           const t = toOutline(event.data as ThoughtView);
           setLive((prev) => (prev.some((p) => p.seq === t.seq) ? prev : [...prev, t]));
           if (followRef.current) select(t.id, "follow");
@@ -83,12 +111,18 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     ),
   );
 
+  if (subscription.status === "pending") everConnected.current = true;
+  const live = { state: liveStateOf(subscription.status, everConnected.current, serverStatus) };
+
+  // The minimap toggles from the View menu.
+  const [minimap, setMinimap] = useState(true);
+
   const thoughts = useMemo(() => {
     const base = outline.data?.thoughts ?? [];
     const last = base.at(-1)?.seq ?? 0;
-    const extra = live.filter((t) => t.seq > last).sort((a, b) => a.seq - b.seq);
+    const extra = liveThoughts.filter((t) => t.seq > last).sort((a, b) => a.seq - b.seq);
     return extra.length > 0 ? [...base, ...extra] : base;
-  }, [outline.data, live]);
+  }, [outline.data, liveThoughts]);
   const byId = useMemo(() => new Map(thoughts.map((t) => [t.id, t])), [thoughts]);
   const layout = useLayout(thoughts);
   const newestId = thoughts.at(-1)?.id ?? null;
@@ -108,12 +142,12 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     opened.current = true;
     const target = selectedId && byId.has(selectedId) ? selectedId : newestId;
     if (target) {
-      setCenter({ id: target, key: Date.now() });
+      setCenter({ id: target, key: Date.now(), open: true });
       setScrollTo({ id: target, key: Date.now() });
     }
   }, [layout, byId, selectedId, newestId]);
 
-  const [tab, setTab] = useState<"detail" | "compare" | "session" | "comments">("detail");
+  const [tab, setTab] = useState<SideTab>("detail");
   const onKeyDown = (e: React.KeyboardEvent) => {
     const target = e.target as HTMLElement;
     if (target.closest("input, select, textarea")) return;
@@ -133,7 +167,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
       e.preventDefault();
       setTab("detail");
       document.getElementById("thought-detail")?.focus();
-    } else if (e.key === "f") setFollow((f) => !f);
+    } else if (e.key === "f" && !target.closest('[role="switch"]')) setFollow((f) => !f);
     else if (e.key === "c" && !readOnly && selectedId && !e.metaKey && !e.ctrlKey && !e.altKey) {
       // Comment on the phrase selected in the detail panel's text (or just open the comment box).
       e.preventDefault();
@@ -142,97 +176,219 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     }
   };
 
-  if (outline.isPending)
+  if (outline.isPending) return <SessionSkeleton />;
+  if (outline.isError) {
+    const notFound = outline.error.data?.code === "NOT_FOUND";
     return (
-      <p className="muted" aria-busy="true">
-        Loading session…
-      </p>
+      <div className="flex flex-col gap-3 p-6" role="alert">
+        <BackLink href="/">Sessions</BackLink>
+        <h1 className="text-xl font-semibold">{notFound ? "Session not found" : "Could not load this session"}</h1>
+        <p className="text-sm text-muted-foreground">
+          {notFound
+            ? "It may have been deleted, or the link is mistyped."
+            : `${outline.error.message} Reload the page to try again.`}
+        </p>
+      </div>
     );
-  if (outline.isError) return <p role="alert">Could not load this session: {outline.error.message}</p>;
+  }
   const s = outline.data.session;
+  const branches = layout ? layout.lanes.size - 1 : 0;
 
   return (
-    <div className="tg-session" onKeyDown={onKeyDown} tabIndex={0} aria-label="Session review">
-      <header className="tg-session-head">
-        <div>
-          <h1>{s.title ?? "Untitled session"}</h1>
-          <p className="muted">
-            <span data-testid="session-status">{s.status}</span> · {s.agent ?? "unknown agent"}
-            {s.model ? ` · ${s.model}` : ""} · <span data-testid="thought-count">{thoughts.length}</span> thoughts ·{" "}
-            {layout ? layout.lanes.size - 1 : 0} branches · live:{" "}
-            <span data-testid="live-status">{unsure ? "reconnecting…" : LIVE_WORDS[subscription.status]}</span>
-            {folded?.collapsed ? " · large session: quiet runs and inactive branches are folded" : ""}
+    <div
+      // min-h: a frame that is not a fixed-height flex column (the share page) still gives the panes room.
+      className="tg-session flex min-h-[30rem] flex-1 flex-col outline-none"
+      onKeyDown={onKeyDown}
+      tabIndex={0}
+      aria-label="Session review"
+    >
+      <header className="tg-session-head flex shrink-0 items-center gap-4 border-b border-border px-4 py-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          {readOnly ? null : (
+            <BackLink href="/" className="text-xs">
+              Sessions
+            </BackLink>
+          )}
+          <h1 className="truncate text-lg font-semibold tracking-tight" title={s.title ?? undefined}>
+            {s.title ?? "Untitled session"}
+          </h1>
+          <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
+            <span data-testid="session-status">{s.status}</span>
+            <span aria-hidden>·</span>
+            <span className="truncate">{s.agent ?? "unknown agent"}</span>
+            {s.model ? (
+              <>
+                <span aria-hidden>·</span>
+                <span className="truncate">{s.model}</span>
+              </>
+            ) : null}
+            <span aria-hidden>·</span>
+            <span>
+              <span data-testid="thought-count">{thoughts.length}</span>{" "}
+              {thoughts.length === 1 ? "thought" : "thoughts"}
+            </span>
+            <span aria-hidden>·</span>
+            <span>
+              {branches} {branches === 1 ? "branch" : "branches"}
+            </span>
+            <span aria-hidden>·</span>
+            <LiveIndicator state={live.state} />
+            {folded?.collapsed ? (
+              <>
+                <span aria-hidden>·</span>
+                <span>large session: quiet runs and inactive branches are folded</span>
+              </>
+            ) : null}
           </p>
         </div>
-        <div className="tg-toolbar">
-          <label title="Keep the newest thought selected and in view (f)">
-            <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow
-          </label>
+        <div role="toolbar" aria-label="Session actions" className="flex shrink-0 items-center gap-2">
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <div className="flex h-8 items-center gap-2 rounded-md border border-input px-2.5 shadow-xs">
+                <Switch id="follow" checked={follow} onCheckedChange={setFollow} />
+                <Label htmlFor="follow" className="cursor-pointer text-sm">
+                  Follow
+                </Label>
+              </div>
+            </TooltipTrigger>
+            <TooltipContent>Keep the newest thought selected and in view (f)</TooltipContent>
+          </Tooltip>
+          <ViewMenu minimap={minimap} onMinimap={setMinimap} />
           <ExportMenu sessionId={s.id} imagesOnly={readOnly} />
           {readOnly ? null : <ShareMenu sessionId={s.id} />}
         </div>
       </header>
       {thoughts.length === 0 ? (
-        <p className="muted">This session has no thoughts yet; they appear here as the agent writes them.</p>
+        <p className="p-6 text-sm text-muted-foreground">
+          This session has no thoughts yet; they appear here as the agent writes them.
+        </p>
       ) : (
-        <div className="tg-panes">
-          <ReactFlowProvider>
-            {folded ? (
-              <ThoughtGraph
-                folded={folded}
-                thoughts={byId}
-                scoreChips={scoreChips}
-                selectedId={selectedId}
-                center={center}
-                onSelect={select}
-              />
-            ) : (
-              <div className="tg-graph muted">Laying out {thoughts.length} thoughts…</div>
-            )}
-          </ReactFlowProvider>
-          <Transcript
-            sessionId={s.id}
-            thoughts={thoughts}
-            selectedId={selectedId}
-            onSelect={select}
-            scrollTo={scrollTo}
-            anchors={anchors}
-          />
-          <div className="tg-side">
-            <div role="tablist" aria-label="Side panel">
-              <button type="button" role="tab" aria-selected={tab === "detail"} onClick={() => setTab("detail")}>
-                Detail
-              </button>
-              <button type="button" role="tab" aria-selected={tab === "compare"} onClick={() => setTab("compare")}>
-                Compare branches
-              </button>
+        <SessionPanes
+          graph={
+            <ReactFlowProvider>
+              {folded ? (
+                <ThoughtGraph
+                  folded={folded}
+                  thoughts={byId}
+                  scoreChips={scoreChips}
+                  selectedId={selectedId}
+                  center={center}
+                  onSelect={select}
+                  minimap={minimap}
+                />
+              ) : (
+                <div className="tg-graph flex h-full items-center justify-center bg-graph-canvas text-sm text-muted-foreground">
+                  Laying out {thoughts.length} thoughts…
+                </div>
+              )}
+            </ReactFlowProvider>
+          }
+          transcript={
+            <Transcript
+              sessionId={s.id}
+              thoughts={thoughts}
+              selectedId={selectedId}
+              onSelect={select}
+              scrollTo={scrollTo}
+              anchors={anchors}
+            />
+          }
+          side={
+            <Tabs
+              value={tab}
+              onValueChange={(v) => setTab(v as SideTab)}
+              className="h-full min-h-0 gap-0"
+              aria-label="Side panel"
+            >
+              <div className="shrink-0 overflow-x-auto border-b border-border px-3 py-2">
+                {/* Full width with equal triggers: four tabs fit a 240 px pane without wrapping or scrolling. */}
+                <TabsList aria-label="Side panel" className="w-full [&>button]:px-1.5">
+                  <TabsTrigger value="detail">Detail</TabsTrigger>
+                  <TabsTrigger value="compare" aria-label="Compare branches">
+                    Compare
+                  </TabsTrigger>
+                  {readOnly ? null : (
+                    <TabsTrigger value="session" aria-label="Session scores">
+                      Scores
+                    </TabsTrigger>
+                  )}
+                  {readOnly ? null : (
+                    <TabsTrigger value="comments" aria-label="Session comments">
+                      Comments
+                    </TabsTrigger>
+                  )}
+                </TabsList>
+              </div>
+              <TabsContent value="detail" className={SIDE_CONTENT}>
+                <DetailPanel thoughtId={selectedId} onSelect={(id) => select(id, "keyboard")} scoring={!readOnly} />
+              </TabsContent>
+              <TabsContent value="compare" className={SIDE_CONTENT}>
+                {layout ? (
+                  <BranchCompare layout={layout} thoughts={byId} onSelect={(id) => select(id, "keyboard")} />
+                ) : null}
+              </TabsContent>
               {readOnly ? null : (
-                <button type="button" role="tab" aria-selected={tab === "session"} onClick={() => setTab("session")}>
-                  Session scores
-                </button>
+                <TabsContent value="session" className={SIDE_CONTENT}>
+                  <aside className="tg-detail flex flex-col gap-4 p-4" aria-label="Session scores">
+                    <ScoresSection sessionId={s.id} thoughtId={null} />
+                  </aside>
+                </TabsContent>
               )}
               {readOnly ? null : (
-                <button type="button" role="tab" aria-selected={tab === "comments"} onClick={() => setTab("comments")}>
-                  Session comments
-                </button>
+                <TabsContent value="comments" className={SIDE_CONTENT}>
+                  <aside className="tg-detail flex flex-col gap-4 p-4" aria-label="Session comments">
+                    <CommentsSection sessionId={s.id} thoughtId={null} />
+                  </aside>
+                </TabsContent>
               )}
-            </div>
-            {tab === "detail" ? (
-              <DetailPanel thoughtId={selectedId} onSelect={(id) => select(id, "keyboard")} scoring={!readOnly} />
-            ) : tab === "session" ? (
-              <aside className="tg-detail" aria-label="Session scores">
-                <ScoresSection sessionId={s.id} thoughtId={null} />
-              </aside>
-            ) : tab === "comments" ? (
-              <aside className="tg-detail" aria-label="Session comments">
-                <CommentsSection sessionId={s.id} thoughtId={null} />
-              </aside>
-            ) : layout ? (
-              <BranchCompare layout={layout} thoughts={byId} onSelect={(id) => select(id, "keyboard")} />
-            ) : null}
-          </div>
-        </div>
+            </Tabs>
+          }
+        />
       )}
+    </div>
+  );
+}
+
+type SideTab = "detail" | "compare" | "session" | "comments";
+/** Each side tab scrolls inside the pane. */
+const SIDE_CONTENT = "min-h-0 flex-1 overflow-y-auto";
+
+const LIVE_DOT: Record<LiveState, string> = {
+  off: "bg-muted-foreground",
+  connecting: "bg-muted-foreground animate-pulse",
+  live: "bg-emerald-500",
+  reconnecting: "bg-amber-500 animate-pulse",
+  offline: "bg-destructive",
+};
+
+function LiveIndicator({ state }: { state: LiveState }) {
+  return (
+    <span className="inline-flex items-center gap-1" aria-live="polite">
+      <span className={cn("inline-block size-1.5 rounded-full", LIVE_DOT[state])} aria-hidden />
+      live: <span data-testid="live-status">{LIVE_STATE_WORDS[state]}</span>
+    </span>
+  );
+}
+
+function SessionSkeleton() {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" aria-busy="true" aria-label="Loading session">
+      <div className="flex shrink-0 flex-col gap-2 border-b border-border px-4 py-3">
+        <Skeleton className="h-3 w-20" />
+        <Skeleton className="h-5 w-80 max-w-full" />
+        <Skeleton className="h-3 w-96 max-w-full" />
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-px min-[900px]:flex-row">
+        <div className="flex-[42] bg-graph-canvas p-6">
+          <Skeleton className="mx-auto h-20 w-64" />
+        </div>
+        <div className="flex flex-[30] flex-col gap-3 border-border p-4 min-[900px]:border-l">
+          <SkeletonRows rows={6} />
+        </div>
+        <div className="flex flex-[28] flex-col gap-3 border-border p-4 min-[900px]:border-l">
+          <SkeletonRows rows={4} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
 import { describeFlag } from "@/lib/domain/flags";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { cn } from "@/components/ui/cn";
 import { Markdown } from "@/components/ui/Markdown";
 import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
 import type { CommentAnchor } from "@/lib/contracts/comments";
@@ -65,7 +66,13 @@ export function Transcript({
   }, [scrollTo?.key, scrollIndex, virtualizer]);
 
   return (
-    <section aria-label="Transcript" className="tg-transcript" ref={parent}>
+    // Focusable: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
+    <section
+      aria-label="Transcript"
+      className="tg-transcript h-full overflow-y-auto outline-none"
+      ref={parent}
+      tabIndex={0}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {items.map((it) => {
           const o = thoughts[it.index]!;
@@ -80,12 +87,15 @@ export function Transcript({
               data-seq={o.seq}
               data-thought-id={o.id}
               aria-current={selected ? "true" : undefined}
-              className={`thought${selected ? " is-selected" : ""}`}
+              className={cn(
+                "thought flex cursor-pointer flex-col gap-1.5 border-b border-l-2 border-b-border border-l-transparent px-4 py-3 hover:bg-accent/40",
+                selected && "is-selected border-l-primary bg-accent/60 hover:bg-accent/60",
+              )}
               style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${it.start}px)` }}
               onClick={() => onSelect(o.id)}
             >
-              <header>
-                <span className="tg-node-num">
+              <header className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
+                <span className="font-semibold tabular-nums text-foreground">
                   #{o.thoughtNumber}/{o.totalThoughts}
                 </span>
                 {o.branchId ? ` · branch ${o.branchId}` : ""}
@@ -100,10 +110,10 @@ export function Transcript({
                   <Markdown text={t.text} />
                 )
               ) : (
-                <p className="muted">{o.preview}</p>
+                <p className="text-sm text-muted-foreground">{o.preview}</p>
               )}
               {o.flags.map((f) => (
-                <div key={f} className="flag">
+                <div key={f} className="flag text-xs text-amber-700 dark:text-amber-400">
                   ⚠ {describeFlag(f)}
                 </div>
               ))}

@@ -8,6 +8,7 @@ import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } 
 import { loggedResult, shouldContinue, type LoggedResult, type ResultFacts } from "@/lib/domain/continuation";
 import { decideSession, decideThinkSession, withinIdleWindow, type SessionDecision } from "@/lib/domain/session-rule";
 import { isUuid, uuidv7 } from "@/lib/ids";
+import { plainLine } from "@/lib/markdown/plain";
 import type { Limits } from "@/lib/limits";
 import type {
   AgentRef,
@@ -83,12 +84,9 @@ interface Touched {
 }
 
 const TITLE_CHARS = 120;
-/** The first line of the first thought, without markdown markers. */
+/** The first line of the first thought as plain text (code spans keep their underscores). */
 export function titleFrom(text: string): string {
-  const line = (text.trim().split("\n", 1)[0] ?? "")
-    .replace(/^[#>*\-\s]+/, "")
-    .replace(/[*_`]/g, "")
-    .trim();
+  const line = plainLine(text.trim().split("\n", 1)[0] ?? "");
   return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
 }
 

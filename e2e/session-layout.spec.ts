@@ -1,0 +1,127 @@
+// The session view fits the window (issue 12): at 1440×900, 1280×800 and 1024×768 there is no horizontal
+// scrollbar, the graph pane and its zoom controls are inside the window, and the opening view draws node text at a
+// readable zoom — for a small session and for a folded 2,940-thought one. axe-core finds no critical or serious
+// violation on the session view and the share page. A missing session answers with one request (no retries).
+// Screenshots, light and dark, go to test-results/…/screenshots.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { Agent, e2eServer } from "./support/agent";
+import { generateSession } from "./support/generate";
+import { saveScreenshot } from "./support/screens";
+import { writeSession } from "./support/session-script";
+
+const { baseURL, apiKey } = e2eServer();
+const agent = new Agent(baseURL, apiKey);
+test.use({ baseURL });
+
+const tag = (what: string) => `${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+];
+/** Node text is 13 px; below this zoom it reads smaller than 10 px. */
+const READABLE_ZOOM = 0.75;
+
+const graph = (page: Page) => page.locator(".tg-graph");
+
+/** The graph's zoom, from React Flow's viewport transform (translate(x, y) scale(z)). */
+async function graphZoom(page: Page): Promise<number> {
+  const transform = await graph(page).locator(".react-flow__viewport").getAttribute("style");
+  const scale = /scale\(([\d.]+)\)/.exec(transform ?? "");
+  return scale ? Number(scale[1]) : 0;
+}
+
+async function expectFits(page: Page, size: { width: number; height: number }): Promise<void> {
+  const overflow = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    scrollY: document.documentElement.scrollHeight,
+    clientY: document.documentElement.clientHeight,
+  }));
+  expect(overflow.scroll, "no horizontal scrollbar").toBeLessThanOrEqual(overflow.client);
+  expect(overflow.scrollY, "the page itself does not scroll").toBeLessThanOrEqual(overflow.clientY);
+  for (const [what, box] of [
+    ["graph pane", await graph(page).boundingBox()],
+    ["zoom controls", await graph(page).locator(".react-flow__controls").boundingBox()],
+  ] as const) {
+    expect(box, what).not.toBeNull();
+    expect(box!.x, what).toBeGreaterThanOrEqual(0);
+    expect(box!.y, what).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, what).toBeLessThanOrEqual(size.width);
+    expect(box!.y + box!.height, what).toBeLessThanOrEqual(size.height);
+  }
+}
+
+test.describe("the session view fits the window", () => {
+  let small: string;
+  let large: string;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    small = (await writeSession(agent, tag("layout"))).sessionId;
+    const key = tag("layout-large");
+    large = (await agent.ingest(generateSession(2_940, key).bodies, key))[0]!.sessionId!;
+  });
+
+  for (const size of VIEWPORTS) {
+    test(`at ${size.width}×${size.height}: no sideways overflow, graph and controls in the window, readable nodes`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(size);
+      for (const [name, id] of [
+        ["small", small],
+        ["large", large],
+      ] as const) {
+        await page.goto(`/sessions/${id}`);
+        await expect(graph(page).locator('[data-testid="graph-node"]').first()).toBeVisible({ timeout: 30_000 });
+        await expect
+          .poll(() => graphZoom(page), { message: `${name}: opening zoom` })
+          .toBeGreaterThanOrEqual(READABLE_ZOOM);
+        await expectFits(page, size);
+        if (name === "large") {
+          // Folded runs say what they hold.
+          await expect(graph(page).locator('[data-testid="graph-fold"]').first()).toContainText(/… [\d,]+ thoughts?/);
+        }
+        const schemes = size.width === 1280 ? (["light"] as const) : (["light", "dark"] as const);
+        for (const scheme of schemes) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await saveScreenshot(page, testInfo, `session-${name}-${size.width}x${size.height}-${scheme}.png`);
+        }
+        await page.emulateMedia({ colorScheme: "light" });
+      }
+    });
+  }
+
+  test("axe: no critical or serious violation on the session view and the share page", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/sessions/${small}`);
+    await expect(graph(page).locator('[data-testid="graph-node"]').first()).toBeVisible();
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === "critical" || v.impact === "serious")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(await serious(), "session view").toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await serious(), "session view, dark").toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
+
+    await page.getByRole("toolbar", { name: "Session actions" }).getByRole("button", { name: "Share" }).click();
+    await page.getByRole("button", { name: "Create read-only link" }).click();
+    const link = await page.getByLabel("New share link").inputValue();
+    await page.goto(link);
+    await expect(graph(page).locator('[data-testid="graph-node"]').first()).toBeVisible();
+    expect(await serious(), "share page").toEqual([]);
+    await saveScreenshot(page, testInfo, "share-1440x900-light.png");
+  });
+
+  test("a missing session answers at once: one request, no retries", async ({ page }) => {
+    let outlineRequests = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("sessions.outline")) outlineRequests++;
+    });
+    await page.goto(`/sessions/${"0".repeat(8)}-0000-7000-8000-${"0".repeat(12)}`);
+    await expect(page.getByRole("heading", { name: "Session not found" })).toBeVisible();
+    expect(outlineRequests).toBe(1);
+  });
+});
