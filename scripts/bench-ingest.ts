@@ -6,8 +6,10 @@
 // Each prints one JSON line with throughput, latency percentiles and the baseline of raw better-sqlite3 inserts of the
 // same rows measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch"); the reads
 // line has the idle reads as its baseline.
-// Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 120), BENCH_AGENTS (default 32), and
-// BENCH_CPU_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome DevTools' Performance panel).
+// Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 120), BENCH_AGENTS (default 32),
+// BENCH_CPU_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome DevTools' Performance panel), and
+// BENCH_COMPARE_NEXT=1 to run single and batch again through Next's pipeline (THOUGHTGRAPH_FAST_API=0, a second server
+// on a fresh file) and print those lines with `"path": "next"` beside the fast path's (`"path": "fast"`).
 import Database from "better-sqlite3";
 import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -235,6 +237,19 @@ async function readsDuringBatch(base: URL, apiKey: string) {
   };
 }
 
+/** Warms up the routes (JIT, first queries) so the numbers measure the steady state. */
+async function warmUp(base: URL, apiKey: string) {
+  for (let i = 0; i < 200; i++) {
+    await post(
+      base,
+      "/api/v1/thoughts",
+      apiKey,
+      JSON.stringify({ thought: "warm", thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: false }),
+    );
+  }
+  await driveBatches(base, apiKey, batchBodies("bench-warm", WARMUP_BATCHES));
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-"));
   const profileDir = process.env.BENCH_CPU_PROFILE;
@@ -242,26 +257,36 @@ async function main() {
     databaseUrl: `file:${path.join(dir, "bench.db")}`,
     nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
   });
+  let singleBaseline = 0;
+  let batchBaseline = 0;
   try {
     const base = new URL(server.url);
-    // Warm up the routes (JIT, first queries) so the numbers measure the steady state.
-    for (let i = 0; i < 200; i++) {
-      await post(
-        base,
-        "/api/v1/thoughts",
-        server.apiKey,
-        JSON.stringify({ thought: "warm", thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: false }),
-      );
-    }
-    await driveBatches(base, server.apiKey, batchBodies("bench-warm", WARMUP_BATCHES));
+    await warmUp(base, server.apiKey);
     console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}`);
-    const singleBaseline = rawBaseline(dir, Math.min(SINGLE_TOTAL, 20_000), 1);
-    console.log(JSON.stringify(await single(base, server.apiKey, singleBaseline)));
-    const batchBaseline = rawBaseline(dir, BATCHES * BATCH_SIZE, BATCH_SIZE);
-    console.log(JSON.stringify(await batch(base, server.apiKey, batchBaseline)));
+    singleBaseline = rawBaseline(dir, Math.min(SINGLE_TOTAL, 20_000), 1);
+    console.log(JSON.stringify({ path: "fast", ...(await single(base, server.apiKey, singleBaseline)) }));
+    batchBaseline = rawBaseline(dir, BATCHES * BATCH_SIZE, BATCH_SIZE);
+    console.log(JSON.stringify({ path: "fast", ...(await batch(base, server.apiKey, batchBaseline)) }));
     console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
   } finally {
     await server.stop();
+  }
+  try {
+    if (process.env.BENCH_COMPARE_NEXT === "1") {
+      const next = await startServer({
+        databaseUrl: `file:${path.join(dir, "bench-next.db")}`,
+        env: { THOUGHTGRAPH_FAST_API: "0" },
+      });
+      try {
+        const base = new URL(next.url);
+        await warmUp(base, next.apiKey);
+        console.log(JSON.stringify({ path: "next", ...(await single(base, next.apiKey, singleBaseline)) }));
+        console.log(JSON.stringify({ path: "next", ...(await batch(base, next.apiKey, batchBaseline)) }));
+      } finally {
+        await next.stop();
+      }
+    }
+  } finally {
     agent.destroy();
     rmSync(dir, { recursive: true, force: true });
   }

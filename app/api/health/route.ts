@@ -1,6 +1,5 @@
-// GET /api/health — handler in server/http/routes/health.ts (the production server also serves it directly).
-import { nextRoute } from "@/server/http/door";
-import { getHealth } from "@/server/http/routes/health";
+// GET /api/health — declared in the route table (server/http/route-table.ts), like the /api/v1 routes.
+import { nextDispatch } from "@/server/http/route-table";
 
-export const GET = nextRoute(getHealth);
+export const GET = nextDispatch;
 export const dynamic = "force-dynamic";
