@@ -7,7 +7,13 @@
 import { z } from "zod";
 import { ZIngestRequest, ZIngestResponse } from "@/lib/contracts/ingest";
 import { ZScoreConfigInput, ZScoreConfigList, ZScoreConfigView, ZScoreInput, ZScoreView } from "@/lib/contracts/scores";
-import { ZListSessionsQuery, ZSessionExport, ZSessionGraph, ZSessionPage } from "@/lib/contracts/session";
+import {
+  ZImportResult,
+  ZListSessionsQuery,
+  ZSessionExport,
+  ZSessionGraph,
+  ZSessionPage,
+} from "@/lib/contracts/session";
 import { ZThoughtInput, ZThoughtResult } from "@/lib/contracts/thought";
 import {
   ZClearSessionResult,
@@ -84,7 +90,6 @@ const clientHeader: RouteParameter = {
   schema: { type: "string", maxLength: 200 },
 };
 
-export const ZImportResult = z.object({ sessionId: z.string(), thoughts: z.number().int() });
 export const ZHealth = z.object({ status: z.enum(["ok", "error"]), database: z.enum(["reachable", "unreachable"]) });
 export const ZOpenApiDocument = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
 
