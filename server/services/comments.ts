@@ -22,7 +22,6 @@ import { findSession } from "./sessions";
  */
 export type CommentAuthor = { kind: "user"; userId: string } | { kind: "local" };
 
-export const LOCAL_COMMENT_AUTHOR: CommentAuthor = { kind: "local" };
 export const LOCAL_USER_ID = "local";
 
 async function authorIdOf(db: Db, author: CommentAuthor): Promise<string> {

@@ -18,7 +18,7 @@ import { isUuid, uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/server/errors";
 import { agreementFor, distribution, type Label } from "@/lib/stats/agreement";
-import { authorLabels, scoreInclude, scoresOfSession, toScoreView } from "./score-views";
+import { authorLabels, scoreInclude, toScoreView } from "./score-views";
 import { findSession } from "./sessions";
 
 /**
@@ -147,43 +147,6 @@ export async function createScoreConfig(db: Db, projectId: string, input: ScoreC
   }
 }
 
-/**
- * Replaces an active config that no score uses yet. A used config answers 409: scores already given mean what the
- * config said when they were given, so a change is a new version (archive this one, create another).
- */
-export async function updateScoreConfig(
-  db: Db,
-  projectId: string,
-  id: string,
-  input: ScoreConfigInput,
-): Promise<ScoreConfigView> {
-  let count: number;
-  try {
-    // One statement, so a score that arrives meanwhile either lands before (no update) or after (on the new rule).
-    ({ count } = await db.scoreConfig.updateMany({
-      where: { projectId, id, archivedAt: null, scores: { none: {} } },
-      data: configData(input),
-    }));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(input.name);
-    throw error;
-  }
-  const row = await findConfig(db, projectId, id);
-  if (count === 1) return toScoreConfigView(row, row._count.scores);
-  if (row.archivedAt !== null) {
-    throw new ConflictError(
-      `Score config "${row.name}" is archived; archived configs are not edited.`,
-      "id",
-      "Create a new config instead.",
-    );
-  }
-  throw new ConflictError(
-    `Score config "${row.name}" is used by ${row._count.scores} score(s), so it is not edited in place.`,
-    "id",
-    `Create a new version (e.g. "${row.name} v2") and archive this one; its scores keep their meaning.`,
-  );
-}
-
 /** Archives a config: it takes no new scores and its name is free again; its scores stay. Idempotent. */
 export async function archiveScoreConfig(db: Db, projectId: string, id: string): Promise<ScoreConfigView> {
   await db.scoreConfig.updateMany({
@@ -295,12 +258,6 @@ export async function upsertScore(
 export async function deleteScore(db: Db, projectId: string, author: ScoreAuthor, id: string): Promise<void> {
   const { count } = await db.score.deleteMany({ where: { projectId, id, authorKey: authorKeyOf(author) } });
   if (count === 0) throw new NotFoundError(`Score "${id}"`, "id");
-}
-
-/** A session's scores by our id or the agent's key. */
-export async function listSessionScores(db: Db, projectId: string, sessionRef: string): Promise<ScoreView[]> {
-  const session = await findSession(db, projectId, sessionRef);
-  return scoresOfSession(db, projectId, session.id);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
 import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } from "@/lib/domain/apply-thought";
 import { loggedResult, shouldContinue, type LoggedResult, type ResultFacts } from "@/lib/domain/continuation";
 import { decideSession, decideThinkSession, withinIdleWindow, type SessionDecision } from "@/lib/domain/session-rule";
-import { isUuid, uuidv7 } from "@/lib/ids";
+import { uuidv7 } from "@/lib/ids";
 import type { Limits } from "@/lib/limits";
 import type {
   AgentRef,
@@ -468,8 +468,3 @@ const keyRow = (projectId: string, key: string, eventId: string, position: numbe
   eventId,
   position,
 });
-
-/** Only our own ids (UUIDs) can match a session id; anything else can only be an agent key. */
-export function splitRefs(refs: string[]): { ids: string[]; keys: string[] } {
-  return { ids: refs.filter(isUuid), keys: refs };
-}
