@@ -6,10 +6,10 @@ import { describeFlag } from "@/lib/domain/flags";
 import { uuidv7 } from "@/lib/ids";
 import type { Limits } from "@/lib/limits";
 import type { Db } from "@/server/db/client";
-import type { Row } from "@/server/db/write-store";
+import type { Row } from "@/server/ingest/write-store";
 import { LimitError, ValidationError } from "@/server/errors";
 import { publish } from "@/server/events/bus";
-import { commitRows } from "./commit";
+import { commitRows } from "../ingest/commit";
 import { getSessionGraph } from "./sessions";
 
 export async function exportSessionJson(db: Db, projectId: string, idOrKey: string): Promise<SessionExport> {

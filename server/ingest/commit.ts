@@ -1,13 +1,13 @@
 // Runs write batches in one transaction on whichever database is configured. On SQLite the whole batch runs
-// synchronously on one connection (server/services/commit-sqlite.ts): the write thread's when the server started one
-// (server/services/write-thread.ts), else the serving thread's. On PostgreSQL it runs inside a Prisma interactive
+// synchronously on one connection (server/ingest/commit-sqlite.ts): the write thread's when the server started one
+// (server/ingest/write-thread.ts), else the serving thread's. On PostgreSQL it runs inside a Prisma interactive
 // transaction. A write is acknowledged only after this returns, i.e. after COMMIT.
 import type BetterSqlite3 from "better-sqlite3";
 import type { Limits } from "@/lib/limits";
 import { getDb, getDbProvider, noTransactionOpen, rawSqlite } from "@/server/db/client";
-import type { BatchWrites } from "@/server/db/write-store";
-import { prismaWriteStore } from "@/server/db/write-store-prisma";
-import { sqliteWriteStore } from "@/server/db/write-store-sqlite";
+import type { BatchWrites } from "@/server/ingest/write-store";
+import { prismaWriteStore } from "@/server/ingest/write-store-prisma";
+import { sqliteWriteStore } from "@/server/ingest/write-store-sqlite";
 import { commitOnSqlite, type CommitResult } from "./commit-sqlite";
 import { WriteBatch, type WriteRequest } from "./write-batch";
 import { activeWriteThread } from "./write-thread";

@@ -6,7 +6,7 @@ import { parseThoughtInput, withClient, withinLimits, type ThoughtResult } from 
 import { wellFormedThought } from "@/lib/contracts/thought-fast";
 import { uuidv7 } from "@/lib/ids";
 import { currentLimits } from "@/server/config";
-import { JsonText } from "@/server/db/write-store";
+import { JsonText } from "@/server/ingest/write-store";
 import { DomainError, LimitError, ValidationError } from "@/server/errors";
 import { submitThoughts } from "./thought-writer";
 import type { IngestLog, WriteRequest } from "./write-batch";

@@ -1,6 +1,6 @@
 // Group commit: concurrent requests queue here and are written together in one transaction, so N agents posting at
 // once cost one commit instead of N. Batches commit one after another (SQLite's single writer wants that, and
-// PostgreSQL's batches then never wait on each other's locks). With the write thread (server/services/write-thread.ts)
+// PostgreSQL's batches then never wait on each other's locks). With the write thread (server/ingest/write-thread.ts)
 // the next batch is handed over while the current one commits there, so the thread never waits for the serving
 // thread to answer. `npm run bench:ingest` measures this path.
 import { currentLimits } from "@/server/config";

@@ -1,9 +1,9 @@
 // One write batch as one synchronous IMMEDIATE transaction on a SQLite connection: the serving thread's (Prisma's
-// connection, server/services/commit.ts) or the write thread's own (server/services/write-thread.worker.ts).
+// connection, server/ingest/commit.ts) or the write thread's own (server/ingest/write-thread.worker.ts).
 // Free of Prisma, so the write thread can load it.
 import type BetterSqlite3 from "better-sqlite3";
 import type { Limits } from "@/lib/limits";
-import { sqliteWriteStore } from "@/server/db/write-store-sqlite";
+import { sqliteWriteStore } from "@/server/ingest/write-store-sqlite";
 import { WriteBatch, type Placement, type SessionEventRef, type WriteOutcome, type WriteRequest } from "./write-batch";
 
 export interface CommitResult {

@@ -1,7 +1,7 @@
 // The write path's queries on PostgreSQL, inside a Prisma interactive transaction. Existing sessions are locked
 // (row locks until commit) before their counters are read, so writers in other processes cannot hand out the same
 // seq. Inserts are multi-row statements: Prisma's createMany costs about 1 ms of client work per row here.
-import type { Prisma } from "./generated/sqlite/client";
+import type { Prisma } from "../db/generated/sqlite/client";
 import {
   jsonColumn,
   replaysOf,

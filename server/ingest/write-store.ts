@@ -1,7 +1,7 @@
 // What the thought write path reads and writes, as one small interface with two implementations:
-// server/db/write-store-sqlite.ts (synchronous prepared statements on the SQLite connection, inside one synchronous
-// transaction) and server/db/write-store-prisma.ts (PostgreSQL, inside a Prisma interactive transaction). The
-// decisions in between are made once, in server/services/write-batch.ts.
+// server/ingest/write-store-sqlite.ts (synchronous prepared statements on the SQLite connection, inside one synchronous
+// transaction) and server/ingest/write-store-prisma.ts (PostgreSQL, inside a Prisma interactive transaction). The
+// decisions in between are made once, in server/ingest/write-batch.ts.
 import type { LoggedResult } from "@/lib/domain/continuation";
 
 export interface SessionRow {

@@ -8,7 +8,7 @@
 // `npm run bench:ingest`, checkpoints every 500 ms left up to ~40 MB for it, stalling two batches by ~100 ms about
 // once a second (batch p95 88–98 ms, 48,000–52,000 thoughts/s); every 100 ms, p95 47–59 ms and 54,000–56,000/s.
 import { Worker } from "node:worker_threads";
-import { sqlitePath } from "./provider";
+import { sqlitePath } from "../db/provider";
 
 const WORKER_SOURCE = `
 const { workerData } = require("node:worker_threads");

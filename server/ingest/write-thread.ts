@@ -5,19 +5,19 @@
 // p50 ~5 ms instead of 14–15 (p99 17–19 ms instead of 27), and batches run faster (57,000–75,000 against
 // 47,000–49,000 thoughts/s), the thread being the busier of the two (12–14 ms of CPU per batch).
 //
-// The transaction is the same one the serving thread would run (server/services/commit-sqlite.ts): loads, plan and
+// The transaction is the same one the serving thread would run (server/ingest/commit-sqlite.ts): loads, plan and
 // inserts inside one IMMEDIATE transaction, so correctness does not depend on which thread runs it. The thread is
 // one more connection on the file; Prisma's connection begins its transactions IMMEDIATE for that reason
 // (server/db/client.ts). Should the thread fail, the batches in flight fail with its error (an agent retries them
 // with the same idempotency keys) and later batches run on the serving thread.
 //
 // This module is what the write path needs (the message shapes, and the running thread if any); starting the thread
-// lives in server/services/write-thread-start.ts, outside the Next bundle's imports (its bundler would try to bundle
+// lives in server/ingest/write-thread-start.ts, outside the Next bundle's imports (its bundler would try to bundle
 // the thread's entry file).
 import type { ApiErrorBody } from "@/lib/contracts/errors";
 import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
 import type { Limits } from "@/lib/limits";
-import { JsonText, jsonColumn } from "@/server/db/write-store";
+import { JsonText, jsonColumn } from "@/server/ingest/write-store";
 import type { CommitResult } from "./commit-sqlite";
 import type { IngestLog, Placement, WriteOutcome, WriteRequest } from "./write-batch";
 
@@ -292,7 +292,7 @@ type Complete<T> = { [K in keyof Required<T>]: T[K] };
 
 /**
  * The code of the error a batch in flight fails with when the thread dies. Whether that batch committed is unknown,
- * so it must not be retried blindly (server/services/thought-writer.ts); the agent's retry with the same idempotency
+ * so it must not be retried blindly (server/ingest/thought-writer.ts); the agent's retry with the same idempotency
  * keys is safe either way.
  */
 export const THREAD_FAILED = "write_thread_failed";

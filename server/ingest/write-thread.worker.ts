@@ -1,5 +1,5 @@
-// The write thread's module (started by server/services/write-thread.ts): its own connection to the SQLite file, and
-// one batch at a time, in the order posted, each in one IMMEDIATE transaction (server/services/commit-sqlite.ts).
+// The write thread's module (started by server/ingest/write-thread.ts): its own connection to the SQLite file, and
+// one batch at a time, in the order posted, each in one IMMEDIATE transaction (server/ingest/commit-sqlite.ts).
 import Database from "better-sqlite3";
 import { parentPort, workerData } from "node:worker_threads";
 import { SQLITE_PRAGMAS } from "@/server/db/sqlite-settings";

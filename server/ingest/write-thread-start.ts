@@ -1,4 +1,4 @@
-// Starts and stops the write thread (server/services/write-thread.ts says what it is for). Imported by the production
+// Starts and stops the write thread (server/ingest/write-thread.ts says what it is for). Imported by the production
 // server (scripts/start.ts) and tests only: Next's bundler would try to bundle the thread's entry file.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";

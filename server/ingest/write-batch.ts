@@ -1,6 +1,6 @@
 // One batch of thought writes, in three steps around two loads: which sessions the requests belong to, what those
 // sessions already hold, and the rows to write. All decisions live here and in lib/domain/apply-thought.ts; the
-// stores (server/db/write-store*.ts) only run queries. Every door (REST, ingest, MCP) ends here, so the same input
+// stores (server/ingest/write-store*.ts) only run queries. Every door (REST, ingest, MCP) ends here, so the same input
 // gives the same rows whichever door it came through; the query count per batch does not grow with its size.
 import type { ApiErrorBody } from "@/lib/contracts/errors";
 import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
@@ -17,7 +17,7 @@ import type {
   Row,
   SecondLoadResult,
   SessionRow,
-} from "@/server/db/write-store";
+} from "@/server/ingest/write-store";
 
 export interface WriteRequest {
   /** Which tool sent it: a `think` thought is numbered by the session's step counter, not by the agent. */
