@@ -20,7 +20,7 @@ import { getDb, type Db } from "@/server/db/client";
 import { DomainError, NotFoundError, ValidationError } from "@/server/errors";
 import { publish } from "@/server/events/bus";
 import type { Writer } from "../ingest/record-thoughts";
-import { findSession, toThoughtView } from "./sessions";
+import { findSession, toThoughtView } from "./sessions/sessions";
 import { submitThoughts } from "../ingest/thought-writer";
 
 function parse<T>(

@@ -13,7 +13,7 @@ import {
 import { uuidv7 } from "@/lib/ids";
 import { Prisma, type Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
-import { findSession } from "./sessions";
+import { findSession } from "./sessions/sessions";
 
 /**
  * Who comments. Comment.authorId is a required foreign key to User, so single-user mode's person is a placeholder

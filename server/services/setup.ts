@@ -5,7 +5,7 @@ import { createApiKey, ensureApiKey, type CreatedKey } from "@/server/auth/api-k
 import { hashPassword } from "@/server/auth/passwords";
 import type { Db } from "@/server/db/client";
 import { adoptLocalWork, countPeople } from "./accounts";
-import { ensureDefaultProject } from "./projects";
+import { ensureDefaultProject } from "./projects/projects";
 
 export interface SetupResult {
   projectId: string;

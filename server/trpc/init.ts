@@ -10,7 +10,7 @@ import { can, type Permission, type Role } from "@/lib/auth/roles";
 import { resolveActor, type Actor } from "@/server/auth/actor";
 import { getDb, type Db } from "@/server/db/client";
 import { DomainError } from "@/server/errors";
-import { resolveShareToken } from "@/server/services/share-links";
+import { resolveShareToken } from "@/server/services/projects/share-links";
 
 /** Who is asking: a project member, a visitor holding a read-only share link to one session, or nobody known. */
 export type Access =

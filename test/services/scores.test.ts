@@ -16,8 +16,8 @@ import {
   scoreSummaries,
   upsertScore,
   type ScoreAuthor,
-} from "@/server/services/scores";
-import { getSessionGraph } from "@/server/services/sessions";
+} from "@/server/services/scores/scores";
+import { getSessionGraph } from "@/server/services/sessions/sessions";
 import { freshPgUrl } from "@/test/support/pg";
 import { seedMember, seedProject, seedSession, unique } from "@/test/support/seed";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";

@@ -21,10 +21,10 @@ export function writeSuite(
     submit: typeof import("@/server/ingest/thought-writer").submitThoughts;
     ingest: typeof import("@/server/ingest/record-thoughts").ingestEvents;
     commitBatch: typeof import("@/server/ingest/commit").commitBatch;
-    graph: typeof import("@/server/services/sessions").getSessionGraph;
-    list: typeof import("@/server/services/sessions").listSessions;
-    importSession: typeof import("@/server/services/session-transfer").importSession;
-    exportSession: typeof import("@/server/services/session-transfer").exportSessionJson;
+    graph: typeof import("@/server/services/sessions/sessions").getSessionGraph;
+    list: typeof import("@/server/services/sessions/sessions").listSessions;
+    importSession: typeof import("@/server/services/sessions/session-transfer").importSession;
+    exportSession: typeof import("@/server/services/sessions/session-transfer").exportSessionJson;
     table: typeof import("@/server/services/dashboard").sessionsTable;
     db: import("@/server/db/client").Db;
     close: () => Promise<void>;
@@ -40,9 +40,9 @@ export function writeSuite(
     if (options.writeThread) {
       (await import("@/server/ingest/write-thread-start")).startWriteThread(process.env.DATABASE_URL);
     }
-    const { ensureDefaultProject } = await import("@/server/services/projects");
-    const sessions = await import("@/server/services/sessions");
-    const transfer = await import("@/server/services/session-transfer");
+    const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+    const sessions = await import("@/server/services/sessions/sessions");
+    const transfer = await import("@/server/services/sessions/session-transfer");
     svc = {
       submit: (await import("@/server/ingest/thought-writer")).submitThoughts,
       ingest: (await import("@/server/ingest/record-thoughts")).ingestEvents,
@@ -365,7 +365,7 @@ export function writeSuite(
     });
 
     it("the sessions table sorts by a score config's mean", async () => {
-      const scores = await import("@/server/services/scores");
+      const scores = await import("@/server/services/scores/scores");
       const name = key("quality");
       const config = await scores.createScoreConfig(svc.db, projectId, { name, type: "numeric", min: 0, max: 10 });
       const [low] = await write([t(key("low"), 1, 1, false)]);

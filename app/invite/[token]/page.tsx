@@ -6,7 +6,7 @@ import { InviteAccept } from "@/components/settings/InviteAccept";
 import { singleUserMode } from "@/server/auth/mode";
 import { pageActor } from "@/server/auth/page-actor";
 import { getDb } from "@/server/db/client";
-import { inspectInvitation, invitationRefusal } from "@/server/services/invitations";
+import { inspectInvitation, invitationRefusal } from "@/server/services/projects/invitations";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { SessionView } from "@/components/session/SessionView";
 import { TrpcProvider } from "@/components/trpc/TrpcProvider";
 import { getDb } from "@/server/db/client";
-import { resolveShareToken } from "@/server/services/share-links";
+import { resolveShareToken } from "@/server/services/projects/share-links";
 
 export const dynamic = "force-dynamic";
 

@@ -12,7 +12,7 @@ import type { ScoreView } from "@/lib/contracts/scores";
 import { isUuid } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
-import { scoresOfSession } from "./score-views";
+import { scoresOfSession } from "../scores/score-views";
 
 type SessionRow = Awaited<ReturnType<Db["thinkingSession"]["findFirstOrThrow"]>>;
 type ThoughtRow = Awaited<ReturnType<Db["thought"]["findFirstOrThrow"]>>;

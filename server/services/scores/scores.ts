@@ -19,7 +19,7 @@ import type { Db } from "@/server/db/client";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/server/errors";
 import { agreementFor, distribution, type Label } from "@/lib/stats/agreement";
 import { authorLabels, scoreInclude, toScoreView } from "./score-views";
-import { findSession } from "./sessions";
+import { findSession } from "../sessions/sessions";
 
 /**
  * Who scores: a person, an API key (an evaluator or LLM judge), or the agent itself. `local` is the person at the

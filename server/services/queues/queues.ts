@@ -14,8 +14,8 @@ import { uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
 import type { z } from "zod";
-import { sessionTableWhere } from "./dashboard";
-import { LOCAL_USER_ID } from "./comments";
+import { sessionTableWhere } from "../dashboard";
+import { LOCAL_USER_ID } from "../comments";
 import { withQueueLock, type Tx } from "./queue-lock";
 
 /** Who is asking: a user id (single-user mode's person is the placeholder user `local`) and their project role. */

@@ -9,7 +9,7 @@ import type { Db } from "@/server/db/client";
 import type { Row } from "@/server/ingest/write-store";
 import { LimitError, ValidationError } from "@/server/errors";
 import { publish } from "@/server/events/bus";
-import { commitRows } from "../ingest/commit";
+import { commitRows } from "../../ingest/commit";
 import { getSessionGraph } from "./sessions";
 
 export async function exportSessionJson(db: Db, projectId: string, idOrKey: string): Promise<SessionExport> {

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { NotFoundError } from "@/server/errors";
-import { findSession } from "./sessions";
+import { findSession } from "../sessions/sessions";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

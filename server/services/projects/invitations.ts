@@ -10,7 +10,7 @@ import { uuidv7 } from "@/lib/ids";
 import { hashPassword } from "@/server/auth/passwords";
 import { inTransaction, type Db } from "@/server/db/client";
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from "@/server/errors";
-import { createUser, type NewAccount } from "./accounts";
+import { createUser, type NewAccount } from "../accounts";
 import { higherRole, type SettingsCaller } from "./members";
 
 const PREFIX_CHARS = 6;
