@@ -21,7 +21,7 @@ export default tseslint.config(
       "playwright-report/**",
       "sdk/dist/**",
       "bin/**", // plain-JS launchers outside the TypeScript project (bin/thoughtgraph.js runs sdk/src/cli.ts via tsx)
-      "server/services/write-thread.entry.mjs", // the same: the write thread's launcher, which registers tsx
+      "server/ingest/write-thread.entry.mjs", // the same: the write thread's launcher, which registers tsx
       "next-env.d.ts",
       "*.config.js",
       "*.config.mjs",

@@ -8,8 +8,11 @@
 // measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch": better-sqlite3
 // prepared inserts on SQLite, multi-row INSERTs over one pg connection on PostgreSQL); the reads line has the idle
 // reads as its baseline.
-// Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 120), BENCH_AGENTS (default 32), and
-// BENCH_CPU_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome DevTools' Performance panel).
+// Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 120), BENCH_AGENTS (default 32),
+// BENCH_CPU_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome DevTools' Performance panel), and
+// BENCH_COMPARE_NEXT=1 to run single and batch again through Next's pipeline (THOUGHTGRAPH_FAST_API=0, a second server
+// on a fresh SQLite file; SQLite only) and print those lines with `"path": "next"` beside the fast path's
+// (`"path": "fast"`).
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -304,6 +307,19 @@ async function readsDuringBatch(base: URL, apiKey: string) {
   };
 }
 
+/** Warms up the routes (JIT, first queries) so the numbers measure the steady state. */
+async function warmUp(base: URL, apiKey: string) {
+  for (let i = 0; i < 200; i++) {
+    await post(
+      base,
+      "/api/v1/thoughts",
+      apiKey,
+      JSON.stringify({ thought: "warm", thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: false }),
+    );
+  }
+  await driveBatches(base, apiKey, batchBodies("bench-warm", WARMUP_BATCHES));
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-"));
   const profileDir = process.env.BENCH_CPU_PROFILE;
@@ -316,27 +332,37 @@ async function main() {
     databaseUrl: database.url,
     nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
   });
+  let singleBaseline = 0;
+  let batchBaseline = 0;
   try {
     const base = new URL(server.url);
-    // Warm up the routes (JIT, first queries) so the numbers measure the steady state.
-    for (let i = 0; i < 200; i++) {
-      await post(
-        base,
-        "/api/v1/thoughts",
-        server.apiKey,
-        JSON.stringify({ thought: "warm", thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: false }),
-      );
-    }
-    await driveBatches(base, server.apiKey, batchBodies("bench-warm", WARMUP_BATCHES));
+    await warmUp(base, server.apiKey);
     console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}`);
     console.error(`database: ${onPg ? "PostgreSQL" : "SQLite"}`);
-    const singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
-    console.log(JSON.stringify(await single(base, server.apiKey, singleBaseline)));
-    const batchBaseline = await baseline(BATCHES * BATCH_SIZE, BATCH_SIZE);
-    console.log(JSON.stringify(await batch(base, server.apiKey, batchBaseline)));
+    singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
+    console.log(JSON.stringify({ path: "fast", ...(await single(base, server.apiKey, singleBaseline)) }));
+    batchBaseline = await baseline(BATCHES * BATCH_SIZE, BATCH_SIZE);
+    console.log(JSON.stringify({ path: "fast", ...(await batch(base, server.apiKey, batchBaseline)) }));
     console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
   } finally {
     await server.stop();
+  }
+  try {
+    if (process.env.BENCH_COMPARE_NEXT === "1" && !onPg) {
+      const next = await startServer({
+        databaseUrl: `file:${path.join(dir, "bench-next.db")}`,
+        env: { THOUGHTGRAPH_FAST_API: "0" },
+      });
+      try {
+        const base = new URL(next.url);
+        await warmUp(base, next.apiKey);
+        console.log(JSON.stringify({ path: "next", ...(await single(base, next.apiKey, singleBaseline)) }));
+        console.log(JSON.stringify({ path: "next", ...(await batch(base, next.apiKey, batchBaseline)) }));
+      } finally {
+        await next.stop();
+      }
+    }
+  } finally {
     agent.destroy();
     await database.drop();
     rmSync(dir, { recursive: true, force: true });

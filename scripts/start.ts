@@ -93,9 +93,9 @@ async function main(): Promise<void> {
   if (!dev && process.env.THOUGHTGRAPH_SKIP_BUILD !== "1") buildIfNeeded();
   await prepareDatabase();
   if (providerOf(databaseUrl()) === "sqlite") {
-    (await import("@/server/db/checkpointer")).startCheckpointer(databaseUrl());
+    (await import("@/server/ingest/checkpointer")).startCheckpointer(databaseUrl());
     if (process.env.THOUGHTGRAPH_WRITE_THREAD !== "0") {
-      (await import("@/server/services/write-thread-start")).startWriteThread(databaseUrl());
+      (await import("@/server/ingest/write-thread-start")).startWriteThread(databaseUrl());
     }
   }
   (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";

@@ -7,7 +7,7 @@ import { ZEmail, ZNewPassword } from "@/lib/contracts/auth";
 import { isRole, ROLES } from "@/lib/auth/roles";
 import { runCli, withCliDb } from "./lib/cli-db";
 import { adoptLocalWork, countPeople, createUser, resetPassword } from "@/server/services/accounts";
-import { ensureDefaultProject } from "@/server/services/projects";
+import { ensureDefaultProject } from "@/server/services/projects/projects";
 
 const USAGE =
   "usage: npm run users -- create --email EMAIL [--name NAME] [--role owner|admin|annotator|viewer]\n" +

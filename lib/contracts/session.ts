@@ -103,6 +103,9 @@ export const ZSessionPage = z.object({
 });
 export type SessionPage = z.infer<typeof ZSessionPage>;
 
+/** POST /api/v1/sessions/import answers this. */
+export const ZImportResult = z.object({ sessionId: z.string().min(1), thoughts: z.number().int().min(0) });
+
 export const EXPORT_FORMAT = "thoughtgraph.session/v1";
 
 /** The JSON export; POST /api/v1/sessions/import takes it back unchanged. */

@@ -38,7 +38,7 @@ export const ZCreateInvitationInput = z.object({
 });
 export const ZRevokeInvitationInput = z.object({ id: id("id") });
 
-/** An invitation token as it appears in `/invite/<token>` (see server/services/invitations.ts for its making). */
+/** An invitation token as it appears in `/invite/<token>` (see server/services/projects/invitations.ts for its making). */
 export const ZInvitationToken = z
   .string({ error: "token is required." })
   .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "token is not an invitation token | Copy the whole link again." });

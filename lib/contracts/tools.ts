@@ -95,6 +95,8 @@ export const ZReviseInput = z.object({
   tags: opt(z.array(text("tags[]", 100), { error: "tags must be an array of strings" }).max(50)),
 });
 export type ReviseInput = z.infer<typeof ZReviseInput>;
+/** The REST revise body: the fields to change; the thought is named by the path. */
+export const ZReviseChanges = ZReviseInput.omit({ thoughtId: true });
 
 export const ZReviseResult = z.object({
   thought: ZThoughtView,

@@ -33,7 +33,7 @@ const sqliteHandles = (globalForHandles.__thoughtgraphSqliteHandles ??= new Weak
  * The better-sqlite3 connection behind a SQLite client (null for PostgreSQL, or before the first query). Prisma runs
  * every query and transaction of this client on that one connection, so statements run on it from inside a
  * `db.$transaction` callback belong to that transaction. Used only where Prisma's per-row cost matters
- * (server/db/write-store-sqlite.ts).
+ * (server/ingest/write-store-sqlite.ts).
  */
 export function rawSqlite(db: Db): BetterSqlite3.Database | null {
   return sqliteHandles.get(db)?.current ?? null;
@@ -65,7 +65,7 @@ function sqliteAdapterFactory(url: string, handle: SqliteHandle): SqlDriverAdapt
 
 /**
  * The adapter opens interactive transactions with a deferred BEGIN. With a second writer on the file (the write
- * thread, server/services/write-thread.ts, or another process), a transaction that reads and then writes would fail
+ * thread, server/ingest/write-thread.ts, or another process), a transaction that reads and then writes would fail
  * at once with SQLITE_BUSY when the other writer commits in between. BEGIN IMMEDIATE takes the write lock first, so
  * the transaction waits its turn (busy_timeout) instead.
  */

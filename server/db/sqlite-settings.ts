@@ -1,5 +1,5 @@
 // Per-connection SQLite settings, shared by every connection the server opens: Prisma's (server/db/client.ts) and the
-// write thread's (server/services/write-thread.ts). Dependency-free, so a worker thread can load it without Prisma.
+// write thread's (server/ingest/write-thread.ts). Dependency-free, so a worker thread can load it without Prisma.
 
 /** Per-connection SQLite settings (journal_mode=WAL also persists in the file). */
 export const SQLITE_PRAGMAS = [
@@ -10,7 +10,7 @@ export const SQLITE_PRAGMAS = [
   // 64 MiB page cache (the default is 2 MiB): indexes of busy sessions stay in memory between batches.
   "PRAGMA cache_size = -65536",
   "PRAGMA temp_store = MEMORY",
-  // Checkpoints run in a worker (server/db/checkpointer.ts); this one, by the writing connection between two
+  // Checkpoints run in a worker (server/ingest/checkpointer.ts); this one, by the writing connection between two
   // transactions, lets the WAL start over under continuous load, and bounds it to 80 MiB with SQLITE_PAGE_SIZE pages
   // (20 MiB in a file made with SQLite's default 4 KiB pages).
   "PRAGMA wal_autocheckpoint = 5000",

@@ -2,7 +2,7 @@
 // X-Thoughtgraph-Client header (the stdio bridge sends the MCP client's name), so "your most recent session" means
 // the same thing over REST as over MCP.
 import type { ApiPrincipal } from "@/server/auth/api-keys";
-import type { Writer } from "@/server/services/record-thoughts";
+import type { Writer } from "@/server/ingest/record-thoughts";
 import type { DoorRequest } from "./door";
 
 const MAX_CLIENT_CHARS = 200;

@@ -1,5 +1,5 @@
 // The REST door's request/response model, independent of the transport. Route handlers (server/http/routes/*) take
-// a DoorRequest and return a DoorResponse; the same handler runs behind Next's route files (app/api/**/route.ts, via
+// a DoorRequest and return a DoorResponse; the same handler runs behind Next (the route table's catch-all, or
 // nextRoute) and behind the production server's fast path (server/http/agent-server.ts, straight from node:http,
 // skipping the cost of Fetch API objects and Next's pipeline on every agent request).
 import type { IncomingMessage, ServerResponse } from "node:http";

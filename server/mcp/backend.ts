@@ -3,7 +3,7 @@
 import type { ApiPrincipal } from "@/server/auth/api-keys";
 import { asDomainError, ForbiddenError } from "@/server/errors";
 import { clearThinkingSession, getThinkingSession, reviseThought, think } from "@/server/services/agent-tools";
-import { recordThought, type Writer } from "@/server/services/record-thoughts";
+import { recordThought, type Writer } from "@/server/ingest/record-thoughts";
 import type { ThoughtgraphBackend, ToolCallContext } from "@/sdk/src/mcp/register";
 
 export function serviceBackend(principal: ApiPrincipal): ThoughtgraphBackend {

@@ -19,9 +19,9 @@ import { currentLimits } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/server/errors";
 import { publish } from "@/server/events/bus";
-import type { Writer } from "./record-thoughts";
-import { findSession, toThoughtView } from "./sessions";
-import { submitThoughts } from "./thought-writer";
+import type { Writer } from "../ingest/record-thoughts";
+import { findSession, toThoughtView } from "./sessions/sessions";
+import { submitThoughts } from "../ingest/thought-writer";
 
 function parse<T>(
   r: { ok: true; value: T } | { ok: false; problem: import("@/lib/contracts/errors").FieldProblem },

@@ -13,7 +13,7 @@ import {
 import { uuidv7 } from "@/lib/ids";
 import { Prisma, type Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
-import { findSession } from "./sessions";
+import { findSession } from "./sessions/sessions";
 
 /**
  * Who comments. Comment.authorId is a required foreign key to User, so single-user mode's person is a placeholder
@@ -22,7 +22,6 @@ import { findSession } from "./sessions";
  */
 export type CommentAuthor = { kind: "user"; userId: string } | { kind: "local" };
 
-export const LOCAL_COMMENT_AUTHOR: CommentAuthor = { kind: "local" };
 export const LOCAL_USER_ID = "local";
 
 async function authorIdOf(db: Db, author: CommentAuthor): Promise<string> {

@@ -12,8 +12,8 @@ import { getDbProvider, type Db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { toOutline } from "@/lib/graph/outline";
 import { NotFoundError } from "@/server/errors";
-import { scoreSummaries } from "./scores";
-import { findSession, toBranchView, toSessionSummary, toThoughtView } from "./sessions";
+import { scoreSummaries } from "./scores/scores";
+import { findSession, toBranchView, toSessionSummary, toThoughtView } from "./sessions/sessions";
 
 export async function sessionOutline(db: Db, projectId: string, idOrKey: string): Promise<SessionOutline> {
   const session = await findSession(db, projectId, idOrKey);

@@ -6,7 +6,7 @@ import { hashPassword } from "@/server/auth/passwords";
 import { inTransaction, type Db } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/db-errors";
 import { adoptLocalWork, countPeople } from "./accounts";
-import { ensureDefaultProject } from "./projects";
+import { ensureDefaultProject } from "./projects/projects";
 
 export interface SetupResult {
   projectId: string;

@@ -11,7 +11,7 @@ import { findIllFormedText } from "@/lib/contracts/text";
 import { resolveActor, type Actor } from "@/server/auth/actor";
 import { getDb, type Db } from "@/server/db/client";
 import { DomainError, ValidationError } from "@/server/errors";
-import { resolveShareToken } from "@/server/services/share-links";
+import { resolveShareToken } from "@/server/services/projects/share-links";
 import { SHARE_HEADER } from "@/lib/contracts/session";
 
 /** Who is asking: a project member, a visitor holding a read-only share link to one session, or nobody known. */

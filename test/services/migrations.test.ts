@@ -250,7 +250,7 @@ describe.each(["sqlite", "postgresql"] as const)("upgrading %s across ingest_key
         { projectId: "p-1", key: "key-1", eventId: "e-1", position: null },
       ]);
       expect(await upgraded.ingestEvent.count()).toBe(2);
-      const { prismaWriteStore } = await import("@/server/db/write-store-prisma");
+      const { prismaWriteStore } = await import("@/server/ingest/write-store-prisma");
       const replays = await upgraded.$transaction(async (tx) =>
         prismaWriteStore(tx).firstLoad({
           replayKeys: new Map([["p-1", ["key-1", "key-2"]]]),

@@ -9,7 +9,7 @@ import { can, ROLES, type Permission, type Role } from "@/lib/auth/roles";
 import type { Actor } from "@/server/auth/actor";
 import { createDb, type Db } from "@/server/db/client";
 import { applyMigrations } from "@/server/db/migrations";
-import { createScoreConfig, upsertScore } from "@/server/services/scores";
+import { createScoreConfig, upsertScore } from "@/server/services/scores/scores";
 import { createCaller } from "@/server/trpc/root";
 import { contextOf } from "@/server/trpc/init";
 import { freshPgUrl } from "@/test/support/pg";

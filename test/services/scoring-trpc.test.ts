@@ -38,7 +38,7 @@ async function apiKeyAuthor(name: string) {
 }
 
 async function scoreAsKey(apiKeyId: string, configId: string, thoughtId: string, value: unknown) {
-  const { upsertScore } = await import("@/server/services/scores");
+  const { upsertScore } = await import("@/server/services/scores/scores");
   const { getDb } = await import("@/server/db/client");
   await upsertScore(getDb(), projectId, { kind: "key", apiKeyId }, { configId, thoughtId, value });
 }

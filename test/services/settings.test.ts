@@ -20,9 +20,9 @@ import {
   acceptInvitationWithAccount,
   createInvitation,
   inspectInvitation,
-} from "@/server/services/invitations";
-import { lockProject } from "@/server/services/members";
-import { slugOf } from "@/server/services/project-settings";
+} from "@/server/services/projects/invitations";
+import { lockProject } from "@/server/services/projects/members";
+import { slugOf } from "@/server/services/projects/project-settings";
 import { contextOf } from "@/server/trpc/init";
 import { createCaller } from "@/server/trpc/root";
 import { freshPgUrl } from "@/test/support/pg";

@@ -1,11 +1,11 @@
-// The SQLite store's inserts name only the columns a statement's rows hold values for (server/db/write-store-sqlite.ts).
+// The SQLite store's inserts name only the columns a statement's rows hold values for (server/ingest/write-store-sqlite.ts).
 // Every pattern of null and set optional fields must read back as written, also past the cap on prepared statements,
 // where the store binds every column.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseThoughtInput } from "@/lib/contracts/thought";
 import { DEFAULT_LIMITS } from "@/lib/limits";
 import type { Db } from "@/server/db/client";
-import { MAX_STATEMENTS } from "@/server/db/write-store-sqlite";
+import { MAX_STATEMENTS } from "@/server/ingest/write-store-sqlite";
 import { freshServiceDb } from "@/test/support/service-db";
 import { unique } from "@/test/support/seed";
 
@@ -35,7 +35,7 @@ const OPTIONAL: [string, unknown][] = [
 
 describe("the SQLite store's inserts", () => {
   it("store every pattern of null and set columns as written, past the cap on prepared statements", async () => {
-    const { commitOnSqlite } = await import("@/server/services/commit-sqlite");
+    const { commitOnSqlite } = await import("@/server/ingest/commit-sqlite");
     const { rawSqlite } = await import("@/server/db/client");
     const raw = rawSqlite(db)!;
     const patterns = 2 ** OPTIONAL.length;

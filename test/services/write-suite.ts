@@ -7,7 +7,7 @@ import { parseThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
 import type { ResultFacts } from "@/lib/domain/continuation";
 
 export interface WriteSuiteOptions {
-  /** SQLite: run the batches on the write thread, as the production server does (server/services/write-thread.ts). */
+  /** SQLite: run the batches on the write thread, as the production server does (server/ingest/write-thread.ts). */
   writeThread?: boolean;
 }
 
@@ -18,13 +18,13 @@ export function writeSuite(
 ) {
   // Imported after DATABASE_URL is set: the services use the process's database singleton.
   let svc: {
-    submit: typeof import("@/server/services/thought-writer").submitThoughts;
-    ingest: typeof import("@/server/services/record-thoughts").ingestEvents;
-    commitBatch: typeof import("@/server/services/commit").commitBatch;
-    graph: typeof import("@/server/services/sessions").getSessionGraph;
-    list: typeof import("@/server/services/sessions").listSessions;
-    importSession: typeof import("@/server/services/session-transfer").importSession;
-    exportSession: typeof import("@/server/services/session-transfer").exportSessionJson;
+    submit: typeof import("@/server/ingest/thought-writer").submitThoughts;
+    ingest: typeof import("@/server/ingest/record-thoughts").ingestEvents;
+    commitBatch: typeof import("@/server/ingest/commit").commitBatch;
+    graph: typeof import("@/server/services/sessions/sessions").getSessionGraph;
+    list: typeof import("@/server/services/sessions/sessions").listSessions;
+    importSession: typeof import("@/server/services/sessions/session-transfer").importSession;
+    exportSession: typeof import("@/server/services/sessions/session-transfer").exportSessionJson;
     table: typeof import("@/server/services/dashboard").sessionsTable;
     db: import("@/server/db/client").Db;
     close: () => Promise<void>;
@@ -38,15 +38,15 @@ export function writeSuite(
     const { applyMigrations } = await import("@/server/db/migrations");
     await applyMigrations(process.env.DATABASE_URL);
     if (options.writeThread) {
-      (await import("@/server/services/write-thread-start")).startWriteThread(process.env.DATABASE_URL);
+      (await import("@/server/ingest/write-thread-start")).startWriteThread(process.env.DATABASE_URL);
     }
-    const { ensureDefaultProject } = await import("@/server/services/projects");
-    const sessions = await import("@/server/services/sessions");
-    const transfer = await import("@/server/services/session-transfer");
+    const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+    const sessions = await import("@/server/services/sessions/sessions");
+    const transfer = await import("@/server/services/sessions/session-transfer");
     svc = {
-      submit: (await import("@/server/services/thought-writer")).submitThoughts,
-      ingest: (await import("@/server/services/record-thoughts")).ingestEvents,
-      commitBatch: (await import("@/server/services/commit")).commitBatch,
+      submit: (await import("@/server/ingest/thought-writer")).submitThoughts,
+      ingest: (await import("@/server/ingest/record-thoughts")).ingestEvents,
+      commitBatch: (await import("@/server/ingest/commit")).commitBatch,
       graph: sessions.getSessionGraph,
       list: sessions.listSessions,
       importSession: transfer.importSession,
@@ -63,9 +63,8 @@ export function writeSuite(
 
   afterAll(async () => {
     // Had the thread failed, the batches would have fallen back to the serving thread and the suite proved nothing.
-    if (options.writeThread)
-      expect((await import("@/server/services/write-thread")).activeWriteThread()).not.toBeNull();
-    await (await import("@/server/services/write-thread-start")).stopWriteThread();
+    if (options.writeThread) expect((await import("@/server/ingest/write-thread")).activeWriteThread()).not.toBeNull();
+    await (await import("@/server/ingest/write-thread-start")).stopWriteThread();
     await (await import("@/server/events/pg-relay")).stopPgRelay();
     await svc?.close();
   });
@@ -395,7 +394,7 @@ export function writeSuite(
     });
 
     it("the sessions table sorts by a score config's mean", async () => {
-      const scores = await import("@/server/services/scores");
+      const scores = await import("@/server/services/scores/scores");
       const name = key("quality");
       const config = await scores.createScoreConfig(svc.db, projectId, { name, type: "numeric", min: 0, max: 10 });
       const [low] = await write([t(key("low"), 1, 1, false)]);

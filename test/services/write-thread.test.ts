@@ -1,11 +1,11 @@
-// The write thread (server/services/write-thread.ts, started by write-thread-start.ts) beside the serving thread's own connection: a second writer on
+// The write thread (server/ingest/write-thread.ts, started by write-thread-start.ts) beside the serving thread's own connection: a second writer on
 // the SQLite file. Its batches' behaviour is the write suite's (write.sqlite-thread.test.ts); this file covers what
 // the second connection and the thread's life add.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseThoughtInput, withClient, type ThoughtResult } from "@/lib/contracts/thought";
 import type { Db } from "@/server/db/client";
-import { JsonText } from "@/server/db/write-store";
-import type { Placement, WriteOutcome, WriteRequest } from "@/server/services/write-batch";
+import { JsonText } from "@/server/ingest/write-store";
+import type { Placement, WriteOutcome, WriteRequest } from "@/server/ingest/write-batch";
 import { freshServiceDb } from "@/test/support/service-db";
 import { unique } from "@/test/support/seed";
 
@@ -13,18 +13,18 @@ let db: Db;
 let projectId = "";
 let url = "";
 let svc: {
-  submit: typeof import("@/server/services/thought-writer").submitThoughts;
-  thread: typeof import("@/server/services/write-thread") & typeof import("@/server/services/write-thread-start");
+  submit: typeof import("@/server/ingest/thought-writer").submitThoughts;
+  thread: typeof import("@/server/ingest/write-thread") & typeof import("@/server/ingest/write-thread-start");
 };
 
 beforeAll(async () => {
   ({ db, projectId } = await freshServiceDb("write-thread"));
   url = process.env.DATABASE_URL!;
   svc = {
-    submit: (await import("@/server/services/thought-writer")).submitThoughts,
+    submit: (await import("@/server/ingest/thought-writer")).submitThoughts,
     thread: {
-      ...(await import("@/server/services/write-thread")),
-      ...(await import("@/server/services/write-thread-start")),
+      ...(await import("@/server/ingest/write-thread")),
+      ...(await import("@/server/ingest/write-thread-start")),
     },
   };
 });

@@ -8,15 +8,20 @@ import { expect } from "vitest";
 import { z } from "zod";
 
 import { ZErrorResponse } from "@/lib/contracts/errors";
-import { ZSessionGraph, ZSessionPage, type SessionGraph, type SessionSummary } from "@/lib/contracts/session";
+import {
+  ZImportResult,
+  ZSessionGraph,
+  ZSessionPage,
+  type SessionGraph,
+  type SessionSummary,
+} from "@/lib/contracts/session";
 import { ZThoughtResult, type ThoughtResult } from "@/lib/contracts/thought";
 import { api, startServer, type RunningServer } from "@/scripts/lib/server-process";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
 export { api, type RunningServer };
 
-/** POST /api/v1/sessions/import answers this (there is no contract module for it). */
-export const ZImportResult = z.object({ sessionId: z.string().min(1), thoughts: z.number().int().min(0) });
+export { ZImportResult };
 
 export interface SqliteServer {
   server: RunningServer;

@@ -1,10 +1,12 @@
-// GET /api/health — handler in server/http/routes/health.ts (the production server also serves it directly).
-import { nextRoute } from "@/server/http/door";
-import { getHealth } from "@/server/http/routes/health";
-import { methodNotAllowed } from "@/server/http/routes/not-found";
+// GET /api/health — declared in the route table (server/http/route-table.ts), like the /api/v1 routes; any other
+// method answers the table's JSON 405.
+import { nextDispatch } from "@/server/http/route-table";
 
-export const GET = nextRoute(getHealth);
+export {
+  nextDispatch as GET,
+  nextDispatch as POST,
+  nextDispatch as PUT,
+  nextDispatch as PATCH,
+  nextDispatch as DELETE,
+};
 export const dynamic = "force-dynamic";
-
-const wrongMethod = nextRoute(methodNotAllowed("GET"));
-export { wrongMethod as POST, wrongMethod as PUT, wrongMethod as PATCH, wrongMethod as DELETE };

@@ -8,7 +8,7 @@ import { FormError } from "@/components/ui/Field";
 import { singleUserMode } from "@/server/auth/mode";
 import { pageActor } from "@/server/auth/page-actor";
 import { getDb } from "@/server/db/client";
-import { inspectInvitation, invitationRefusal } from "@/server/services/invitations";
+import { inspectInvitation, invitationRefusal } from "@/server/services/projects/invitations";
 
 export const dynamic = "force-dynamic";
 

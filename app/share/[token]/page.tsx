@@ -12,7 +12,7 @@ import { Page } from "@/components/ui/Page";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { ThemeToggle } from "@/components/ui/ThemeSwitch";
 import { getDb } from "@/server/db/client";
-import { resolveShareToken } from "@/server/services/share-links";
+import { resolveShareToken } from "@/server/services/projects/share-links";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 import { currentLimits } from "@/server/config";
 import type { DoorHandler } from "@/server/http/door";
 import { authenticate, handle, json, readJsonText } from "@/server/http/respond";
-import { ingestEvents } from "@/server/services/record-thoughts";
+import { ingestEvents } from "@/server/ingest/record-thoughts";
 
 export const postIngest: DoorHandler = (req) =>
   handle(async () => {

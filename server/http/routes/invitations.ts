@@ -11,7 +11,11 @@ import { getDb } from "@/server/db/client";
 import { ConflictError, ValidationError } from "@/server/errors";
 import type { DoorHandler, DoorRequest } from "@/server/http/door";
 import { handle, json, readJson } from "@/server/http/respond";
-import { acceptInvitation, acceptInvitationWithAccount, type AcceptOutcome } from "@/server/services/invitations";
+import {
+  acceptInvitation,
+  acceptInvitationWithAccount,
+  type AcceptOutcome,
+} from "@/server/services/projects/invitations";
 
 const BODY_LIMIT = 16 * 1024;
 const PROJECT_COOKIE_MS = 365 * 24 * 3600_000;

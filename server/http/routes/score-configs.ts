@@ -8,7 +8,7 @@ import { getDb } from "@/server/db/client";
 import { ValidationError } from "@/server/errors";
 import type { DoorHandler } from "@/server/http/door";
 import { authenticate, handle, json, queryOf, readJson } from "@/server/http/respond";
-import { createScoreConfig, listScoreConfigs } from "@/server/services/scores";
+import { createScoreConfig, listScoreConfigs } from "@/server/services/scores/scores";
 
 const EXAMPLE = 'Send e.g. {"name": "correctness", "type": "numeric", "min": 1, "max": 5, "step": 1}.';
 

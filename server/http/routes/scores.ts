@@ -8,7 +8,7 @@ import { getDb } from "@/server/db/client";
 import { ValidationError } from "@/server/errors";
 import type { DoorHandler } from "@/server/http/door";
 import { authenticate, handle, json, readJson } from "@/server/http/respond";
-import { upsertScore } from "@/server/services/scores";
+import { upsertScore } from "@/server/services/scores/scores";
 
 const EXAMPLE = 'Send e.g. {"thoughtId": "…", "name": "correctness", "value": 4, "comment": "…"}.';
 

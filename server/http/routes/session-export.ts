@@ -3,7 +3,7 @@ import { getDb } from "@/server/db/client";
 import { ValidationError } from "@/server/errors";
 import type { DoorHandler, DoorRequest, DoorResponse } from "@/server/http/door";
 import { authenticate, handle, json, queryOf } from "@/server/http/respond";
-import { exportSessionJson, renderMarkdown } from "@/server/services/session-transfer";
+import { exportSessionJson, renderMarkdown } from "@/server/services/sessions/session-transfer";
 
 /** The export of one session of a project, in the format the query asks for. */
 export async function exportResponse(req: DoorRequest, id: string, projectId: string): Promise<DoorResponse> {

@@ -2,7 +2,7 @@
 import { getDb } from "@/server/db/client";
 import type { DoorHandler } from "@/server/http/door";
 import { authenticate, handle, json } from "@/server/http/respond";
-import { getSessionGraph } from "@/server/services/sessions";
+import { getSessionGraph } from "@/server/services/sessions/sessions";
 
 export const getSession: DoorHandler = (req, { id }) =>
   handle(async () => {

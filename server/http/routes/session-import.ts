@@ -2,7 +2,7 @@
 import { currentLimits } from "@/server/config";
 import type { DoorHandler } from "@/server/http/door";
 import { authenticate, handle, json, readJson } from "@/server/http/respond";
-import { importSession } from "@/server/services/session-transfer";
+import { importSession } from "@/server/services/sessions/session-transfer";
 
 export const postSessionImport: DoorHandler = (req) =>
   handle(async () => {

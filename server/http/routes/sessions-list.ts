@@ -5,7 +5,7 @@ import { getDb } from "@/server/db/client";
 import { ValidationError } from "@/server/errors";
 import type { DoorHandler } from "@/server/http/door";
 import { authenticate, handle, json, queryOf } from "@/server/http/respond";
-import { listSessions } from "@/server/services/sessions";
+import { listSessions } from "@/server/services/sessions/sessions";
 
 export const getSessions: DoorHandler = (req) =>
   handle(async () => {

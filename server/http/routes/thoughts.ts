@@ -2,7 +2,7 @@
 import { currentLimits } from "@/server/config";
 import type { DoorHandler } from "@/server/http/door";
 import { authenticate, handle, idempotencyKeyOf, json, readJson } from "@/server/http/respond";
-import { recordThought } from "@/server/services/record-thoughts";
+import { recordThought } from "@/server/ingest/record-thoughts";
 
 export const postThought: DoorHandler = (req) =>
   handle(async () => {

@@ -13,8 +13,8 @@ import {
   ZRevokeKeyInput,
   ZSetMemberRoleInput,
 } from "@/lib/contracts/settings";
-import { createInvitation, listInvitations, revokeInvitation } from "@/server/services/invitations";
-import { listMembers, removeMember, setMemberRole, type SettingsCaller } from "@/server/services/members";
+import { createInvitation, listInvitations, revokeInvitation } from "@/server/services/projects/invitations";
+import { listMembers, removeMember, setMemberRole, type SettingsCaller } from "@/server/services/projects/members";
 import {
   createKey,
   createProject,
@@ -22,7 +22,7 @@ import {
   projectSettings,
   renameProject,
   revokeKey,
-} from "@/server/services/project-settings";
+} from "@/server/services/projects/project-settings";
 import { allowed, createTRPCRouter, memberProcedure, signedInProcedure } from "../init";
 
 const callerOf = (ctx: { actor: Actor; role: SettingsCaller["role"] }): SettingsCaller => ({

@@ -3,9 +3,9 @@
 // service lets only a queue's assigned reviewers (or admins and owners) claim. Scores and comments made while
 // reviewing go through the scores and comments routers.
 import { ZQueueAddItems, ZQueueCreate, ZQueueItemRef, ZQueueMembers, ZQueueRef } from "@/lib/contracts/queues";
-import { claimItem, claimNext, finishItem, heartbeat, skipItem } from "@/server/services/queue-claims";
-import { assignableMembers, getQueue, listQueues } from "@/server/services/queue-views";
-import { addItems, archiveQueue, createQueue, queueUserOf, setMembers } from "@/server/services/queues";
+import { claimItem, claimNext, finishItem, heartbeat, skipItem } from "@/server/services/queues/queue-claims";
+import { assignableMembers, getQueue, listQueues } from "@/server/services/queues/queue-views";
+import { addItems, archiveQueue, createQueue, queueUserOf, setMembers } from "@/server/services/queues/queues";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
 
 const reviewer = allowed("review");

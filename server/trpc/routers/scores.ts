@@ -3,7 +3,7 @@
 // Single-user mode has no accounts yet, so "my" scores are authorKey "user:local" (services/scores.ts LOCAL_AUTHOR).
 import { z } from "zod";
 import { ZListScoreConfigsQuery, ZScoreConfigInput, ZScoreInput } from "@/lib/contracts/scores";
-import { sessionReviewScores, thoughtScoreChips } from "@/server/services/score-views";
+import { sessionReviewScores, thoughtScoreChips } from "@/server/services/scores/score-views";
 import {
   archiveScoreConfig,
   authorKeyOf,
@@ -12,8 +12,8 @@ import {
   deleteScore,
   listScoreConfigs,
   upsertScore,
-} from "@/server/services/scores";
-import { findSession } from "@/server/services/sessions";
+} from "@/server/services/scores/scores";
+import { findSession } from "@/server/services/sessions/sessions";
 import { scoreAuthorOf } from "@/server/auth/authorship";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
 

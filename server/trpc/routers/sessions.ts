@@ -7,9 +7,15 @@ import { onRelayHealth, relayHealth, subscribe } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { ZSessionTableQuery } from "@/lib/contracts/dashboard";
 import { sessionOutline, sessionsTable, thoughtDetail, thoughtsBySeq } from "@/server/services/dashboard";
-import { findSession, getSessionGraph, getThought, listSessions, thoughtsAfter } from "@/server/services/sessions";
+import {
+  findSession,
+  getSessionGraph,
+  getThought,
+  listSessions,
+  thoughtsAfter,
+} from "@/server/services/sessions/sessions";
 import { NotFoundError } from "@/server/errors";
-import { createShareLink, listShareLinks, revokeShareLink } from "@/server/services/share-links";
+import { createShareLink, listShareLinks, revokeShareLink } from "@/server/services/projects/share-links";
 import { allowed, createTRPCRouter, memberProcedure, readerProcedure } from "../init";
 import type { Db } from "@/server/db/client";
 import type { Access } from "../init";

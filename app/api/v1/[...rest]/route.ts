@@ -1,6 +1,12 @@
-// Unknown /api/v1 routes answer a JSON 404 — handler in server/http/routes/not-found.ts.
-import { nextRoute } from "@/server/http/door";
-import { notFound } from "@/server/http/routes/not-found";
+// Every /api/v1 route behind Next (dev, and the production server with THOUGHTGRAPH_FAST_API=0) dispatches through
+// the route table (server/http/route-table.ts): the route, a JSON 405 for a known path, or a JSON 404.
+import { nextDispatch } from "@/server/http/route-table";
 
-const handler = nextRoute(notFound);
-export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };
+export {
+  nextDispatch as GET,
+  nextDispatch as POST,
+  nextDispatch as PUT,
+  nextDispatch as PATCH,
+  nextDispatch as DELETE,
+};
+export const dynamic = "force-dynamic";

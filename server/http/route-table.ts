@@ -1,0 +1,374 @@
+// Every REST route of the agent API, declared once: method, path, scope, the zod schemas of its query, body and
+// responses, its summary and its handler. The production server's fast path (agent-server.ts) matches this table,
+// the catch-all Next route (app/api/v1/[...rest]) dispatches through it, and the OpenAPI document's paths are
+// generated from it (openapi.ts); test/api/route-table.test.ts checks every response against its declared schema.
+// Adding a route is one entry here. `lenient` marks the agent tools that also accept snake_case names and strings
+// for numbers and booleans (their body schema documents the canonical camelCase form).
+import { z } from "zod";
+import { ZIngestRequest, ZIngestResponse } from "@/lib/contracts/ingest";
+import { ZScoreConfigInput, ZScoreConfigList, ZScoreConfigView, ZScoreInput, ZScoreView } from "@/lib/contracts/scores";
+import {
+  ZImportResult,
+  ZListSessionsQuery,
+  ZSessionExport,
+  ZSessionGraph,
+  ZSessionPage,
+} from "@/lib/contracts/session";
+import { ZThoughtInput, ZThoughtResult } from "@/lib/contracts/thought";
+import {
+  ZClearSessionResult,
+  ZGetSessionResult,
+  ZReviseChanges,
+  ZReviseResult,
+  ZThinkInput,
+  ZThinkResult,
+} from "@/lib/contracts/tools";
+import { ZListScoreConfigsQuery } from "@/lib/contracts/scores";
+import { fromFetch, toFetch, type DoorHandler, type DoorRequest, type DoorResponse } from "./door";
+import { errorResponse, json } from "./respond";
+import { getHealth } from "./routes/health";
+import { methodNotAllowed, notFound } from "./routes/not-found";
+import { postIngest } from "./routes/ingest";
+import { openApiDocument } from "./openapi";
+import { postRevise } from "./routes/revise";
+import { getScoreConfigs, postScoreConfig } from "./routes/score-configs";
+import { postScore } from "./routes/scores";
+import { postSessionClear } from "./routes/session-clear";
+import { getSessionContext } from "./routes/session-context";
+import { getSessionExport } from "./routes/session-export";
+import { getSession } from "./routes/session-get";
+import { postSessionImport } from "./routes/session-import";
+import { getSessions } from "./routes/sessions-list";
+import { postThink } from "./routes/think";
+import { postThought } from "./routes/thoughts";
+
+/** An OpenAPI parameter the query schema cannot describe (a header, or a lenient route's hand-read query). */
+export interface RouteParameter {
+  name: string;
+  in: "query" | "header" | "path";
+  required?: boolean;
+  description?: string;
+  schema: Record<string, unknown>;
+}
+
+export interface RouteResponse {
+  description: string;
+  /** The JSON body's schema; none for a body that is not JSON or not documented. */
+  schema?: z.ZodType;
+  /** The route may also answer this status as text/markdown (the export). */
+  markdown?: true;
+}
+
+export interface RouteDeclaration {
+  method: "GET" | "POST";
+  /** OpenAPI form: `{id}` is the one path parameter a route may have. */
+  path: `/api/${string}`;
+  /** `public` needs no key; `read` any key; `write` a key with write scope (the handler authenticates). */
+  scope: "public" | "read" | "write";
+  summary: string;
+  description?: string;
+  /** The path parameter's meaning, for routes with `{id}`. */
+  idDescription?: string;
+  query?: z.ZodObject;
+  parameters?: RouteParameter[];
+  body?: z.ZodType;
+  responses: Record<number, RouteResponse>;
+  lenient?: true;
+  handler: DoorHandler;
+}
+
+const SESSION_ID = "The session id, or the agent's own session key.";
+const CURRENT_SESSION_ID =
+  "The session id, the agent's own session key, or `current` for the agent's most recent active session.";
+const NO_SESSION = "No such session in this project.";
+
+const clientHeader: RouteParameter = {
+  name: "X-Thoughtgraph-Client",
+  in: "header",
+  required: false,
+  description: "The agent's client name; `current` and sessions without an id are looked up per API key and client.",
+  schema: { type: "string", maxLength: 200 },
+};
+
+export const ZHealth = z.object({ status: z.enum(["ok", "error"]), database: z.enum(["reachable", "unreachable"]) });
+export const ZOpenApiDocument = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
+
+let document: ReturnType<typeof openApiDocument> | undefined;
+
+/** GET /api/v1/openapi.json: public, generated from this table (built once per process). */
+const getOpenApi: DoorHandler = async () => {
+  document ??= openApiDocument(ROUTES);
+  return json(document);
+};
+
+export const ROUTES: readonly RouteDeclaration[] = [
+  {
+    method: "POST",
+    path: "/api/v1/thoughts",
+    scope: "write",
+    summary: "Record one thought",
+    lenient: true,
+    parameters: [
+      {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description: "A repeat with the same key answers the first result (200) and writes nothing.",
+        schema: { type: "string", maxLength: 200 },
+      },
+    ],
+    body: ZThoughtInput,
+    responses: {
+      201: { description: "Recorded.", schema: ZThoughtResult },
+      200: { description: "Repeated Idempotency-Key: the first result.", schema: ZThoughtResult },
+      422: { description: "The session is full." },
+    },
+    handler: postThought,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/ingest",
+    scope: "write",
+    summary: "Record a batch of events, each standing alone",
+    body: ZIngestRequest,
+    responses: {
+      207: { description: "One status per event (201, 200 repeat, 4xx rejected).", schema: ZIngestResponse },
+    },
+    handler: postIngest,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/sessions",
+    scope: "read",
+    summary: "List sessions, newest activity first",
+    query: ZListSessionsQuery,
+    responses: { 200: { description: "A page.", schema: ZSessionPage } },
+    handler: getSessions,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/sessions/import",
+    scope: "write",
+    summary: "Import a JSON export as a new session",
+    body: ZSessionExport,
+    responses: { 201: { description: "Imported.", schema: ZImportResult } },
+    handler: postSessionImport,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/sessions/{id}/export",
+    scope: "read",
+    summary: "Download a session as JSON (re-importable) or Markdown",
+    idDescription: SESSION_ID,
+    parameters: [
+      { name: "format", in: "query", schema: { type: "string", enum: ["json", "markdown"], default: "json" } },
+    ],
+    responses: { 200: { description: "The export.", schema: ZSessionExport, markdown: true } },
+    handler: getSessionExport,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/sessions/{id}",
+    scope: "read",
+    summary: "A session with its thoughts and branches",
+    idDescription: SESSION_ID,
+    responses: { 200: { description: "The session graph.", schema: ZSessionGraph }, 404: { description: NO_SESSION } },
+    handler: getSession,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/openapi.json",
+    scope: "public",
+    summary: "This document",
+    responses: { 200: { description: "The OpenAPI 3 document.", schema: ZOpenApiDocument } },
+    handler: getOpenApi,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/think",
+    scope: "write",
+    summary: "The `think` tool: append one thought to the session log",
+    description:
+      "Without `sessionId` the agent's most recent active session continues (or a new one starts). `step` comes " +
+      "from a per-session counter that keeps counting past the 100-thought window; `context_size` is bounded by it.",
+    lenient: true,
+    parameters: [clientHeader],
+    body: ZThinkInput,
+    responses: { 201: { description: "Recorded.", schema: ZThinkResult } },
+    handler: postThink,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/thoughts/{id}/revise",
+    scope: "write",
+    summary: "The `revise_thought` tool: edit a thought, keeping its previous version",
+    description:
+      "`id` is the thought's id, or its thought number within the session named by `sessionId` in the body " +
+      "(default: the agent's most recent active session). Send only the fields to change (snake_case or camelCase).",
+    idDescription: "Thought id or thought number.",
+    lenient: true,
+    parameters: [clientHeader],
+    body: ZReviseChanges,
+    responses: {
+      200: { description: "The thought's new state.", schema: ZReviseResult },
+      404: { description: "No such thought in this project." },
+    },
+    handler: postRevise,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/sessions/{id}/context",
+    scope: "read",
+    summary: "A session's latest thoughts, as compact history or formatted context",
+    idDescription: CURRENT_SESSION_ID,
+    lenient: true,
+    parameters: [
+      { name: "format", in: "query", schema: { type: "string", enum: ["history", "context"], default: "history" } },
+      { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 1000, default: 100 } },
+      clientHeader,
+    ],
+    responses: {
+      200: { description: "The session's thoughts.", schema: ZGetSessionResult },
+      404: { description: NO_SESSION },
+    },
+    handler: getSessionContext,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/sessions/{id}/clear",
+    scope: "write",
+    summary: "Close a session as `cleared`; the agent's next thought starts a new one",
+    idDescription: CURRENT_SESSION_ID,
+    parameters: [clientHeader],
+    responses: {
+      200: { description: "Cleared (kept for review).", schema: ZClearSessionResult },
+      404: { description: NO_SESSION },
+    },
+    handler: postSessionClear,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/score-configs",
+    scope: "read",
+    summary: "The project's score configs (scoring rubrics)",
+    query: ZListScoreConfigsQuery,
+    responses: { 200: { description: "The configs.", schema: ZScoreConfigList } },
+    handler: getScoreConfigs,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/score-configs",
+    scope: "write",
+    summary: "Create a score config: numeric (min, max, step), categorical (labels), boolean or text",
+    description:
+      "A config that scores use is never edited in place: archive it and create a new version. Names are " +
+      "unique among the project's active configs.",
+    body: ZScoreConfigInput,
+    responses: {
+      201: { description: "Created.", schema: ZScoreConfigView },
+      409: { description: "An active config already has this name." },
+    },
+    handler: postScoreConfig,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/scores",
+    scope: "write",
+    summary: "Score a thought or a whole session against a score config",
+    description:
+      "Send exactly one of `thoughtId` and `sessionId` (our id or the agent's key), and the config's `name` " +
+      "(or `configId`). One score per config, target and API key: posting again updates it (200).",
+    body: ZScoreInput,
+    responses: {
+      201: { description: "Recorded.", schema: ZScoreView },
+      200: { description: "This key's earlier score of the same target and config, updated.", schema: ZScoreView },
+      404: { description: "No active config with this name, or no such thought or session in this project." },
+      409: { description: "The config (by configId) is archived." },
+    },
+    handler: postScore,
+  },
+  {
+    method: "GET",
+    path: "/api/health",
+    scope: "public",
+    summary: "200 when the database is reachable",
+    responses: { 200: { description: "OK", schema: ZHealth }, 503: { description: "Unreachable.", schema: ZHealth } },
+    handler: getHealth,
+  },
+];
+
+// ---- dispatch ----
+
+interface CompiledPath {
+  pattern: RegExp;
+  byMethod: Map<string, RouteDeclaration>;
+  allowed: string;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `/api/v1/sessions/{id}` → /^\/api\/v1\/sessions\/([^/]+)$/ */
+export function pathPattern(path: string): RegExp {
+  const parts = path.split(/\{[a-z]+\}/i).map(escapeRegExp);
+  return new RegExp(`^${parts.join("([^/]+)")}$`);
+}
+
+function compile(routes: readonly RouteDeclaration[]): CompiledPath[] {
+  const byPath = new Map<string, RouteDeclaration[]>();
+  for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
+  const paths = [...byPath].map(([path, rs]) => ({
+    path,
+    pattern: pathPattern(path),
+    byMethod: new Map(rs.map((r) => [r.method, r])),
+    allowed: rs.map((r) => r.method).join(", "),
+  }));
+  // Literal paths before templated ones, as Next's file routing does: GET /api/v1/sessions/import is a 405, not
+  // the session "import".
+  return paths.sort((a, b) => Number(a.path.includes("{")) - Number(b.path.includes("{")));
+}
+
+const COMPILED = compile(ROUTES);
+
+export type RouteLookup =
+  { kind: "match"; route: RouteDeclaration; id: string } | { kind: "wrong-method"; allowed: string } | { kind: "none" };
+
+/** The route for a method and a (still percent-encoded) pathname; the caller has checked the escapes decode. */
+export function findRoute(method: string | undefined, pathname: string): RouteLookup {
+  for (const p of COMPILED) {
+    const m = p.pattern.exec(pathname);
+    if (!m) continue;
+    const route = method === undefined ? undefined : p.byMethod.get(method);
+    if (!route) return { kind: "wrong-method", allowed: p.allowed };
+    return { kind: "match", route, id: decodeURIComponent(m[1] ?? "") };
+  }
+  return { kind: "none" };
+}
+
+export const malformedPath: DoorHandler = async (req) =>
+  errorResponse(
+    {
+      code: "validation_error",
+      field: "path",
+      message: `The path ${req.url.split("?")[0]} has a malformed percent-escape.`,
+      suggestion: "Percent-encode ids with encodeURIComponent.",
+    },
+    400,
+  );
+
+/** The fallback behind Next (app/api/v1/[...rest], app/api/health): the route, a JSON 405 or a JSON 404. */
+export async function dispatchRoute(req: DoorRequest): Promise<DoorResponse> {
+  const q = req.url.indexOf("?");
+  const pathname = q === -1 ? req.url : req.url.slice(0, q);
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return malformedPath(req, { id: "" });
+  }
+  const found = findRoute(req.method, pathname);
+  if (found.kind === "match") return found.route.handler(req, { id: found.id });
+  if (found.kind === "wrong-method") return methodNotAllowed(found.allowed)(req, { id: "" });
+  return notFound(req, { id: "" });
+}
+
+/** dispatchRoute as a Next route handler. */
+export const nextDispatch = async (req: Request): Promise<Response> => toFetch(await dispatchRoute(fromFetch(req)));

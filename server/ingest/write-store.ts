@@ -1,0 +1,214 @@
+// What the thought write path reads and writes, as one small interface with two implementations:
+// server/ingest/write-store-sqlite.ts (synchronous prepared statements on the SQLite connection, inside one synchronous
+// transaction) and server/ingest/write-store-prisma.ts (PostgreSQL, inside a Prisma interactive transaction). The
+// decisions in between are made once, in server/ingest/write-batch.ts.
+import type { LoggedResult } from "@/lib/domain/continuation";
+
+export interface SessionRow {
+  id: string;
+  projectId: string;
+  key: string | null;
+  status: string;
+  title: string | null;
+  apiKeyId: string | null;
+  client: string | null;
+  lastActivityAt: Date;
+  thoughtCount: number;
+  /** The `think` tool's step counter: monotonic, never recomputed from the thoughts. */
+  thinkStep: number;
+}
+
+export interface AgentRef {
+  projectId: string;
+  apiKeyId: string | null;
+  client: string | null;
+}
+
+/** What the batch needs to know before it can assign sessions. */
+export interface FirstLoad {
+  /** Idempotency keys to look up, per project. */
+  replayKeys: Map<string, string[]>;
+  /** Session ids or agent keys named explicitly, per project. */
+  sessionRefs: Map<string, string[]>;
+  /** Agents whose thoughts join their most recent active session, active since `idleSince`. */
+  agents: AgentRef[];
+  idleSince: Date;
+}
+
+export interface FirstLoadResult {
+  replays: { projectId: string; key: string; result: LoggedResult }[];
+  sessions: SessionRow[];
+  /** The most recent joinable session per agent, in the order of `agents` (null when none). */
+  recent: (SessionRow | null)[];
+}
+
+export interface SecondLoadResult {
+  /** PostgreSQL: the existing sessions re-read under a row lock (their counters are now final for this batch). */
+  locked: SessionRow[] | null;
+  branches: { sessionId: string; key: string; forkThought: number | null; forkThoughtId: string | null }[];
+  /** Thoughts with the referenced numbers, in arrival order. */
+  thoughts: { id: string; sessionId: string; thoughtNumber: number; branchId: string | null }[];
+}
+
+export interface SessionCounters {
+  id: string;
+  thoughtCount: number;
+  branchCount: number;
+  revisionDelta: number;
+  flagDelta: number;
+  status: string;
+  title: string | null;
+  thinkStep: number;
+  lastActivityAt: Date;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface BatchWrites {
+  sessions: Row[];
+  thoughts: Row[];
+  branches: Row[];
+  /** Logged requests (IngestEvent), and the idempotency keys they answered (IngestKey). */
+  events: Row[];
+  keys: Row[];
+  sessionUpdates: SessionCounters[];
+}
+
+/** An idempotency key as stored: the logged request that answered it, and its position in an ingest request. */
+export interface KeyRow {
+  key: string;
+  eventId: string;
+  position: number | null;
+}
+
+/**
+ * The first answer to each key, from its keys and their events' results (event id → parsed result). A single request's
+ * result is the answer; an ingest request's holds one per position. A key whose answer is missing is left out (it
+ * cannot happen: key and event are written in one transaction).
+ */
+export function replaysOf(
+  projectId: string,
+  keys: KeyRow[],
+  results: Map<string, unknown>,
+): FirstLoadResult["replays"] {
+  const out: FirstLoadResult["replays"] = [];
+  for (const k of keys) {
+    const logged = results.get(k.eventId);
+    const result =
+      k.position === null
+        ? logged
+        : (logged as { results?: (LoggedResult | null)[] } | undefined)?.results?.[k.position];
+    if (result) out.push({ projectId, key: k.key, result: result as LoggedResult });
+  }
+  return out;
+}
+
+/** A JSON column value that is already JSON text (an ingest request's body as it arrived): stored as is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** A `json` column's text: JsonText as it is, anything else serialised. */
+export function jsonColumn(value: unknown): string {
+  return value instanceof JsonText ? value.text : JSON.stringify(value);
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface WriteStore<M extends "sync" | "async"> {
+  firstLoad(q: FirstLoad): M extends "sync" ? FirstLoadResult : MaybePromise<FirstLoadResult>;
+  secondLoad(
+    existingSessionIds: string[],
+    numbers: number[],
+  ): M extends "sync" ? SecondLoadResult : MaybePromise<SecondLoadResult>;
+  write(w: BatchWrites): M extends "sync" ? void : MaybePromise<void>;
+}
+
+/** Column kinds of the tables the write path inserts into (names as in prisma/schema.base.prisma). */
+export type ColumnKind = "text" | "int" | "real" | "bool" | "json" | "date";
+
+export const TABLES = {
+  ThinkingSession: {
+    id: "text",
+    projectId: "text",
+    key: "text",
+    title: "text",
+    status: "text",
+    apiKeyId: "text",
+    agent: "text",
+    client: "text",
+    model: "text",
+    metadata: "json",
+    thoughtCount: "int",
+    branchCount: "int",
+    revisionCount: "int",
+    flagCount: "int",
+    thinkStep: "int",
+    createdAt: "date",
+    updatedAt: "date",
+    lastActivityAt: "date",
+  },
+  Thought: {
+    id: "text",
+    projectId: "text",
+    sessionId: "text",
+    seq: "int",
+    thoughtNumber: "int",
+    totalThoughts: "int",
+    text: "text",
+    nextThoughtNeeded: "bool",
+    needsMoreThoughts: "bool",
+    isRevision: "bool",
+    revisesThought: "int",
+    revisesThoughtId: "text",
+    branchId: "text",
+    branchFromThought: "int",
+    branchFromThoughtId: "text",
+    stage: "text",
+    tags: "json",
+    score: "real",
+    flags: "json",
+    metadata: "json",
+    source: "text",
+    version: "int",
+    createdAt: "date",
+    updatedAt: "date",
+  },
+  Branch: {
+    id: "text",
+    projectId: "text",
+    sessionId: "text",
+    key: "text",
+    ordinal: "int",
+    forkThought: "int",
+    forkThoughtId: "text",
+    createdAt: "date",
+  },
+  IngestEvent: {
+    id: "text",
+    projectId: "text",
+    kind: "text",
+    body: "json",
+    status: "int",
+    result: "json",
+    createdAt: "date",
+  },
+  IngestKey: {
+    projectId: "text",
+    key: "text",
+    eventId: "text",
+    position: "int",
+  },
+} as const satisfies Record<string, Record<string, ColumnKind>>;
+
+export type TableName = keyof typeof TABLES;
+
+let lastDate = { ms: NaN, text: "" };
+
+/** Prisma stores DateTime on SQLite as ISO-8601 text with an explicit +00:00 offset; we write the same. */
+export function sqliteDate(d: Date): string {
+  // Every row of a batch carries the batch's one timestamp: format it once, not once per row and column.
+  const ms = d.getTime();
+  if (ms !== lastDate.ms) lastDate = { ms, text: d.toISOString().replace("Z", "+00:00") };
+  return lastDate.text;
+}

@@ -1,0 +1,173 @@
+// Export a session (JSON that imports back losslessly, or Markdown for people) and import a JSON export as a new
+// session with fresh ids and every link between thoughts preserved.
+import { firstProblem } from "@/lib/contracts/errors";
+import { EXPORT_FORMAT, ZSessionExport, type SessionExport, type SessionGraph } from "@/lib/contracts/session";
+import { describeFlag } from "@/lib/domain/flags";
+import { uuidv7 } from "@/lib/ids";
+import { escapeMarkdownText } from "@/lib/markdown/escape";
+import type { Limits } from "@/lib/limits";
+import type { Db } from "@/server/db/client";
+import type { Row } from "@/server/ingest/write-store";
+import { LimitError, ValidationError } from "@/server/errors";
+import { publish } from "@/server/events/bus";
+import { commitRows } from "../../ingest/commit";
+import { getSessionGraph } from "./sessions";
+
+export async function exportSessionJson(db: Db, projectId: string, idOrKey: string): Promise<SessionExport> {
+  const graph = await getSessionGraph(db, projectId, idOrKey);
+  return { format: EXPORT_FORMAT, exportedAt: new Date().toISOString(), ...graph };
+}
+
+/** The session for people to read. Every string an agent wrote goes through escapeMarkdownText: the export may be
+ *  opened in a viewer that renders inline HTML (issue 13). The REST export and the dashboard download both use this. */
+export function renderMarkdown(graph: SessionGraph): string {
+  const s = graph.session;
+  const safe = escapeMarkdownText;
+  const lines = [
+    `# ${safe(s.title ?? "Untitled session")}`,
+    "",
+    `- Session: \`${s.id}\`${s.key ? ` (agent key \`${safe(s.key)}\`)` : ""}`,
+    `- Status: ${s.status}; ${s.thoughtCount} thoughts, ${s.branchCount} branches, ${s.revisionCount} revisions`,
+    ...(s.agent || s.model ? [`- Agent: ${safe([s.agent, s.model].filter(Boolean).join(", "))}`] : []),
+    `- Started ${s.createdAt}, last activity ${s.lastActivityAt}`,
+    "",
+  ];
+  for (const t of graph.thoughts) {
+    const where = [
+      t.branchId ? `branch \`${safe(t.branchId)}\`${t.branchFromThought ? ` from ${t.branchFromThought}` : ""}` : null,
+      t.isRevision ? `revises ${t.revisesThought ?? "?"}` : null,
+      t.stage ? `stage: ${safe(t.stage)}` : null,
+      t.score !== null ? `self-score ${t.score}` : null,
+    ].filter(Boolean);
+    lines.push(`## ${t.thoughtNumber}/${t.totalThoughts}${where.length ? ` · ${where.join(" · ")}` : ""}`, "");
+    lines.push(safe(t.text), "");
+    if (t.tags.length > 0) lines.push(`Tags: ${safe(t.tags.join(", "))}`, "");
+    for (const f of t.flags) lines.push(`> ⚠ ${describeFlag(f)}`, "");
+  }
+  return lines.join("\n");
+}
+
+/** Imports a JSON export as a new session; returns its id. Validates everything before writing anything. */
+export async function importSession(
+  projectId: string,
+  body: unknown,
+  limits: Limits,
+): Promise<{ sessionId: string; thoughts: number }> {
+  const parsed = ZSessionExport.safeParse(body);
+  if (!parsed.success) throw new ValidationError(firstProblem(parsed.error));
+  const data = parsed.data;
+  if (data.thoughts.length > limits.maxThoughtsPerSession) {
+    throw new LimitError(
+      `The export holds ${data.thoughts.length} thoughts; a session may hold ${limits.maxThoughtsPerSession}.`,
+      "thoughts",
+      "Raise THOUGHTGRAPH_MAX_THOUGHTS_PER_SESSION or split the session.",
+    );
+  }
+  const idMap = new Map<string, string>();
+  const seqs = new Set<number>();
+  data.thoughts.forEach((t, i) => {
+    if (idMap.has(t.id)) invalid(`thoughts[${i}].id`, `thought id ${t.id} appears twice.`);
+    if (seqs.has(t.seq)) invalid(`thoughts[${i}].seq`, `seq ${t.seq} appears twice.`);
+    if (t.text.length > limits.maxThoughtChars) {
+      invalid(`thoughts[${i}].text`, `thought text is longer than ${limits.maxThoughtChars} characters.`);
+    }
+    seqs.add(t.seq);
+    idMap.set(t.id, uuidv7());
+  });
+  const link = (id: string | null, field: string): string | null => {
+    if (id === null) return null;
+    const mapped = idMap.get(id);
+    if (!mapped) invalid(field, `${field} refers to thought ${id}, which is not in the export.`);
+    return mapped;
+  };
+
+  const sessionId = uuidv7();
+  const s = data.session;
+  const thoughts: Row[] = data.thoughts.map((t, i) => ({
+    id: idMap.get(t.id)!,
+    projectId,
+    sessionId,
+    seq: t.seq,
+    thoughtNumber: t.thoughtNumber,
+    totalThoughts: t.totalThoughts,
+    text: t.text,
+    nextThoughtNeeded: t.nextThoughtNeeded,
+    needsMoreThoughts: t.needsMoreThoughts,
+    isRevision: t.isRevision,
+    revisesThought: t.revisesThought,
+    revisesThoughtId: link(t.revisesThoughtId, `thoughts[${i}].revisesThoughtId`),
+    branchId: t.branchId,
+    branchFromThought: t.branchFromThought,
+    branchFromThoughtId: link(t.branchFromThoughtId, `thoughts[${i}].branchFromThoughtId`),
+    stage: t.stage,
+    tags: t.tags.length > 0 ? t.tags : null,
+    score: t.score,
+    flags: t.flags.length > 0 ? t.flags : null,
+    metadata: t.metadata ?? null,
+    source: t.source,
+    version: t.version,
+    createdAt: new Date(t.createdAt),
+    updatedAt: new Date(t.updatedAt),
+  }));
+  const branches: Row[] = data.branches.map((b, i) => ({
+    id: uuidv7(),
+    projectId,
+    sessionId,
+    key: b.key,
+    ordinal: b.ordinal,
+    forkThought: b.forkThought,
+    forkThoughtId: link(b.forkThoughtId, `branches[${i}].forkThoughtId`),
+    createdAt: new Date(b.createdAt),
+  }));
+  if (new Set(data.branches.map((b) => b.key)).size !== branches.length) {
+    invalid("branches", "a branch key appears twice.");
+  }
+
+  const maxSeq = Math.max(0, ...seqs);
+  const now = new Date();
+  await commitRows({
+    sessions: [
+      {
+        id: sessionId,
+        projectId,
+        key: null,
+        title: s.title,
+        status: s.status,
+        apiKeyId: null,
+        agent: s.agent,
+        client: s.client,
+        model: s.model,
+        metadata: s.metadata ?? null,
+        thoughtCount: maxSeq,
+        branchCount: branches.length,
+        revisionCount: data.thoughts.filter((t) => t.isRevision === true).length,
+        flagCount: data.thoughts.filter((t) => t.flags.length > 0).length,
+        thinkStep: 0,
+        createdAt: new Date(s.createdAt),
+        updatedAt: now,
+        lastActivityAt: new Date(s.lastActivityAt),
+      },
+    ],
+    thoughts,
+    branches,
+    events: [
+      {
+        id: uuidv7(),
+        projectId,
+        kind: "import",
+        body,
+        status: 201,
+        result: { sessionId, thoughts: thoughts.length },
+        createdAt: now,
+      },
+    ],
+    keys: [],
+    sessionUpdates: [],
+  });
+  publish([{ projectId, sessionId, seq: maxSeq }]);
+  return { sessionId, thoughts: thoughts.length };
+}
+
+function invalid(field: string, message: string): never {
+  throw new ValidationError({ field, message, suggestion: "Import a file made by the JSON export, unchanged." });
+}

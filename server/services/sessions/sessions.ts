@@ -1,0 +1,163 @@
+// Reading sessions and thoughts, always scoped to one project. Rows become the read shapes of
+// lib/contracts/session.ts here and nowhere else.
+import type {
+  BranchView,
+  ListSessionsQuery,
+  SessionGraph,
+  SessionPage,
+  SessionSummary,
+  ThoughtView,
+} from "@/lib/contracts/session";
+import type { ScoreView } from "@/lib/contracts/scores";
+import { isUuid } from "@/lib/ids";
+import type { Db } from "@/server/db/client";
+import { NotFoundError, ValidationError } from "@/server/errors";
+import { scoresOfSession } from "../scores/score-views";
+
+type SessionRow = Awaited<ReturnType<Db["thinkingSession"]["findFirstOrThrow"]>>;
+type ThoughtRow = Awaited<ReturnType<Db["thought"]["findFirstOrThrow"]>>;
+type BranchRow = Awaited<ReturnType<Db["branch"]["findFirstOrThrow"]>>;
+
+const stringArray = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+
+export function toSessionSummary(s: SessionRow): SessionSummary {
+  return {
+    id: s.id,
+    key: s.key,
+    title: s.title,
+    status: s.status as SessionSummary["status"],
+    agent: s.agent,
+    client: s.client,
+    model: s.model,
+    metadata: s.metadata ?? null,
+    thoughtCount: s.thoughtCount,
+    branchCount: s.branchCount,
+    revisionCount: s.revisionCount,
+    flagCount: s.flagCount,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    lastActivityAt: s.lastActivityAt.toISOString(),
+  };
+}
+
+export function toThoughtView(t: ThoughtRow): ThoughtView {
+  return {
+    id: t.id,
+    sessionId: t.sessionId,
+    seq: t.seq,
+    thoughtNumber: t.thoughtNumber,
+    totalThoughts: t.totalThoughts,
+    text: t.text,
+    nextThoughtNeeded: t.nextThoughtNeeded,
+    needsMoreThoughts: t.needsMoreThoughts,
+    isRevision: t.isRevision,
+    revisesThought: t.revisesThought,
+    revisesThoughtId: t.revisesThoughtId,
+    branchId: t.branchId,
+    branchFromThought: t.branchFromThought,
+    branchFromThoughtId: t.branchFromThoughtId,
+    stage: t.stage,
+    tags: stringArray(t.tags),
+    score: t.score,
+    flags: stringArray(t.flags),
+    metadata: t.metadata ?? null,
+    source: t.source,
+    version: t.version,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    scores: [],
+  };
+}
+
+export function toBranchView(b: BranchRow): BranchView {
+  return {
+    key: b.key,
+    ordinal: b.ordinal,
+    forkThought: b.forkThought,
+    forkThoughtId: b.forkThoughtId,
+    createdAt: b.createdAt.toISOString(),
+  };
+}
+
+/** A session by our id or by the agent's own key, within the project. */
+export async function findSession(db: Db, projectId: string, idOrKey: string): Promise<SessionRow> {
+  const row =
+    (isUuid(idOrKey) ? await db.thinkingSession.findFirst({ where: { projectId, id: idOrKey } }) : null) ??
+    (await db.thinkingSession.findFirst({ where: { projectId, key: idOrKey } }));
+  if (!row) throw new NotFoundError(`Session "${idOrKey}"`, "id");
+  return row;
+}
+
+export async function getSessionGraph(db: Db, projectId: string, idOrKey: string): Promise<SessionGraph> {
+  const session = await findSession(db, projectId, idOrKey);
+  const [thoughts, branches, scores] = await Promise.all([
+    db.thought.findMany({ where: { sessionId: session.id }, orderBy: { seq: "asc" } }),
+    db.branch.findMany({ where: { sessionId: session.id }, orderBy: { ordinal: "asc" } }),
+    scoresOfSession(db, projectId, session.id),
+  ]);
+  const byThought = new Map<string | null, ScoreView[]>();
+  for (const s of scores) byThought.set(s.thoughtId, [...(byThought.get(s.thoughtId) ?? []), s]);
+  return {
+    session: toSessionSummary(session),
+    thoughts: thoughts.map((t) => ({ ...toThoughtView(t), scores: byThought.get(t.id) ?? [] })),
+    branches: branches.map(toBranchView),
+    scores: byThought.get(null) ?? [],
+  };
+}
+
+/** Thoughts of a session after a given seq, in order: what a live subscriber catches up with. */
+export async function thoughtsAfter(db: Db, projectId: string, sessionId: string, afterSeq: number, take = 500) {
+  const rows = await db.thought.findMany({
+    where: { projectId, sessionId, seq: { gt: afterSeq } },
+    orderBy: { seq: "asc" },
+    take,
+  });
+  return rows.map(toThoughtView);
+}
+
+export async function getThought(db: Db, projectId: string, id: string): Promise<ThoughtView> {
+  const row = isUuid(id) ? await db.thought.findFirst({ where: { projectId, id } }) : null;
+  if (!row) throw new NotFoundError(`Thought "${id}"`, "id");
+  return toThoughtView(row);
+}
+
+function encodeCursor(s: { lastActivityAt: Date; id: string }): string {
+  return Buffer.from(`${s.lastActivityAt.toISOString()}|${s.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const date = new Date(at ?? "");
+  if (!id || Number.isNaN(date.getTime())) {
+    throw new ValidationError({
+      field: "cursor",
+      message: "cursor is not one this server issued.",
+      suggestion: "Pass the nextCursor of the previous page unchanged, or leave cursor out for the first page.",
+    });
+  }
+  return { at: date, id };
+}
+
+/** Sessions by most recent activity, newest first, with keyset pagination. */
+export async function listSessions(db: Db, projectId: string, q: ListSessionsQuery): Promise<SessionPage> {
+  const after = q.cursor !== undefined ? decodeCursor(q.cursor) : null;
+  const rows = await db.thinkingSession.findMany({
+    where: {
+      projectId,
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.updatedSince ? { lastActivityAt: { gte: new Date(q.updatedSince) } } : {}),
+      ...(after
+        ? { OR: [{ lastActivityAt: { lt: after.at } }, { lastActivityAt: after.at, id: { lt: after.id } }] }
+        : {}),
+    },
+    orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
+    take: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    sessions: page.map(toSessionSummary),
+    nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null,
+  };
+}

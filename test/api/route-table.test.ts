@@ -1,0 +1,109 @@
+// Every route of the route table (server/http/route-table.ts), called with a valid request against the real
+// production server, answers a status it declares and a body that matches the zod schema declared for that status;
+// once through the fast path and once through Next's catch-all (THOUGHTGRAPH_FAST_API=0). A new route must add its
+// sample request here, or the first test fails.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { ZErrorResponse } from "@/lib/contracts/errors";
+import { ROUTES, type RouteDeclaration } from "@/server/http/route-table";
+import { call, startSqliteServer, unique, type Answer, type SqliteServer } from "@/test/support/api-client";
+
+interface Sample {
+  path: string;
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One valid request per route, in an order where each finds what the earlier ones made (import after export). */
+function samples(session: string, client: string, config: string): Record<string, () => Sample> {
+  const thought = { thought: "a route-table thought", thoughtNumber: 1, totalThoughts: 2, nextThoughtNeeded: true };
+  return {
+    "POST /api/v1/thoughts": () => ({ path: "/api/v1/thoughts", json: { ...thought, sessionId: session } }),
+    "POST /api/v1/ingest": () => ({
+      path: "/api/v1/ingest",
+      json: { events: [{ id: unique("ev"), type: "thought", body: { ...thought, sessionId: unique("ingest") } }] },
+    }),
+    "GET /api/v1/sessions": () => ({ path: "/api/v1/sessions?limit=5" }),
+    "GET /api/v1/sessions/{id}": () => ({ path: `/api/v1/sessions/${encodeURIComponent(session)}` }),
+    "GET /api/v1/sessions/{id}/export": () => ({ path: `/api/v1/sessions/${encodeURIComponent(session)}/export` }),
+    "POST /api/v1/sessions/import": () => ({ path: "/api/v1/sessions/import" }), // sends the export back
+    "GET /api/v1/openapi.json": () => ({ path: "/api/v1/openapi.json" }),
+    "POST /api/v1/think": () => ({
+      path: "/api/v1/think",
+      json: { thought: "thinking" },
+      headers: { "x-thoughtgraph-client": client },
+    }),
+    "POST /api/v1/thoughts/{id}/revise": () => ({
+      path: "/api/v1/thoughts/1/revise",
+      json: { sessionId: session, thought: "revised" },
+    }),
+    "GET /api/v1/sessions/{id}/context": () => ({
+      path: "/api/v1/sessions/current/context",
+      headers: { "x-thoughtgraph-client": client },
+    }),
+    "POST /api/v1/sessions/{id}/clear": () => ({
+      path: "/api/v1/sessions/current/clear",
+      headers: { "x-thoughtgraph-client": client },
+    }),
+    "GET /api/v1/score-configs": () => ({ path: "/api/v1/score-configs" }),
+    "POST /api/v1/score-configs": () => ({
+      path: "/api/v1/score-configs",
+      json: { name: config, type: "numeric", min: 1, max: 5, step: 1 },
+    }),
+    "POST /api/v1/scores": () => ({ path: "/api/v1/scores", json: { sessionId: session, name: config, value: 4 } }),
+    "GET /api/health": () => ({ path: "/api/health" }),
+  };
+}
+
+const key = (r: RouteDeclaration) => `${r.method} ${r.path}`;
+
+function checkAgainstDeclaration(route: RouteDeclaration, a: Answer) {
+  const declared = route.responses[a.status];
+  expect(
+    declared,
+    `${key(route)} answered ${a.status}, which it does not declare: ${a.text.slice(0, 300)}`,
+  ).toBeTruthy();
+  if (!declared) return;
+  const contentType = a.headers.get("content-type") ?? "";
+  if (declared.markdown && contentType.startsWith("text/markdown")) return;
+  const schema = declared.schema ?? (a.status >= 400 ? ZErrorResponse : undefined);
+  if (!schema) return;
+  const parsed = schema.safeParse(a.body);
+  expect(parsed.success, `${key(route)} ${a.status}: ${parsed.error?.message ?? ""}`).toBe(true);
+}
+
+for (const [label, env] of [
+  ["fast path", undefined],
+  ["Next catch-all (THOUGHTGRAPH_FAST_API=0)", { THOUGHTGRAPH_FAST_API: "0" }],
+] as const) {
+  describe(`every route answers what it declares, through the ${label}`, () => {
+    let tg: SqliteServer;
+    beforeAll(async () => {
+      tg = await startSqliteServer("route-table", env);
+    }, 120_000);
+    afterAll(async () => {
+      await tg?.server.stop();
+    });
+
+    it("has a sample request for every declared route, and each answer matches its schema", async () => {
+      const session = unique("route-table");
+      const table = samples(session, unique("client"), unique("rubric"));
+      expect(Object.keys(table).sort()).toEqual(ROUTES.map(key).sort());
+      const byKey = new Map(ROUTES.map((r) => [key(r), r]));
+      let exported: unknown;
+      for (const [k, make] of Object.entries(table)) {
+        const route = byKey.get(k)!;
+        const sample = make();
+        const json = route.path === "/api/v1/sessions/import" ? exported : sample.json;
+        const a = await call(tg.server, sample.path, {
+          method: route.method,
+          ...(json === undefined ? {} : { json }),
+          ...(sample.headers ? { headers: sample.headers } : {}),
+        });
+        expect(a.status, `${key(route)}: ${a.text.slice(0, 300)}`).toBeLessThan(300);
+        checkAgainstDeclaration(route, a);
+        if (route.path === "/api/v1/sessions/{id}/export") exported = a.body;
+      }
+    });
+  });
+}
