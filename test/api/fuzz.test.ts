@@ -635,6 +635,8 @@ describe("GET /api/v1/sessions/{id} and /export", () => {
       fc.asyncProperty(oddId, async (id) => {
         const a = await probe("read", `/api/v1/sessions/${encodeURIComponent(safeString(id))}`, { method: "GET" });
         if (a.status === 200) expect(ZSessionGraph.safeParse(a.body).success, a.text).toBe(true);
+        // /sessions/import is a route of its own (POST): the route table answers GET there with its JSON 405.
+        else if (id === "import") expect(a.status, a.text).toBe(405);
         else expect([400, 404], a.text).toContain(a.status);
       }),
       fcOpts,
