@@ -102,7 +102,9 @@ export function openApiDocument() {
               name: "Idempotency-Key",
               in: "header",
               required: false,
-              description: "A repeat with the same key answers the first result (200) and writes nothing.",
+              description:
+                "A repeat with the same key answers the first result (200) and writes nothing; the same key with a " +
+                "different body answers 409 idempotency_key_reused.",
               schema: { type: "string", maxLength: 200 },
             },
           ],
@@ -110,6 +112,7 @@ export function openApiDocument() {
           responses: {
             "201": { description: "Recorded.", content: ref("ThoughtResult") },
             "200": { description: "Repeated Idempotency-Key: the first result.", content: ref("ThoughtResult") },
+            "409": { description: "Idempotency-Key reused with a different body.", content: ref("Error") },
             "422": { description: "The session is full.", content: ref("Error") },
             ...errors,
           },
