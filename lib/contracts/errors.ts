@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   "forbidden",
   "not_found",
   "conflict",
+  "idempotency_key_reused",
   "request_too_large",
   "limit_exceeded",
   "rate_limited",

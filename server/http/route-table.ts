@@ -113,7 +113,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
         name: "Idempotency-Key",
         in: "header",
         required: false,
-        description: "A repeat with the same key answers the first result (200) and writes nothing.",
+        description:
+          "A repeat with the same key answers the first result (200) and writes nothing; the same key with a " +
+          "different body answers 409 idempotency_key_reused.",
         schema: { type: "string", maxLength: 200 },
       },
     ],
@@ -121,6 +123,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     responses: {
       201: { description: "Recorded.", schema: ZThoughtResult },
       200: { description: "Repeated Idempotency-Key: the first result.", schema: ZThoughtResult },
+      409: { description: "Idempotency-Key reused with a different body." },
       422: { description: "The session is full." },
     },
     handler: postThought,

@@ -3,7 +3,7 @@
 // stores (server/ingest/write-store*.ts) only run queries. Every door (REST, ingest, MCP) ends here, so the same input
 // gives the same rows whichever door it came through; the query count per batch does not grow with its size.
 import type { ApiErrorBody } from "@/lib/contracts/errors";
-import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
+import { parseThoughtInput, withClient, type ThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
 import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } from "@/lib/domain/apply-thought";
 import { loggedResult, shouldContinue, type LoggedResult, type ResultFacts } from "@/lib/domain/continuation";
 import { decideSession, decideThinkSession, withinIdleWindow, type SessionDecision } from "@/lib/domain/session-rule";
@@ -90,6 +90,38 @@ export function titleFrom(text: string): string {
   return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
 }
 
+/** JSON with object keys sorted, so two equal values give the same text whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * Whether a key's first thought body (as sent) is the request `r` again: both go through the contract the door uses, so
+ * snake_case vs camelCase or "3" vs 3 are the same request. Runs only on a replay: a new key costs nothing.
+ */
+function sameRequest(stored: unknown, r: WriteRequest, limits: Limits): boolean {
+  const parsed = parseThoughtInput(stored, limits);
+  if (!parsed.ok) return false;
+  return canonicalJson(withClient(parsed.value, r.input.metadata?.client)) === canonicalJson(r.input);
+}
+
+/** 409 for a key reused with a different body (as Stripe answers): the first answer is not this request's. */
+function keyReused(r: WriteRequest): Decided {
+  return {
+    status: 409,
+    error: {
+      code: "idempotency_key_reused",
+      message: `The idempotency key "${r.idempotencyKey}" was already used for a different request.`,
+      field: r.batch ? `events[${r.batch.position}].id` : "Idempotency-Key",
+      suggestion: "Use a new key for a different request; send the identical body again to get the first answer.",
+    },
+  };
+}
+
 const SEP = "\u0000";
 const agentKey = (a: AgentRef) => `${a.projectId}${SEP}${a.apiKeyId ?? ""}${SEP}${a.client ?? ""}`;
 const decisionFor = (r: WriteRequest) =>
@@ -169,8 +201,8 @@ export class WriteBatch {
 
   /** Step 2: assigns every request its session, in order (a session made by one request is joinable by the next). */
   assignSessions(first: FirstLoad, loaded: FirstLoadResult): void {
-    const replays = new PerProject<LoggedResult>();
-    for (const r of loaded.replays) replays.set(r.projectId, r.key, r.result);
+    const replays = new PerProject<FirstLoadResult["replays"][number]>();
+    for (const r of loaded.replays) replays.set(r.projectId, r.key, r);
     const byRef = new PerProject<Touched>();
     for (const row of loaded.sessions) {
       const t = this.touch(row, false);
@@ -189,7 +221,8 @@ export class WriteBatch {
       if (r.idempotencyKey !== null) {
         const replay = replays.get(r.projectId, r.idempotencyKey);
         if (replay) {
-          this.outcomes[i] = { status: 200, result: replay };
+          const same = sameRequest(replay.body, r, this.limits);
+          this.outcomes[i] = same ? { status: 200, result: replay.result } : keyReused(r);
           return;
         }
         if (this.firstWithKey.get(r.projectId, r.idempotencyKey) !== undefined) return; // answered in finish()
@@ -403,8 +436,11 @@ export class WriteBatch {
       let outcome = this.outcomes[i];
       if (!outcome) {
         // A repeated idempotency key inside one batch answers the first occurrence's result.
-        const first = this.outcomes[this.firstWithKey.get(r.projectId, r.idempotencyKey!)!]!;
-        outcome = first.result ? { status: 200, result: first.result } : first;
+        // A different body under the same key is refused as on a later replay.
+        const at = this.firstWithKey.get(r.projectId, r.idempotencyKey!)!;
+        const first = this.outcomes[at]!;
+        if (canonicalJson(this.requests[at]!.input) !== canonicalJson(r.input)) outcome = keyReused(r);
+        else outcome = first.result ? { status: 200, result: first.result } : first;
       }
       if (!outcome.result) return outcome;
       if (!r.batch) return { status: outcome.status, result: loggedResult(outcome.result) };

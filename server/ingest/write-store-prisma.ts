@@ -101,9 +101,9 @@ export function prismaWriteStore(tx: Tx): WriteStore<"async"> {
         if (found.length === 0) continue;
         const rows = await tx.ingestEvent.findMany({
           where: { id: { in: [...new Set(found.map((k) => k.eventId))] } },
-          select: { id: true, result: true },
+          select: { id: true, result: true, body: true },
         });
-        replays.push(...replaysOf(projectId, found, new Map(rows.map((r) => [r.id, r.result as unknown]))));
+        replays.push(...replaysOf(projectId, found, new Map(rows.map((r) => [r.id, r]))));
       }
       const sessions: SessionRow[] = [];
       for (const [projectId, refs] of q.sessionRefs) {

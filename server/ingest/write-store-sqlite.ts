@@ -107,7 +107,7 @@ function statementsFor(db: BetterSqlite3.Database) {
       `SELECT "key", "eventId", "position" FROM "IngestKey"
        WHERE "projectId" = ? AND "key" IN (SELECT value FROM json_each(?))`,
     ),
-    results: read(`SELECT "id", "result" FROM "IngestEvent" WHERE "id" IN (SELECT value FROM json_each(?))`),
+    results: read(`SELECT "id", "result", "body" FROM "IngestEvent" WHERE "id" IN (SELECT value FROM json_each(?))`),
     sessionsByRef: read(
       `SELECT ${SESSION_COLUMNS} FROM "ThinkingSession" WHERE "projectId" = ?
        AND ("key" IN (SELECT value FROM json_each(?)) OR "id" IN (SELECT value FROM json_each(?)))`,
@@ -146,8 +146,11 @@ export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync">
         const found = st.keys.all(projectId, JSON.stringify(keys)) as KeyRow[];
         if (found.length === 0) continue;
         const eventIds = JSON.stringify([...new Set(found.map((k) => k.eventId))]);
-        const rows = st.results.all(eventIds) as { id: string; result: string }[];
-        replays.push(...replaysOf(projectId, found, new Map(rows.map((r) => [r.id, JSON.parse(r.result) as unknown]))));
+        const rows = st.results.all(eventIds) as { id: string; result: string; body: string }[];
+        const logged = new Map(
+          rows.map((r) => [r.id, { result: JSON.parse(r.result) as unknown, body: JSON.parse(r.body) as unknown }]),
+        );
+        replays.push(...replaysOf(projectId, found, logged));
       }
       const sessions: SessionRow[] = [];
       for (const [projectId, refs] of q.sessionRefs) {

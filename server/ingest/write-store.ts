@@ -36,7 +36,8 @@ export interface FirstLoad {
 }
 
 export interface FirstLoadResult {
-  replays: { projectId: string; key: string; result: LoggedResult }[];
+  /** `body`: the thought body the key was first used with, as sent (compared with a retry's on replay). */
+  replays: { projectId: string; key: string; result: LoggedResult; body: unknown }[];
   sessions: SessionRow[];
   /** The most recent joinable session per agent, in the order of `agents` (null when none). */
   recent: (SessionRow | null)[];
@@ -82,23 +83,24 @@ export interface KeyRow {
 }
 
 /**
- * The first answer to each key, from its keys and their events' results (event id → parsed result). A single request's
- * result is the answer; an ingest request's holds one per position. A key whose answer is missing is left out (it
- * cannot happen: key and event are written in one transaction).
+ * The first answer to each key, and the thought body it answered, from its keys and their logged requests (event id →
+ * parsed result and body). A single request's result and body are the answer and thought; an ingest request's hold one
+ * per position. A key whose answer is missing is left out (it cannot happen: key and event are written in one
+ * transaction).
  */
 export function replaysOf(
   projectId: string,
   keys: KeyRow[],
-  results: Map<string, unknown>,
+  logged: Map<string, { result: unknown; body: unknown }>,
 ): FirstLoadResult["replays"] {
   const out: FirstLoadResult["replays"] = [];
   for (const k of keys) {
-    const logged = results.get(k.eventId);
-    const result =
-      k.position === null
-        ? logged
-        : (logged as { results?: (LoggedResult | null)[] } | undefined)?.results?.[k.position];
-    if (result) out.push({ projectId, key: k.key, result: result as LoggedResult });
+    const event = logged.get(k.eventId);
+    if (!event) continue;
+    const at = k.position;
+    const result = at === null ? event.result : (event.result as { results?: (LoggedResult | null)[] }).results?.[at];
+    const body = at === null ? event.body : (event.body as { events?: { body?: unknown }[] }).events?.[at]?.body;
+    if (result) out.push({ projectId, key: k.key, result: result as LoggedResult, body });
   }
   return out;
 }

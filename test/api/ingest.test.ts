@@ -89,18 +89,29 @@ describe("per-event results", () => {
     expect((await getGraph(server(), sessionId)).thoughts).toHaveLength(2);
   });
 
-  it("an id already ingested answers 200 with the original result even when sent alone later", async () => {
+  it("an id already ingested answers 200 with the original result when sent again alone; 409 with another body", async () => {
     const sessionId = unique("ingest-replay");
     const id = unique("replay");
     const [first] = results(await ingest({ events: [event(id, thought(1, 2, { sessionId }))] }));
     expect(first!.status).toBe(201);
     const before = tableCounts(tg.dbFile);
-    const [second] = results(await ingest({ events: [event(id, thought(2, 2, { sessionId }))] }));
+    // The same event, respelled in snake_case with a number as a string: the same request.
+    const respelled = {
+      session_id: sessionId,
+      thought: "thought 1 of 2",
+      thought_number: "1",
+      total_thoughts: 2,
+      next_thought_needed: "true",
+    };
+    const [second] = results(await ingest({ events: [event(id, respelled)] }));
     expect(second).toMatchObject({ id, status: 200, sessionId: first!.sessionId, thoughtId: first!.thoughtId });
+    const [other] = results(await ingest({ events: [event(id, thought(2, 2, { sessionId }))] }));
+    expect(other).toMatchObject({ id, status: 409, error: { code: "idempotency_key_reused", field: "events[0].id" } });
+    expect(other!.error!.message).toContain(id);
     expect(tableCounts(tg.dbFile)).toEqual(before);
   });
 
-  it("a duplicate id within one batch is written once; the repeat answers 200 with the same result", async () => {
+  it("a duplicate id within one batch is written once; the repeat answers 200, with another body 409", async () => {
     const sessionId = unique("ingest-dup");
     const id = unique("dup");
     const other = unique("other");
@@ -110,11 +121,13 @@ describe("per-event results", () => {
         events: [
           event(id, thought(1, 3, { sessionId })),
           event(other, thought(2, 3, { sessionId })),
+          event(id, thought(1, 3, { sessionId })),
           event(id, thought(3, 3, { sessionId, thought: "a different body under the same id" })),
         ],
       }),
     );
-    expect(r.map((x) => x.status)).toEqual([201, 201, 200]);
+    expect(r.map((x) => x.status)).toEqual([201, 201, 200, 409]);
+    expect(r[3]).toMatchObject({ id, error: { code: "idempotency_key_reused", field: "events[3].id" } });
     expect(r[2]).toMatchObject({ id, sessionId: r[0]!.sessionId, thoughtId: r[0]!.thoughtId });
     expect(tableCounts(tg.dbFile).thoughts - before.thoughts).toBe(2);
     const g = await getGraph(server(), sessionId);
@@ -125,9 +138,12 @@ describe("per-event results", () => {
     const sessionId = unique("ingest-shared-ns");
     const id = unique("shared");
     const [ingested] = results(await ingest({ events: [event(id, thought(1, 2, { sessionId }))] }));
-    const replay = await postThought(server(), thought(2, 2, { sessionId }), { "idempotency-key": id });
+    const replay = await postThought(server(), thought(1, 2, { sessionId }), { "idempotency-key": id });
     expect(replay.status, replay.text).toBe(200);
     expect(replay.body.thoughtId).toBe(ingested!.thoughtId);
+    const reused = await postThought(server(), thought(2, 2, { sessionId }), { "idempotency-key": id });
+    expectError(reused, 409, "Idempotency-Key");
+    expect(ZErrorResponse.parse(reused.body).error.code).toBe("idempotency_key_reused");
   });
 
   it("rejects a thought over the default 100,000 characters per event (and on /thoughts) naming the field", async () => {

@@ -414,7 +414,7 @@ describe("malformed input: 400 naming the field, nothing written", () => {
 });
 
 describe("idempotency", () => {
-  it("a repeated Idempotency-Key answers 200 with the identical body and stores one thought", async () => {
+  it("a repeated Idempotency-Key answers 200 with the identical body, 409 with another; stores one thought", async () => {
     const sessionId = fresh();
     const key = unique("idem");
     const body = thought(1, 2, { sessionId });
@@ -424,10 +424,11 @@ describe("idempotency", () => {
     const second = await postThought(server(), body, { "idempotency-key": key });
     expect(second.status, second.text).toBe(200);
     expect(second.body).toEqual(first.body);
-    // Even a different body under the same key answers the first result and writes nothing.
+    // A different body under the same key is another request: 409 naming the key, and nothing written.
     const third = await postThought(server(), thought(2, 2, { sessionId }), { "idempotency-key": key });
-    expect(third.status).toBe(200);
-    expect(third.body).toEqual(first.body);
+    expectError(third, 409, "Idempotency-Key");
+    expect(third.body).toMatchObject({ error: { code: "idempotency_key_reused" } });
+    expect((third.body as unknown as { error: { message: string } }).error.message).toContain(key);
     expect(tableCounts(tg.dbFile)).toEqual(rowsAfterFirst);
     const g = await getGraph(server(), sessionId);
     expect(g.thoughts).toHaveLength(1);

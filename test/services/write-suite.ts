@@ -186,6 +186,49 @@ export function writeSuite(
       expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(1);
     });
 
+    it("a key reused with a different body is 409; the same body in another spelling replays 200", async () => {
+      const s = key("reused");
+      const k = key("k");
+      const [first] = await svc.submit([request(t(s, 1, 2), k)]);
+      expect(first!.status).toBe(201);
+      // snake_case and numbers as strings are the same request once through the contract.
+      const respelled = {
+        session_id: s,
+        thought: "thought 1",
+        thought_number: "1",
+        total_thoughts: 2,
+        next_thought_needed: "true",
+      };
+      const [same] = await svc.submit([request(respelled, k)]);
+      expect(same).toEqual({ status: 200, result: first!.result });
+      const [changed] = await svc.submit([request(t(s, 1, 3), k)]);
+      expect(changed).toEqual({
+        status: 409,
+        error: {
+          code: "idempotency_key_reused",
+          message: `The idempotency key "${k}" was already used for a different request.`,
+          field: "Idempotency-Key",
+          suggestion: "Use a new key for a different request; send the identical body again to get the first answer.",
+        },
+      });
+      // Two requests with one new key in one batch: the second, with another body, is refused too.
+      const k3 = key("k3");
+      const [a, b] = await svc.submit([request(t(s, 4, 4), k3), request(t(s, 5, 5), k3)]);
+      expect(a!.status).toBe(201);
+      expect(b).toMatchObject({ status: 409, error: { code: "idempotency_key_reused" } });
+      // Through ingest: the event id is named by its position.
+      const [ev] = await svc.ingest(
+        { projectId, apiKeyId: null },
+        { events: [{ id: k, type: "thought", body: t(s, 9, 9) }] },
+      );
+      expect(ev).toMatchObject({
+        id: k,
+        status: 409,
+        error: { code: "idempotency_key_reused", field: "events[0].id" },
+      });
+      expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(2);
+    });
+
     it("a replay makes the same whole answer from the logged facts (branch, needsMoreThoughts, parameter usage)", async () => {
       const s = key("facts");
       const [k1, k2] = [key("k"), key("k")];
@@ -208,7 +251,13 @@ export function writeSuite(
         next_call_arguments: { branchId: "alt", branchFromThought: 1 },
       });
       expect(firsts[1]!.result).toHaveProperty("parameter_usage");
-      const replays = await svc.submit([request(t(s, 9, 9), k1), request(t(s, 9, 9), k2)]);
+      const second = t(s, 2, 1, false, {
+        branchFromThought: 1,
+        branchId: "alt",
+        needsMoreThoughts: true,
+        includeParameterUsage: true,
+      });
+      const replays = await svc.submit([request(t(s, 1, 2), k1), request(second, k2)]);
       expect(replays).toEqual(firsts.map((f) => ({ status: 200, result: f.result })));
     });
 
@@ -217,10 +266,10 @@ export function writeSuite(
       const answer = { ...(await write([t(key("old-session"), 1, 1, false)]))[0]!, thoughtId: key("old-thought") };
       const eventId = key("old-event");
       await svc.db.ingestEvent.create({
-        data: { id: eventId, projectId, kind: "thought", body: {}, status: 201, result: answer },
+        data: { id: eventId, projectId, kind: "thought", body: t("old-s", 1, 1), status: 201, result: answer },
       });
       await svc.db.ingestKey.create({ data: { projectId, key: k, eventId, position: null } });
-      const [single] = await svc.submit([request(t(key("s"), 1, 1), k)]);
+      const [single] = await svc.submit([request(t("old-s", 1, 1), k)]);
       expect(single).toEqual({ status: 200, result: answer });
     });
 
@@ -256,9 +305,11 @@ export function writeSuite(
         [ids[2], 2],
       ]);
 
-      // A replay through a single request answers the whole first result, made again from the facts; a later batch
-      // answers 200 per event.
-      const [single] = await svc.submit([request(t(s, 3, 3), ids[2])]);
+      // A replay through a single request with the event's thought is the same request: it answers the whole first
+      // result, made again from the facts; a later batch answers 200 per event. Another thought under the id is 409.
+      const [other] = await svc.submit([request(t(s, 3, 3), ids[2])]);
+      expect(other).toMatchObject({ status: 409, error: { code: "idempotency_key_reused", field: "Idempotency-Key" } });
+      const [single] = await svc.submit([request(t(s, 2, 3), ids[2])]);
       expect(single).toEqual({
         status: 200,
         result: {
