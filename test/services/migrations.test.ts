@@ -259,7 +259,7 @@ describe.each(["sqlite", "postgresql"] as const)("upgrading %s across ingest_key
           idleSince: new Date(),
         }),
       );
-      expect(replays.replays).toEqual([{ projectId: "p-1", key: "key-1", result }]);
+      expect(replays.replays).toEqual([{ projectId: "p-1", key: "key-1", result, body: {} }]);
     } finally {
       await upgraded.$disconnect();
     }
