@@ -65,7 +65,9 @@ class Params {
 function insertSql(table: TableName, rows: Row[], params: Params): string {
   const columns: Record<string, ColumnKind> = TABLES[table];
   const names = Object.keys(columns);
-  const arrays = names.map((n) => `${params.add(rows.map((r) => encode(r[n], columns[n]!)))}::${ARRAY_TYPE[columns[n]!]}`);
+  const arrays = names.map(
+    (n) => `${params.add(rows.map((r) => encode(r[n], columns[n]!)))}::${ARRAY_TYPE[columns[n]!]}`,
+  );
   const picks = names.map((n, i) => (columns[n] === "date" ? utc(`u.c${i}`) : `u.c${i}`));
   return `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(", ")})
     SELECT ${picks.join(", ")} FROM unnest(${arrays.join(", ")}) AS u(${names.map((_, i) => `c${i}`).join(", ")})`;
@@ -150,7 +152,11 @@ async function recentSessions(client: Queryable, q: FirstLoad): Promise<(Session
           AND "status" = 'active' AND "lastActivityAt" >= ${since}
         ORDER BY "lastActivityAt" DESC LIMIT 1)`,
     );
-    const found = await rows<SessionRow & { agentIndex: number }>(client, branches.join("\nUNION ALL\n"), params.values);
+    const found = await rows<SessionRow & { agentIndex: number }>(
+      client,
+      branches.join("\nUNION ALL\n"),
+      params.values,
+    );
     const byAgent = new Map(found.map(({ agentIndex, ...session }) => [agentIndex, session]));
     chunk.forEach((_, i) => out.push(byAgent.get(i) ?? null));
   }
