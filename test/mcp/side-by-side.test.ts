@@ -66,7 +66,8 @@ describe("the official server and thoughtgraph, given the same calls", () => {
       const theirs = (await ref.listTools()).find((t) => t.name === "sequentialthinking")!;
       for (const door of doors) {
         const ours = (await door.listTools()).find((t) => t.name === "sequentialthinking")!;
-        expect(ours.inputSchema.required, door.label).toEqual(theirs.inputSchema.required);
+        const sorted = (names: string[] | undefined) => [...(names ?? [])].sort();
+        expect(sorted(ours.inputSchema.required), door.label).toEqual(sorted(theirs.inputSchema.required));
         for (const [name, prop] of Object.entries(theirs.inputSchema.properties!)) {
           expect(ours.inputSchema.properties![name]?.type, `${door.label}: ${name}`).toEqual(prop.type);
           if ("minimum" in prop) expect(ours.inputSchema.properties![name]?.minimum).toEqual(prop.minimum);

@@ -6,6 +6,7 @@
 // (lib/contracts), which accept what the official server accepts ("3" for 3, "FALSE" for false, snake_case names)
 // and name the bad field. The advertised schemas only tell a model what to send.
 import type { z } from "zod";
+import { MAX_NUMBER, THOUGHT_FIELDS, type FieldKind, type FieldSpec } from "../../../lib/contracts/fields";
 import { ZThoughtResult } from "../../../lib/contracts/thought";
 import { ZClearSessionResult, ZGetSessionResult, ZReviseResult, ZThinkResult } from "../../../lib/contracts/tools";
 
@@ -35,9 +36,6 @@ export interface ToolDefinition {
   writes: boolean;
 }
 
-// Thought numbers are capped where the contract caps them (lib/contracts/thought.ts).
-const MAX_NUMBER = 1_000_000;
-
 // The official server advertises its booleans as ["boolean", "string"] (it accepts "true"/"false") and its numbers as
 // integers ≥ 1; we advertise the same types so a client that validates arguments treats both servers alike.
 const looseBoolean = (description: string): JsonSchemaProperty => ({ type: ["boolean", "string"], description });
@@ -48,12 +46,31 @@ const positiveInteger = (description: string): JsonSchemaProperty => ({
   description,
 });
 const text = (description: string): JsonSchemaProperty => ({ type: "string", description });
+const tags = (description: string): JsonSchemaProperty => ({ type: "array", items: { type: "string" }, description });
+const score = (description: string): JsonSchemaProperty => ({ type: "number", minimum: 0, maximum: 1, description });
 
-const SESSION_ID = text(
-  "Optional. The sessionId from an earlier answer (or a key of your own, e.g. a task id): keeps every step of one " +
-    "line of reasoning in one session. Omit it and thoughtNumber 1 starts a new session while later steps join " +
-    "your most recent one.",
-);
+/** Each kind of thought field (lib/contracts/fields.ts) as advertised to a model. */
+const KIND_JSON: Record<FieldKind, (description: string) => JsonSchemaProperty> = {
+  thought: text,
+  positiveInt: positiveInteger,
+  bool: looseBoolean,
+  shortText: text,
+  tags,
+  score,
+  metadata: (description) => ({ type: "object", description }),
+};
+
+/** The advertised input schema of a field registry: its advertised fields in its order, and the required ones. */
+export function thoughtInputJsonSchema(fields: Readonly<Record<string, FieldSpec>>): ObjectJsonSchema {
+  const advertised = Object.entries(fields).filter(([, spec]) => spec.advertised !== false);
+  return {
+    type: "object",
+    properties: Object.fromEntries(advertised.map(([name, spec]) => [name, KIND_JSON[spec.kind](spec.description)])),
+    required: advertised.filter(([, spec]) => spec.required).map(([name]) => name),
+  };
+}
+
+const SESSION_ID = text(THOUGHT_FIELDS.sessionId.description);
 
 // ---- sequentialthinking ----
 
@@ -88,25 +105,7 @@ revising a step that was never recorded.
 
 Numbers and booleans may also be sent as strings ("3", "true"), and snake_case names (thought_number) work too. \
 A malformed argument is answered with an error that names the field and says how to fix it.`,
-  inputSchema: {
-    type: "object",
-    properties: {
-      thought: text("Your current thinking step: one concrete piece of reasoning."),
-      nextThoughtNeeded: looseBoolean("true if another thought step should follow; false on the final step."),
-      thoughtNumber: positiveInteger("This step's number in the sequence: 1, 2, 3, … (may exceed totalThoughts)."),
-      totalThoughts: positiveInteger("Your current estimate of the steps needed, e.g. 5; adjust it as you go."),
-      isRevision: looseBoolean("true if this step revises an earlier one (then set revisesThought)."),
-      revisesThought: positiveInteger("The number of the thought being reconsidered."),
-      branchFromThought: positiveInteger("The number of the thought this branch starts from (with branchId)."),
-      branchId: text("A name for this branch (with branchFromThought); reuse it to continue the branch."),
-      needsMoreThoughts: looseBoolean("true if you reached the planned end but need more thoughts."),
-      sessionId: SESSION_ID,
-      stage: text("Optional label for the phase of work, e.g. 'Problem Definition', 'Analysis', 'Conclusion'."),
-      tags: { type: "array", items: { type: "string" }, description: "Optional labels for this thought." },
-      score: { type: "number", minimum: 0, maximum: 1, description: "Optional self-assessed quality from 0 to 1." },
-    },
-    required: ["thought", "nextThoughtNeeded", "thoughtNumber", "totalThoughts"],
-  },
+  inputSchema: thoughtInputJsonSchema(THOUGHT_FIELDS),
   outputSchema: ZThoughtResult,
   // It records the thought: not read-only, and a repeat records a second thought (not idempotent). Nothing is deleted
   // or overwritten, and it reaches nothing beyond the thoughtgraph server.
@@ -175,9 +174,9 @@ Send only the fields you want to change. An unknown id is an error.`,
       branch_from_thought: positiveInteger("Starting point of the branch this thought belongs to."),
       branch_id: text("Identifier of the branch this thought belongs to."),
       needs_more_thoughts: { type: "boolean", description: "Whether additional thoughts are needed." },
-      score: { type: "number", minimum: 0, maximum: 1, description: "Quality score (0.0 to 1.0)." },
+      score: score("Quality score (0.0 to 1.0)."),
       stage: text("Current thinking stage (e.g. 'Problem Definition', 'Analysis')."),
-      tags: { type: "array", items: { type: "string" }, description: "Categories or labels for the thought." },
+      tags: tags("Categories or labels for the thought."),
     },
     required: ["thought_id"],
   },
