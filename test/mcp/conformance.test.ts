@@ -48,6 +48,12 @@ describe.each(DOORS)("$name", ({ name, open }) => {
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");
+      // One JSON type per argument: Gemini refuses type unions such as ["boolean", "string"] (the doors still take
+      // strings for numbers and booleans).
+      for (const [name, prop] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect(Array.isArray(prop.type), `${tool.name}.${name}`).toBe(false);
+        expect(typeof prop.type, `${tool.name}.${name}`).toBe("string");
+      }
       expect(tool.outputSchema).toMatchObject({ type: "object" });
       expect(tool.description!.length).toBeGreaterThan(200);
       const writes = tool.name !== "get_thinking_session";

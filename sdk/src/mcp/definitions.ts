@@ -36,9 +36,11 @@ export interface ToolDefinition {
   writes: boolean;
 }
 
-// The official server advertises its booleans as ["boolean", "string"] (it accepts "true"/"false") and its numbers as
-// integers ≥ 1; we advertise the same types so a client that validates arguments treats both servers alike.
-const looseBoolean = (description: string): JsonSchemaProperty => ({ type: ["boolean", "string"], description });
+// One JSON type per field, the canonical one, with its bounds. The official server advertises its booleans as
+// ["boolean", "string"], but model providers take one type per field: Google Gemini refuses a type union, and the AI
+// SDK's Google provider rewrites it and drops every minimum/maximum on the way. The doors still accept "true", "3"
+// and snake_case names (lib/contracts/parse.ts); test/mcp/conformance.test.ts checks no advertised type is an array.
+const boolean = (description: string): JsonSchemaProperty => ({ type: "boolean", description });
 const positiveInteger = (description: string): JsonSchemaProperty => ({
   type: "integer",
   minimum: 1,
@@ -53,7 +55,7 @@ const score = (description: string): JsonSchemaProperty => ({ type: "number", mi
 const KIND_JSON: Record<FieldKind, (description: string) => JsonSchemaProperty> = {
   thought: text,
   positiveInt: positiveInteger,
-  bool: looseBoolean,
+  bool: boolean,
   shortText: text,
   tags,
   score,
@@ -160,20 +162,17 @@ Send only the fields you want to change. An unknown id is an error.`,
   inputSchema: {
     type: "object",
     properties: {
-      thought_id: {
-        type: ["string", "integer"],
-        description: "The thoughtId to revise, or the thought's number within the session.",
-      },
+      thought_id: text('The thoughtId to revise, or the thought\'s number within the session (e.g. "3").'),
       session_id: text("Optional. The session the thought number refers to (only needed with a thought number)."),
       thought: text("The new content of the thought."),
       thought_number: positiveInteger("Current position in the sequence."),
       total_thoughts: positiveInteger("Expected total number of thoughts."),
-      next_thought_needed: { type: "boolean", description: "Whether another thought should follow." },
-      is_revision: { type: "boolean", description: "Whether this thought revises a previous one." },
+      next_thought_needed: boolean("Whether another thought should follow."),
+      is_revision: boolean("Whether this thought revises a previous one."),
       revises_thought: positiveInteger("Number of the thought being revised."),
       branch_from_thought: positiveInteger("Starting point of the branch this thought belongs to."),
       branch_id: text("Identifier of the branch this thought belongs to."),
-      needs_more_thoughts: { type: "boolean", description: "Whether additional thoughts are needed." },
+      needs_more_thoughts: boolean("Whether additional thoughts are needed."),
       score: score("Quality score (0.0 to 1.0)."),
       stage: text("Current thinking stage (e.g. 'Problem Definition', 'Analysis')."),
       tags: tags("Categories or labels for the thought."),
