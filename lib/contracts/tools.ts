@@ -114,6 +114,9 @@ export const ZGetSessionInput = z.object({
   ),
 });
 export type GetSessionInput = z.infer<typeof ZGetSessionInput>;
+/** GET /api/v1/sessions/{id}/context's query: get_thinking_session's arguments but the session (named by the path). */
+export const ZSessionContextQuery = ZGetSessionInput.omit({ sessionId: true });
+export type SessionContextQuery = z.infer<typeof ZSessionContextQuery>;
 
 export const ZCompactThought = z.object({
   id: z.string(),
