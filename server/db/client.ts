@@ -3,6 +3,7 @@
 // Both generated clients come from the same base schema, so they are structurally identical; the app is typed against
 // the SQLite one (`Db`). Import model types from '@/server/db/generated/sqlite/client.ts' (type-only imports are
 // fine anywhere on the server); never import the postgresql client directly.
+import "@/server/server-only";
 import fs from "node:fs";
 import path from "node:path";
 
