@@ -51,6 +51,7 @@ function samples(session: string, client: string, config: string): Record<string
       json: { name: config, type: "numeric", min: 1, max: 5, step: 1 },
     }),
     "POST /api/v1/scores": () => ({ path: "/api/v1/scores", json: { sessionId: session, name: config, value: 4 } }),
+    "GET /api/v1/search": () => ({ path: "/api/v1/search?q=route-table%20AND%20thought" }),
     "GET /api/health": () => ({ path: "/api/health" }),
   };
 }

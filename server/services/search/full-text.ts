@@ -140,3 +140,30 @@ export async function matchSessionTitles(db: Db, projectId: string, query: Query
         );
   return rows.map((r) => r.id);
 }
+
+/**
+ * Ids of the project's sessions whose title or any thought (any version) matches: the sessions list's text search.
+ * The index answers it instead of a LIKE scan over every thought's text.
+ */
+export async function matchSessions(db: Db, projectId: string, query: QueryNode): Promise<string[]> {
+  const rows =
+    providerOfDb(db) === "sqlite"
+      ? await db.$queryRawUnsafe<{ id: string }[]>(
+          `SELECT DISTINCT t."sessionId" AS "id" FROM "ThoughtFts"
+           JOIN "ThoughtSearchKey" k ON k."key" = "ThoughtFts".rowid JOIN "Thought" t ON t."id" = k."thoughtId"
+           WHERE "ThoughtFts" MATCH ? AND t."projectId" = ?`,
+          toFts5(query),
+          projectId,
+        )
+      : await db.$queryRawUnsafe<{ id: string }[]>(
+          `SELECT t."sessionId" AS "id" FROM "Thought" t
+           WHERE t."projectId" = $2 AND t."searchVector" @@ to_tsquery('simple', $1)
+           UNION
+           SELECT t."sessionId" FROM "ThoughtVersion" v JOIN "Thought" t ON t."id" = v."thoughtId"
+           WHERE t."projectId" = $2 AND v."searchVector" @@ to_tsquery('simple', $1)`,
+          toTsquery(query),
+          projectId,
+        );
+  const titled = await matchSessionTitles(db, projectId, query);
+  return [...new Set([...rows.map((r) => r.id), ...titled])];
+}
