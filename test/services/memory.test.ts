@@ -14,6 +14,7 @@ import { applyMigrations } from "@/server/db/migrations";
 import { forget, remember, updateMemory } from "@/server/services/memory/memories";
 import { MemoryNotFoundError } from "@/server/services/memory/memory-errors";
 import { recall, searchMemories } from "@/server/services/memory/memory-queries";
+import { listMemories, memoriesOfSession, memoryDetail, memoryGraph } from "@/server/services/memory/memory-dashboard";
 import { freshPgUrl } from "@/test/support/pg";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
@@ -284,5 +285,39 @@ describe.each(["sqlite", "postgresql"] as const)("memory services on %s", (provi
     expect((await db.memory.findUniqueOrThrow({ where: { id: a.data.memoryId } })).thinkingSessionId).toBe(
       `s-${provider}`,
     );
+  });
+
+  it("the dashboard lists, filters and searches memories, shows links both ways and draws each linked pair once", async () => {
+    const u = user();
+    const a = await rememberAs(u, "dashboard graph probe text");
+    const b = await rememberAs(u, "dashboard graph probe text", { primarySector: "procedural" });
+    const c = await rememberAs(u, "unrelated dashboard entry");
+    await forget(db, project, input("forget", { memoryId: c.data.memoryId, userId: u, soft: true }));
+
+    const page = await listMemories(db, project, { userId: u });
+    expect(page.memories.map((m) => m.id)).toEqual([b.data.memoryId, a.data.memoryId]);
+    expect(page.memories.map((m) => m.links)).toEqual([1, 1]);
+    expect(page.users).toContain(u);
+    const withDeleted = await listMemories(db, project, { userId: u, includeDeleted: true });
+    expect(withDeleted.memories.find((m) => m.id === c.data.memoryId)).toMatchObject({ deleted: true, strength: 0 });
+    expect((await listMemories(db, project, { userId: u, sectors: ["procedural"] })).memories.map((m) => m.id)).toEqual(
+      [b.data.memoryId],
+    );
+    const searched = await listMemories(db, project, { userId: u, q: "graph AND probe" });
+    expect(searched.total).toBe(2);
+    expect(searched.memories[0]!.ranges).toHaveLength(2);
+    expect((await listMemories(db, other, { userId: u })).total).toBe(0);
+
+    const detail = await memoryDetail(db, project, a.data.memoryId);
+    expect(detail.links.map((l) => [l.memoryId, l.direction]).sort()).toEqual([
+      [b.data.memoryId, "in"],
+      [b.data.memoryId, "out"],
+    ]);
+    await expect(memoryDetail(db, other, a.data.memoryId)).rejects.toMatchObject({ code: "not_found" });
+
+    const graph = await memoryGraph(db, project, { userId: u });
+    expect(graph.nodes.map((n) => n.id).sort()).toEqual([a.data.memoryId, b.data.memoryId].sort());
+    expect(graph.edges).toHaveLength(1);
+    expect(await memoriesOfSession(db, project, "no-such-session")).toEqual([]);
   });
 });

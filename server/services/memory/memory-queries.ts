@@ -82,11 +82,8 @@ export function metadataMatches(stored: unknown, filter: Filters["metadata"]): b
 
 const NARROW = { id: true, createdAt: true, salience: true, metadata: true } as const;
 
-async function candidates(db: Db, projectId: string, f: Filters, ids?: string[]) {
-  const rows = await db.memory.findMany({
-    where: { ...filterWhere(projectId, f), ...(ids ? { id: { in: ids } } : {}) },
-    select: NARROW,
-  });
+async function candidates(db: Db, projectId: string, f: Filters) {
+  const rows = await db.memory.findMany({ where: filterWhere(projectId, f), select: NARROW });
   return rows.filter((r) => metadataMatches(r.metadata, f.metadata));
 }
 
@@ -207,7 +204,8 @@ export async function searchMemories(db: Db, projectId: string, input: SearchInp
   }
   const hits = await matchMemories(db, { projectId, userId: input.userId }, query);
   const rankOf = new Map(hits.map((h) => [h.id, h.rank]));
-  const rows = hits.length ? await candidates(db, projectId, input, [...rankOf.keys()]) : [];
+  // The filters run over the user's memories and meet the matches here, not as an `id IN (…)` of every match.
+  const rows = hits.length ? (await candidates(db, projectId, input)).filter((r) => rankOf.has(r.id)) : [];
   rows.sort((a, b) => (rankOf.get(b.id) ?? 0) - (rankOf.get(a.id) ?? 0) || newerFirst(a, b));
   const page = await loadPage(
     db,

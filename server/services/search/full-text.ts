@@ -10,6 +10,13 @@ import type { QueryNode } from "@/lib/search/query";
 import { rankFromTsRank, toTsquery } from "@/lib/search/tsquery";
 import { providerOfDb, type Db } from "@/server/db/client";
 
+/**
+ * At most this many ids come back from a match that callers pass on as an `id IN (…)` list (the sessions list, the
+ * Memories page): below the 32,766 bound values both back ends allow per statement, leaving room for the filters.
+ * A query matching more sessions than this lists the first 30,000 the index returns.
+ */
+export const MAX_MATCH_IDS = 30_000;
+
 export interface RankedId {
   id: string;
   /** 0–1, larger is better. */
@@ -151,7 +158,7 @@ export async function matchSessions(db: Db, projectId: string, query: QueryNode)
       ? await db.$queryRawUnsafe<{ id: string }[]>(
           `SELECT DISTINCT t."sessionId" AS "id" FROM "ThoughtFts"
            JOIN "ThoughtSearchKey" k ON k."key" = "ThoughtFts".rowid JOIN "Thought" t ON t."id" = k."thoughtId"
-           WHERE "ThoughtFts" MATCH ? AND t."projectId" = ?`,
+           WHERE "ThoughtFts" MATCH ? AND t."projectId" = ? LIMIT ${MAX_MATCH_IDS}`,
           toFts5(query),
           projectId,
         )
@@ -160,10 +167,32 @@ export async function matchSessions(db: Db, projectId: string, query: QueryNode)
            WHERE t."projectId" = $2 AND t."searchVector" @@ to_tsquery('simple', $1)
            UNION
            SELECT t."sessionId" FROM "ThoughtVersion" v JOIN "Thought" t ON t."id" = v."thoughtId"
-           WHERE t."projectId" = $2 AND v."searchVector" @@ to_tsquery('simple', $1)`,
+           WHERE t."projectId" = $2 AND v."searchVector" @@ to_tsquery('simple', $1)
+           LIMIT ${MAX_MATCH_IDS}`,
           toTsquery(query),
           projectId,
         );
   const titled = await matchSessionTitles(db, projectId, query);
-  return [...new Set([...rows.map((r) => r.id), ...titled])];
+  return [...new Set([...rows.map((r) => r.id), ...titled])].slice(0, MAX_MATCH_IDS);
+}
+
+/** Memories of the whole project (every userId, soft-deleted ones included) whose content matches: the dashboard. */
+export async function matchMemoriesOfProject(db: Db, projectId: string, query: QueryNode): Promise<RankedId[]> {
+  const sqlite = providerOfDb(db) === "sqlite";
+  const rows = sqlite
+    ? await db.$queryRawUnsafe<RawHit[]>(
+        `SELECT m."id" AS "id", "MemoryFts".rank AS "score" FROM "MemoryFts"
+         JOIN "MemorySearchKey" k ON k."key" = "MemoryFts".rowid JOIN "Memory" m ON m."id" = k."memoryId"
+         WHERE "MemoryFts" MATCH ? AND m."projectId" = ? ORDER BY "MemoryFts".rank LIMIT ${MAX_MATCH_IDS}`,
+        toFts5(query),
+        projectId,
+      )
+    : await db.$queryRawUnsafe<RawHit[]>(
+        `SELECT m."id" AS "id", ts_rank(m."searchVector", q, 1) AS "score"
+         FROM "Memory" m, to_tsquery('simple', $1) q WHERE m."searchVector" @@ q AND m."projectId" = $2
+         ORDER BY "score" DESC LIMIT ${MAX_MATCH_IDS}`,
+        toTsquery(query),
+        projectId,
+      );
+  return ranked(rows, sqlite);
 }
