@@ -43,6 +43,7 @@ import { getSearch } from "./routes/search";
 import { ZThoughtSearchQuery, ZThoughtSearchResult } from "@/lib/contracts/search";
 import { postThink } from "./routes/think";
 import { postThought } from "./routes/thoughts";
+import { thoughtMcpRoutes } from "./routes/thoughtmcp";
 
 /** An OpenAPI parameter the query schema cannot describe (a header, or a lenient route's hand-read query). */
 export interface RouteParameter {
@@ -312,6 +313,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     responses: { 200: { description: "OK", schema: ZHealth }, 503: { description: "Unreachable.", schema: ZHealth } },
     handler: getHealth,
   },
+  ...thoughtMcpRoutes(clientHeader),
 ];
 
 // ---- dispatch ----
