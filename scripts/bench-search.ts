@@ -24,6 +24,7 @@ import pg from "pg";
 import { toFts5 } from "@/lib/search/fts5";
 import { parseQuery, type QueryNode } from "@/lib/search/query";
 import { toTsquery } from "@/lib/search/tsquery";
+import { rng } from "@/e2e/support/generate";
 import { createDatabase, pgAvailable, startPgCluster, type PgCluster } from "@/test/support/pg-cluster";
 
 const THOUGHTS = Number(process.env.BENCH_THOUGHTS ?? 100_000);
@@ -32,18 +33,6 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const PER_SESSION = 100;
 const VOCABULARY = 5_000;
 const WORDS_PER_TEXT = 40;
-
-/** A small deterministic PRNG (mulberry32), so both back ends get the same data and queries. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const words = Array.from({ length: VOCABULARY }, (_, i) => `w${i.toString(36)}x`);
 // Zipf (s = 1): word i has weight 1/(i+1); sampled through the cumulative weights.

@@ -184,28 +184,14 @@ export async function searchMemories(db: Db, projectId: string, input: SearchInp
   const parsed = input.text !== undefined ? parseQuery(input.text) : undefined;
   // The contract refuses a text that does not parse; this only narrows the type.
   const query = parsed?.ok ? parsed.query : undefined;
-  if (!query) {
-    const rows = (await candidates(db, projectId, input)).sort(newerFirst);
-    const page = await loadPage(
-      db,
-      rows.slice(input.offset, input.offset + input.limit).map((r) => r.id),
-    );
-    return {
-      data: {
-        memories: page.map((row) => {
-          const cut = snippet(row.content, [], HIGHLIGHT_CHARS);
-          return { ...toMemoryView(row), rank: 0, highlight: cut.text, highlightRanges: [], matchedTerms: [] };
-        }),
-        totalCount: rows.length,
-        searchType: "filter",
-      },
-      componentsUsed: [COMPONENTS.repository],
-    };
+  let rows = await candidates(db, projectId, input);
+  let rankOf = new Map<string, number>();
+  if (query) {
+    const hits = await matchMemories(db, { projectId, userId: input.userId }, query);
+    rankOf = new Map(hits.map((h) => [h.id, h.rank]));
+    // The filters run over the user's memories and meet the matches here, not as an `id IN (…)` of every match.
+    rows = rows.filter((r) => rankOf.has(r.id));
   }
-  const hits = await matchMemories(db, { projectId, userId: input.userId }, query);
-  const rankOf = new Map(hits.map((h) => [h.id, h.rank]));
-  // The filters run over the user's memories and meet the matches here, not as an `id IN (…)` of every match.
-  const rows = hits.length ? (await candidates(db, projectId, input)).filter((r) => rankOf.has(r.id)) : [];
   rows.sort((a, b) => (rankOf.get(b.id) ?? 0) - (rankOf.get(a.id) ?? 0) || newerFirst(a, b));
   const page = await loadPage(
     db,
@@ -214,7 +200,7 @@ export async function searchMemories(db: Db, projectId: string, input: SearchInp
   return {
     data: {
       memories: page.map((row) => {
-        const marks = highlight(row.content, query);
+        const marks = query ? highlight(row.content, query) : { ranges: [], matchedTerms: [] };
         const cut = snippet(row.content, marks.ranges, HIGHLIGHT_CHARS);
         return {
           ...toMemoryView(row),
@@ -225,8 +211,8 @@ export async function searchMemories(db: Db, projectId: string, input: SearchInp
         };
       }),
       totalCount: rows.length,
-      searchType: "full-text",
+      searchType: query ? "full-text" : "filter",
     },
-    componentsUsed: [COMPONENTS.repository, COMPONENTS.fullText],
+    componentsUsed: query ? [COMPONENTS.repository, COMPONENTS.fullText] : [COMPONENTS.repository],
   };
 }
