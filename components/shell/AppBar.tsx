@@ -4,6 +4,7 @@
 // needs the width: at 1024 px a 220 px sidebar would leave the graph, transcript and detail panes 800 px between them.
 import {
   AtSign,
+  Brain,
   ChartColumn,
   Check,
   ChevronsUpDown,
@@ -28,12 +29,14 @@ import {
 } from "@/components/ui/DropdownMenu";
 import { ThemeMenuItems } from "@/components/ui/ThemeSwitch";
 import { BrandMark } from "./BrandMark";
+import { ThoughtSearch } from "./ThoughtSearch";
 
 type NavItem = { href: string; label: string; Icon: LucideIcon; match: (path: string) => boolean; signedIn?: true };
 
 const NAV: NavItem[] = [
   { href: "/", label: "Sessions", Icon: Rows3, match: (p) => p === "/" || p.startsWith("/sessions") },
   { href: "/queues", label: "Queues", Icon: ListChecks, match: (p) => p.startsWith("/queues") },
+  { href: "/memories", label: "Memories", Icon: Brain, match: (p) => p.startsWith("/memories") },
   { href: "/agreement", label: "Agreement", Icon: ChartColumn, match: (p) => p.startsWith("/agreement") },
   { href: "/mentions", label: "Mentions", Icon: AtSign, match: (p) => p.startsWith("/mentions"), signedIn: true },
   { href: "/settings", label: "Settings", Icon: Settings, match: (p) => p.startsWith("/settings") },
@@ -173,6 +176,7 @@ export function AppBar({ me }: { me: MeView }) {
         })}
       </nav>
       <span className="flex-1" />
+      {me.project ? <ThoughtSearch /> : null}
       <UserMenu me={me} />
     </header>
   );

@@ -4,7 +4,7 @@
 import type { ThoughtBody } from "./agent";
 
 /** mulberry32: a tiny seeded PRNG, so every run draws the same session. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -24,6 +24,7 @@ export {
   type SequentialThinkingToolOutput,
   type ThoughtgraphToolOptions,
 } from "./ai/tools";
+export { createMemoryTools } from "./ai/memory-tools";
 export {
   TOOL_DEFINITIONS,
   SEQUENTIAL_THINKING,

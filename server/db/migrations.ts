@@ -33,6 +33,17 @@ export type { DbProvider } from "./provider.ts";
 export const MIGRATION_PROVIDERS: readonly DbProvider[] = ["sqlite", "postgresql"];
 
 const NO_FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
+
+/**
+ * SQLite's full-text tables (FTS5 virtual tables and the shadow tables FTS5 creates for each), written by hand in the
+ * memory_search migration (lib/search/README.md). Prisma's schema cannot declare them, so the replay check treats them
+ * as external instead of reporting them as drift to drop.
+ */
+export const SQLITE_FTS_TABLES: readonly string[] = ["ThoughtFts", "SessionTitleFts", "MemoryFts"].flatMap((t) => [
+  t,
+  ...["_config", "_data", "_docsize", "_idx"].map((suffix) => t + suffix),
+]);
+const SQLITE_REPLAY_FILTERS: SchemaFilter = { externalTables: [...SQLITE_FTS_TABLES], externalEnums: [] };
 export const SNAPSHOT_FILE = "schema.snapshot.prisma";
 export const LOCK_FILE = "migration_lock.toml";
 
@@ -413,7 +424,7 @@ export async function diffMigrationsToSchema(
       to: { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: to }] },
       script: options.script ?? true,
       exitCode: null,
-      filters: NO_FILTERS,
+      filters: SQLITE_REPLAY_FILTERS,
     }),
   );
   return normalizeDiff(result.stdout ?? "", options.script ?? true);

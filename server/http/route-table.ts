@@ -49,6 +49,8 @@ import { getSessionExport } from "./routes/session-export";
 import { getSession } from "./routes/session-get";
 import { postSessionImport } from "./routes/session-import";
 import { getSessions } from "./routes/sessions-list";
+import { getSearch } from "./routes/search";
+import { ZThoughtSearchQuery, ZThoughtSearchResult } from "@/lib/contracts/search";
 import { postThink } from "./routes/think";
 import { postThought } from "./routes/thoughts";
 import { thoughtMcpRoutes } from "./routes/thoughtmcp";
@@ -312,6 +314,18 @@ export const ROUTES: readonly RouteDeclaration[] = [
       409: { description: "The config (by configId) is archived." },
     },
     handler: postScore,
+  },
+  {
+    method: "GET",
+    path: "/api/v1/search",
+    scope: "read",
+    summary: "Search every thought of the project (all versions), ranked, with highlight ranges",
+    description:
+      'q takes words (implicit AND), AND, OR, NOT, parentheses and "phrases". Highlights are ranges into a plain-text ' +
+      "snippet, never markup.",
+    query: ZThoughtSearchQuery,
+    responses: { 200: { description: "One page of matching thoughts.", schema: ZThoughtSearchResult } },
+    handler: getSearch,
   },
   {
     method: "GET",

@@ -125,6 +125,17 @@ function statementsFor(db: BetterSqlite3.Database) {
        WHERE "sessionId" IN (SELECT value FROM json_each(?)) AND "thoughtNumber" IN (SELECT value FROM json_each(?))
        ORDER BY "seq"`,
     ),
+    // Full-text index of new thoughts (issue 15), per batch rather than by an insert trigger: lib/search/README.md
+    // measured 0.38x of raw insert speed this way against 0.12x through a trigger (100,000 rows, same run). Thought
+    // rowids only grow within the transaction, so "rowid > the maximum before the batch" is exactly this batch.
+    maxThoughtRowid: read(`SELECT coalesce(max(rowid), 0) AS "max" FROM "Thought"`).pluck(),
+    indexThoughtKeys: db.prepare(
+      `INSERT INTO "ThoughtSearchKey" ("thoughtId", "version") SELECT "id", 0 FROM "Thought" WHERE rowid > ? ORDER BY rowid`,
+    ),
+    indexThoughtText: db.prepare(
+      `INSERT INTO "ThoughtFts" (rowid, text) SELECT k."key", t."text" FROM "Thought" t
+       JOIN "ThoughtSearchKey" k ON k."thoughtId" = t."id" AND k."version" = 0 WHERE t.rowid > ?`,
+    ),
     updateSession: db.prepare(
       `UPDATE "ThinkingSession" SET "thoughtCount" = ?, "branchCount" = ?, "revisionCount" = "revisionCount" + ?,
        "flagCount" = "flagCount" + ?, "status" = ?, "title" = ?, "thinkStep" = ?, "lastActivityAt" = ?, "updatedAt" = ?
@@ -198,7 +209,12 @@ export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync">
         }
       };
       put("ThinkingSession", w.sessions);
+      const before = w.thoughts.length > 0 ? (st.maxThoughtRowid.get() as number) : 0;
       put("Thought", w.thoughts);
+      if (w.thoughts.length > 0) {
+        st.indexThoughtKeys.run(before);
+        st.indexThoughtText.run(before);
+      }
       put("Branch", w.branches);
       put("IngestEvent", w.events);
       put("IngestKey", w.keys);

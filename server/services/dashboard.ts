@@ -14,6 +14,8 @@ import { toOutline } from "@/lib/graph/outline";
 import { NotFoundError } from "@/server/errors";
 import { scoreSummaries } from "./scores/scores";
 import { findSession, toBranchView, toSessionSummary, toThoughtView } from "./sessions/sessions";
+import { matchSessions } from "./search/full-text";
+import { parseQuery } from "@/lib/search/query";
 
 export async function sessionOutline(db: Db, projectId: string, idOrKey: string): Promise<SessionOutline> {
   const session = await findSession(db, projectId, idOrKey);
@@ -95,6 +97,12 @@ async function sessionIdsWithTag(db: Db, projectId: string, tag: string): Promis
   return rows.map((r) => r.id);
 }
 
+/** Sessions whose title or thoughts match `text` as a full-text query; none when it is not a query (e.g. only NOT). */
+async function sessionIdsMatching(db: Db, projectId: string, text: string): Promise<string[]> {
+  const parsed = parseQuery(text);
+  return parsed.ok ? matchSessions(db, projectId, parsed.query) : [];
+}
+
 /** The sessions-table filters as a where clause (also how an annotation queue resolves "all matching sessions"). */
 export async function sessionTableWhere(
   db: Db,
@@ -119,16 +127,10 @@ export async function sessionTableWhere(
           },
         }
       : {}),
-    // Text search over titles, the agent's key and the thoughts' text (LIKE: case-insensitive for ASCII on SQLite).
+    // Text search: titles and thoughts' text (every version) through the full-text index (issue 15: words, AND, OR,
+    // NOT, "phrases"), plus the agent's key by substring and the session id exactly.
     ...(q.q
-      ? {
-          OR: [
-            { title: { contains: q.q } },
-            { key: { contains: q.q } },
-            { id: q.q },
-            { thoughts: { some: { text: { contains: q.q } } } },
-          ],
-        }
+      ? { OR: [{ key: { contains: q.q } }, { id: q.q }, { id: { in: await sessionIdsMatching(db, projectId, q.q) } }] }
       : {}),
   };
 }

@@ -6,6 +6,8 @@ import { projectRouter } from "./routers/project";
 import { queuesRouter } from "./routers/queues";
 import { scoresRouter } from "./routers/scores";
 import { sessionsRouter } from "./routers/sessions";
+import { memoriesRouter } from "./routers/memories";
+import { searchRouter } from "./routers/search";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -14,6 +16,8 @@ export const appRouter = createTRPCRouter({
   comments: commentsRouter,
   project: projectRouter,
   queues: queuesRouter,
+  memories: memoriesRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,12 @@
 import { generateText, stepCountIs, type ToolSet } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSequentialThinkingTool, createThinkTool, type SequentialThinkingToolOutput } from "@/sdk/src/index";
+import {
+  createMemoryTools,
+  createSequentialThinkingTool,
+  createThinkTool,
+  type SequentialThinkingToolOutput,
+} from "@/sdk/src/index";
 import { api, newApiKey, server, uniqueKey } from "@/test/mcp/support";
 
 let key: string;
@@ -233,5 +238,43 @@ describe("createThinkTool inside generateText", () => {
     const sessionId = outputs[0]!.session_id;
     expect(outputs.every((o) => o.session_id === sessionId)).toBe(true);
     expect((await graph(sessionId)).thoughts.map((t) => t.text)).toEqual(thoughts);
+  });
+});
+
+describe("createMemoryTools inside generateText", () => {
+  it("remembers, recalls, searches, updates and forgets through the REST routes, answering ThoughtMCP's envelope", async () => {
+    const tools = createMemoryTools(options());
+    const userId = uniqueKey("ai-memory-user");
+    const once = async (name: keyof typeof tools, args: Record<string, unknown>) => {
+      const result = await run({ [name]: tools[name] }, scriptedModel(name, [args]));
+      const outputs: unknown[] = result.steps.flatMap((s) => s.toolResults.map((r): unknown => r.output));
+      return outputs[0] as { success: boolean; data?: Record<string, unknown>; error?: string; field?: string };
+    };
+    const remembered = await once("remember", {
+      content: "User prefers dark mode for all applications",
+      userId,
+      sessionId: "session-456",
+      primarySector: "semantic",
+      metadata: { importance: 0.8 },
+    });
+    expect(remembered).toMatchObject({ success: true, data: { salience: 0.8, similarity: "lexical" } });
+    const memoryId = remembered.data!.memoryId as string;
+
+    const recalled = await once("recall", { userId, text: "dark mode" });
+    expect(recalled.data!.memories).toEqual([expect.objectContaining({ id: memoryId })]);
+    const found = await once("search", { userId, text: '"dark mode"' });
+    expect(found.data!.totalCount).toBe(1);
+    expect(await once("update_memory", { memoryId, userId, strength: 0.4 })).toMatchObject({
+      success: true,
+      data: { strength: 0.4 },
+    });
+    expect(await once("forget", { memoryId, userId })).toMatchObject({ success: true, data: { deletionType: "hard" } });
+    // The tool's own failure (an unknown memory) is an answer, in the envelope.
+    expect(await once("forget", { memoryId, userId })).toMatchObject({ success: false, field: "memoryId" });
+
+    // A bad field never reaches the server: the model gets a tool-input error naming it.
+    const bad = await run({ remember: tools.remember }, scriptedModel("remember", [{ content: "x", userId }]));
+    const error = bad.steps.flatMap((s) => s.content).find((c) => c.type === "tool-error");
+    expect(String((error as { error?: unknown } | undefined)?.error)).toContain("sessionId");
   });
 });

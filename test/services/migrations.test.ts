@@ -11,7 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDb, type Db, providerOf } from "@/server/db/client";
-import { applyMigrations, listMigrations, migrationsDir } from "@/server/db/migrations";
+import { applyMigrations, listMigrations, migrationsDir, SQLITE_FTS_TABLES } from "@/server/db/migrations";
 import { freshPgUrl } from "@/test/support/pg";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
@@ -28,19 +28,26 @@ const TABLES = [
   "LoginFailure",
   "LoginSession",
   "Membership",
+  "Memory",
+  "MemoryLink",
+  "MemorySearchKey",
   "Project",
   "QueueItem",
   "QueueMember",
   "QueueReview",
   "Score",
   "ScoreConfig",
+  "SessionSearchKey",
   "ShareLink",
   "ThinkingSession",
   "Thought",
+  "ThoughtSearchKey",
   "ThoughtVersion",
   "User",
   "_prisma_migrations",
 ];
+/** SQLite also lists its FTS5 tables and their shadow tables (server/db/migrations.ts). */
+const SQLITE_TABLES = [...TABLES, ...SQLITE_FTS_TABLES].sort();
 
 function checksums(provider: "sqlite" | "postgresql"): Record<string, string> {
   return Object.fromEntries(
@@ -134,7 +141,7 @@ describe("SQLite", () => {
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
         .all()
         .map((row) => (row as { name: string }).name);
-      expect(tables).toEqual(TABLES);
+      expect(tables).toEqual(SQLITE_TABLES);
       const rows = raw
         .prepare("SELECT migration_name, checksum, finished_at FROM _prisma_migrations ORDER BY migration_name")
         .all() as { migration_name: string; checksum: string; finished_at: unknown }[];

@@ -444,6 +444,41 @@ export function writeSuite(
       expect(flagged.total).toBeGreaterThan(0);
     });
 
+    it("indexes every written thought for full-text search, revised text and earlier versions included", async () => {
+      const { searchThoughts } = await import("@/server/services/search/thought-search");
+      const { reviseThought } = await import("@/server/services/agent-tools");
+      const s = key("search");
+      const word = `w${Date.now().toString(36)}${++counter}${provider.slice(0, 2)}`;
+      const [first, second] = await write([
+        t(s, 1, 3, true, { thought: `Alpha ${word} first` }),
+        t(s, 2, 3, true, { thought: `Beta ${word} second` }),
+        t(s, 3, 3, false, { thought: "Gamma other" }),
+      ]);
+      const search = (q: string, project = projectId) => searchThoughts(svc.db, project, { q, limit: 20, offset: 0 });
+      const found = await search(word);
+      expect(found.total).toBe(2);
+      expect(found.hits.map((h) => h.thoughtId).sort()).toEqual([first!.thoughtId, second!.thoughtId].sort());
+      for (const h of found.hits) {
+        expect(h.snippet.ranges.map((r) => h.snippet.text.slice(r.start, r.end))).toEqual([word]);
+        expect(h).toMatchObject({ sessionId: first!.sessionId, matchedTerms: [word], matchedVersion: "current" });
+      }
+      expect((await search(`${word} NOT beta`)).hits.map((h) => h.thoughtId)).toEqual([first!.thoughtId]);
+      expect((await search(word, otherProjectId)).total).toBe(0);
+
+      await reviseThought({ projectId, apiKeyId: null }, { thoughtId: first!.thoughtId, thought: `Delta ${word}x` });
+      const revised = await search(`delta ${word}x`);
+      expect(revised.hits.map((h) => [h.thoughtId, h.matchedVersion])).toEqual([[first!.thoughtId, "current"]]);
+      const old = await search(`alpha ${word}`);
+      expect(old.hits.map((h) => [h.thoughtId, h.matchedVersion])).toEqual([[first!.thoughtId, 1]]);
+
+      // The sessions list's text search goes through the same index: thought text and the title (thought 1's text).
+      const base = { sort: "activity", order: "desc", page: 1, pageSize: 25 } as const;
+      expect((await svc.table(svc.db, projectId, { ...base, q: `second ${word}` })).sessions.map((x) => x.key)).toEqual(
+        [s],
+      );
+      expect((await svc.table(svc.db, projectId, { ...base, q: "gamma NOT other" })).sessions).toEqual([]);
+    });
+
     it("the sessions table sorts by a score config's mean", async () => {
       const scores = await import("@/server/services/scores/scores");
       const name = key("quality");

@@ -1,0 +1,215 @@
+"use client";
+// The Memories page (issue 15): the project's agent memories with ThoughtMCP's filters (user, sectors, strength,
+// full-text query, forgotten ones on request), sector and strength badges, a memory's detail with its waypoint links
+// and the session it was remembered in, and the graph of memories and links. The selected memory lives in the URL
+// (?memory=).
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { Fragment, useDeferredValue, useState } from "react";
+import { MEMORY_SECTORS, type MemorySector } from "@/lib/contracts/thoughtmcp-memory";
+import { Highlighted } from "@/components/search/Highlighted";
+import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/Card";
+import { Checkbox } from "@/components/ui/Checkbox";
+import { Input } from "@/components/ui/Input";
+import { NativeSelect } from "@/components/ui/Select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/Tabs";
+import { MemoryGraph } from "./MemoryGraph";
+import { SectorBadge, StrengthBadge } from "./MemoryBadges";
+
+function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string) => void }) {
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.memories.byId.queryOptions({ id }));
+  if (detail.error) return <p className="text-sm text-destructive">{detail.error.message}</p>;
+  if (!detail.data) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  const { memory, links } = detail.data;
+  return (
+    <Card aria-label="Memory detail">
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          <SectorBadge sector={memory.primarySector} />
+          <StrengthBadge strength={memory.strength} deleted={memory.deleted} />
+          <span className="text-xs font-normal text-muted-foreground">salience {memory.salience.toFixed(2)}</span>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">
+        <p className="whitespace-pre-wrap">{memory.content}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          <dt>user</dt>
+          <dd>{memory.userId}</dd>
+          <dt>session</dt>
+          <dd>
+            {memory.thinkingSessionId ? (
+              <Link className="underline" href={`/sessions/${encodeURIComponent(memory.thinkingSessionId)}`}>
+                {memory.sessionId}
+              </Link>
+            ) : (
+              memory.sessionId
+            )}
+          </dd>
+          <dt>remembered</dt>
+          <dd>{new Date(memory.createdAt).toLocaleString()}</dd>
+          {Object.entries(memory.metadata).map(([k, v]) => (
+            <Fragment key={k}>
+              <dt>{k}</dt>
+              <dd>{Array.isArray(v) ? v.join(", ") : String(v)}</dd>
+            </Fragment>
+          ))}
+        </dl>
+        <h3 className="font-medium">Waypoint links ({links.length})</h3>
+        {links.length === 0 ? (
+          <p className="text-xs text-muted-foreground">No links: no memory was similar enough (≥ 0.7).</p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {links.map((l) => (
+              <li key={`${l.direction}-${l.memoryId}`}>
+                <button type="button" className="text-left hover:underline" onClick={() => onSelect(l.memoryId)}>
+                  <span className="text-xs text-muted-foreground">
+                    {l.direction === "out" ? "→" : "←"} {l.weight.toFixed(2)}{" "}
+                  </span>
+                  {l.content}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function MemoriesView() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const selected = params.get("memory");
+  const [userId, setUserId] = useState("");
+  const [sectors, setSectors] = useState<MemorySector[]>([]);
+  const [text, setText] = useState("");
+  const [includeDeleted, setIncludeDeleted] = useState(false);
+  const q = useDeferredValue(text.trim());
+  const filters = {
+    ...(userId ? { userId } : {}),
+    ...(sectors.length ? { sectors } : {}),
+    ...(q ? { q } : {}),
+    includeDeleted,
+  };
+  const list = useQuery(trpc.memories.list.queryOptions({ ...filters, pageSize: 100 }));
+  const graph = useQuery(trpc.memories.graph.queryOptions({ ...(userId ? { userId } : {}), includeDeleted }));
+  const select = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set("memory", id);
+    router.replace(`${pathname}?${next.toString()}`, { scroll: false });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        className="flex flex-wrap items-center gap-3"
+        aria-label="Memory filters"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <Input
+          type="search"
+          aria-label="Search memories"
+          placeholder='Search: words, AND, OR, NOT, "phrases"'
+          className="w-80"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <NativeSelect aria-label="User" value={userId} onChange={(e) => setUserId(e.target.value)}>
+          <option value="">All users</option>
+          {(list.data?.users ?? []).map((u) => (
+            <option key={u} value={u}>
+              {u}
+            </option>
+          ))}
+        </NativeSelect>
+        {MEMORY_SECTORS.map((s) => (
+          <label key={s} className="flex items-center gap-1.5 text-sm">
+            <Checkbox
+              checked={sectors.includes(s)}
+              onChange={(e) => setSectors(e.target.checked ? [...sectors, s] : sectors.filter((x) => x !== s))}
+            />
+            {s}
+          </label>
+        ))}
+        <label className="flex items-center gap-1.5 text-sm">
+          <Checkbox checked={includeDeleted} onChange={(e) => setIncludeDeleted(e.target.checked)} />
+          show forgotten
+        </label>
+      </form>
+      <div className="grid gap-4 lg:grid-cols-[1fr_24rem]">
+        <Tabs defaultValue="list">
+          <TabsList>
+            <TabsTrigger value="list">List{list.data ? ` (${list.data.total})` : ""}</TabsTrigger>
+            <TabsTrigger value="graph">Graph</TabsTrigger>
+          </TabsList>
+          <TabsContent value="list">
+            {list.error ? <p className="text-sm text-destructive">{list.error.message}</p> : null}
+            <Table aria-label="Memories">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Memory</TableHead>
+                  <TableHead>Sector</TableHead>
+                  <TableHead>Strength</TableHead>
+                  <TableHead>Links</TableHead>
+                  <TableHead>User</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {(list.data?.memories ?? []).map((m) => (
+                  <TableRow
+                    key={m.id}
+                    data-state={m.id === selected ? "selected" : undefined}
+                    className="cursor-pointer"
+                    onClick={() => select(m.id)}
+                  >
+                    <TableCell className="max-w-md truncate whitespace-normal">
+                      <Highlighted text={m.content} ranges={m.ranges} />
+                    </TableCell>
+                    <TableCell>
+                      <SectorBadge sector={m.primarySector} />
+                    </TableCell>
+                    <TableCell>
+                      <StrengthBadge strength={m.strength} deleted={m.deleted} />
+                    </TableCell>
+                    <TableCell>{m.links}</TableCell>
+                    <TableCell className="text-xs text-muted-foreground">{m.userId}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            {list.data && list.data.memories.length === 0 ? (
+              <p className="p-4 text-sm text-muted-foreground">
+                No memories match. Agents store them with ThoughtMCP&apos;s remember tool (/api/mcp/thoughtmcp).
+              </p>
+            ) : null}
+          </TabsContent>
+          <TabsContent value="graph">
+            {graph.data ? (
+              <>
+                <MemoryGraph graph={graph.data} selectedId={selected} onSelect={select} />
+                {graph.data.omitted > 0 ? (
+                  <p className="pt-2 text-xs text-muted-foreground">
+                    The {graph.data.omitted} oldest memories are not drawn; pick a user to narrow the graph.
+                  </p>
+                ) : null}
+              </>
+            ) : null}
+          </TabsContent>
+        </Tabs>
+        <aside>
+          {selected ? (
+            <MemoryDetailCard id={selected} onSelect={select} />
+          ) : (
+            <p className="text-sm text-muted-foreground">Select a memory to see its links.</p>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+// `npm run bench:search`: search and recall at issue 15's size, on SQLite and PostgreSQL, beside a same-run baseline.
+//
+// Data: 100,000 thoughts (1,000 sessions × 100, ~40 words each from a 5,000-word Zipf-like vocabulary, written
+// through the production batch writer, so the SQLite index is built by the write path) and 10,000 memories of one
+// user (bulk-inserted; their index rows come from the migration's triggers on SQLite and the generated column on
+// PostgreSQL). Queries: two words drawn from the same Zipf distribution, so some pair the most frequent words and
+// match tens of thousands of rows (those make the p99).
+//
+// Lines (JSON, one per measure): p50/p99 in ms over BENCH_QUERIES queries (default 200) of
+//   raw_fts          the bare index query, ranked, LIMIT 20 (the baseline: FTS5 MATCH … ORDER BY rank / tsvector @@
+//                    to_tsquery ORDER BY ts_rank), no project join, no count, no highlight
+//   search_thoughts  GET /api/v1/search's service: ranked page of 20 with total, project scope, versions, snippets
+//   sessions_text    the sessions list's text search (first page of 25, total)
+//   memory_search    ThoughtMCP search (limit 10)
+//   recall           ThoughtMCP recall with text (lexical similarity over the user's 10,000 memories; limit 10)
+// PostgreSQL: BENCH_PG_URL=postgresql://… (an admin URL; a database is created and dropped), else a throwaway cluster
+// from /usr/lib/postgresql/15/bin (PG_BIN) when present, else SQLite only. BENCH_THOUGHTS and BENCH_MEMORIES scale it.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import pg from "pg";
+
+import { toFts5 } from "@/lib/search/fts5";
+import { parseQuery, type QueryNode } from "@/lib/search/query";
+import { toTsquery } from "@/lib/search/tsquery";
+import { rng } from "@/e2e/support/generate";
+import { createDatabase, pgAvailable, startPgCluster, type PgCluster } from "@/test/support/pg-cluster";
+
+const THOUGHTS = Number(process.env.BENCH_THOUGHTS ?? 100_000);
+const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 10_000);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const PER_SESSION = 100;
+const VOCABULARY = 5_000;
+const WORDS_PER_TEXT = 40;
+
+const words = Array.from({ length: VOCABULARY }, (_, i) => `w${i.toString(36)}x`);
+// Zipf (s = 1): word i has weight 1/(i+1); sampled through the cumulative weights.
+const cumulative: number[] = [];
+{
+  let sum = 0;
+  for (let i = 0; i < VOCABULARY; i++) cumulative.push((sum += 1 / (i + 1)));
+}
+function zipfWord(random: () => number): string {
+  const x = random() * cumulative[cumulative.length - 1]!;
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return words[lo]!;
+}
+const text = (random: () => number) => Array.from({ length: WORDS_PER_TEXT }, () => zipfWord(random)).join(" ");
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const round = (x: number) => Math.round(x * 100) / 100;
+
+async function measure(name: string, provider: string, queries: string[], run: (q: string) => Promise<unknown>) {
+  for (const q of queries.slice(0, 10)) await run(q); // warm up (JIT, statement caches)
+  const times: number[] = [];
+  for (const q of queries) {
+    const start = performance.now();
+    await run(q);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    measure: name,
+    provider,
+    p50_ms: round(percentile(times, 50)),
+    p99_ms: round(percentile(times, 99)),
+    queries: times.length,
+  };
+}
+
+async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
+  process.env.DATABASE_URL = url;
+  const { applyMigrations } = await import("@/server/db/migrations");
+  await applyMigrations(url);
+  const { closeDb, getDb } = await import("@/server/db/client");
+  const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+  const { ingestEvents } = await import("@/server/ingest/record-thoughts");
+  const { searchThoughts } = await import("@/server/services/search/thought-search");
+  const { sessionsTable } = await import("@/server/services/dashboard");
+  const { recall } = await import("@/server/services/memory/memory-queries");
+  const { searchMemories } = await import("@/server/services/memory/memory-queries");
+  const { parseMemoryInput } = await import("@/lib/contracts/thoughtmcp-memory");
+  const db = getDb();
+  const projectId = (await ensureDefaultProject(db)).id;
+  const random = rng(42);
+
+  const loadStart = performance.now();
+  const sessions = THOUGHTS / PER_SESSION;
+  for (let start = 0; start < THOUGHTS; start += 1_000) {
+    const events = Array.from({ length: Math.min(1_000, THOUGHTS - start) }, (_, i) => {
+      const n = start + i;
+      const number = (n % PER_SESSION) + 1;
+      return {
+        id: `bench-${n}`,
+        type: "thought",
+        body: {
+          sessionId: `bench-session-${Math.floor(n / PER_SESSION) % sessions}`,
+          thought: text(random),
+          thoughtNumber: number,
+          totalThoughts: PER_SESSION,
+          nextThoughtNeeded: number < PER_SESSION,
+        },
+      };
+    });
+    const results = await ingestEvents({ projectId, apiKeyId: null }, { events });
+    const failed = results.find((r) => r.status >= 300);
+    if (failed) throw new Error(`ingest failed: ${JSON.stringify(failed)}`);
+  }
+  const thoughtsLoaded = performance.now() - loadStart;
+  const now = Date.now();
+  for (let start = 0; start < MEMORIES; start += 1_000) {
+    await db.memory.createMany({
+      data: Array.from({ length: Math.min(1_000, MEMORIES - start) }, (_, i) => ({
+        id: `mem-bench-${start + i}`,
+        projectId,
+        userId: "bench-user",
+        sessionId: "bench",
+        content: text(random).split(" ").slice(0, 15).join(" "),
+        primarySector: "semantic",
+        salience: random(),
+        createdAt: new Date(now - random() * 400 * 86_400_000),
+      })),
+    });
+  }
+  console.error(
+    `${provider}: ${THOUGHTS} thoughts written in ${round(thoughtsLoaded / 1000)} s through the batch writer, ${MEMORIES} memories inserted`,
+  );
+
+  const qrandom = rng(7);
+  const queries = Array.from({ length: QUERIES }, () => `${zipfWord(qrandom)} ${zipfWord(qrandom)}`);
+  const ast = (q: string): QueryNode => {
+    const p = parseQuery(q);
+    if (!p.ok) throw new Error(p.message);
+    return p.query;
+  };
+  const mem = <N extends "recall" | "search">(tool: N, raw: unknown) => {
+    const p = parseMemoryInput(tool, raw);
+    if (!p.ok) throw new Error(p.problem.message);
+    return p.value;
+  };
+
+  const lines = [];
+  if (provider === "sqlite") {
+    lines.push(
+      await measure("raw_fts", provider, queries, (q) =>
+        db.$queryRawUnsafe(
+          `SELECT rowid FROM "ThoughtFts" WHERE "ThoughtFts" MATCH ? ORDER BY rank LIMIT 20`,
+          toFts5(ast(q)),
+        ),
+      ),
+    );
+  } else {
+    lines.push(
+      await measure("raw_fts", provider, queries, (q) =>
+        db.$queryRawUnsafe(
+          `SELECT "id" FROM "Thought", to_tsquery('simple', $1) q WHERE "searchVector" @@ q
+           ORDER BY ts_rank("searchVector", q, 1) DESC LIMIT 20`,
+          toTsquery(ast(q)),
+        ),
+      ),
+    );
+  }
+  lines.push(
+    await measure("search_thoughts", provider, queries, (q) =>
+      searchThoughts(db, projectId, { q, limit: 20, offset: 0 }),
+    ),
+  );
+  lines.push(
+    await measure("sessions_text", provider, queries, (q) =>
+      sessionsTable(db, projectId, { q, sort: "activity", order: "desc", page: 1, pageSize: 25 }),
+    ),
+  );
+  lines.push(
+    await measure("memory_search", provider, queries, (q) =>
+      searchMemories(db, projectId, mem("search", { userId: "bench-user", text: q })),
+    ),
+  );
+  lines.push(
+    await measure("recall", provider, queries, (q) =>
+      recall(db, projectId, mem("recall", { userId: "bench-user", text: q })),
+    ),
+  );
+  for (const line of lines) console.log(JSON.stringify({ ...line, thoughts: THOUGHTS, memories: MEMORIES }));
+  await (await import("@/server/events/pg-relay")).stopPgRelay();
+  await closeDb();
+}
+
+async function main() {
+  console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-search-"));
+  let cluster: PgCluster | undefined;
+  try {
+    await benchProvider("sqlite", `file:${path.join(dir, "bench.db")}`);
+    let admin = process.env.BENCH_PG_URL?.trim();
+    if (!admin && pgAvailable()) {
+      cluster = await startPgCluster();
+      admin = cluster.url;
+    }
+    if (admin) {
+      const url = await createDatabase(admin, `bench_search_${Date.now()}`);
+      await benchProvider("postgresql", url);
+      if (!cluster) {
+        const client = new pg.Client({ connectionString: admin });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}"`);
+        await client.end();
+      }
+    } else {
+      console.error("PostgreSQL: skipped (set BENCH_PG_URL or install the server binaries)");
+    }
+  } finally {
+    await cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,218 @@
+// Server-only: ThoughtMCP's memory reads (seed 003): recall (composite score) and search (full text), with the seed's
+// filters (sectors, primarySector, minStrength, minSalience, dateRange on createdAt, metadata) and offset paging.
+// Scoped to the caller's project and userId; soft-deleted memories never appear (the seed: soft delete hides).
+//
+// recall: score = 0.6·similarity + 0.2·salience + 0.1·recency + 0.1·linkWeight (lib/thoughtmcp/memory-ranking.ts).
+// With a text, only memories that share something with it (similarity > 0) are recalled: a memory with nothing in
+// common with the question is not an answer to it, whatever its salience. Without a text, every memory matching the
+// filters is ranked by salience, recency and links. Both read a narrow projection of the user's memories first and
+// load full rows only for the page.
+import { highlight, snippet } from "@/lib/search/highlight";
+import { parseQuery } from "@/lib/search/query";
+import type {
+  MemorySector,
+  MemoryView,
+  RecallInput,
+  RecallResult,
+  SearchInput,
+  SearchResult,
+} from "@/lib/contracts/thoughtmcp-memory";
+import { linkWeight, rankByScore, recallScore, recency } from "@/lib/thoughtmcp/memory-ranking";
+import type { Db } from "@/server/db/client";
+import type { Prisma } from "@/server/db/generated/sqlite/client";
+import { matchMemories } from "../search/full-text";
+import { COMPONENTS, type Answer } from "./memories";
+import {
+  embeddingProvider,
+  embeddingSimilarities,
+  lexicalIndex,
+  reembedStale,
+  type SimilarityKind,
+  type UserScope,
+} from "./memory-similarity";
+
+/** Characters of content around the first match in a search answer's highlight. */
+const HIGHLIGHT_CHARS = 200;
+
+type Filters = Omit<RecallInput, "text" | "limit" | "offset">;
+
+/** The SQL part of the filters; metadata is matched in JavaScript (metadataMatches) on both back ends alike. */
+function filterWhere(projectId: string, f: Filters): Prisma.MemoryWhereInput {
+  let sectors: MemorySector[] | undefined = f.sectors;
+  if (f.primarySector) sectors = sectors ? sectors.filter((s) => s === f.primarySector) : [f.primarySector];
+  return {
+    projectId,
+    userId: f.userId,
+    deletedAt: null,
+    strength: { gt: 0, ...(f.minStrength !== undefined ? { gte: f.minStrength } : {}) },
+    ...(f.minSalience !== undefined ? { salience: { gte: f.minSalience } } : {}),
+    ...(sectors ? { primarySector: { in: sectors } } : {}),
+    ...(f.dateRange?.start || f.dateRange?.end
+      ? {
+          createdAt: {
+            ...(f.dateRange.start ? { gte: new Date(f.dateRange.start) } : {}),
+            ...(f.dateRange.end ? { lte: new Date(f.dateRange.end) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+interface StoredMetadata {
+  keywords?: string[];
+  tags?: string[];
+  category?: string;
+  context?: string;
+}
+
+const fold = (s: string) => s.trim().toLowerCase();
+
+/** A memory matches when it has every keyword and every tag asked for, and the category when asked (case-folded). */
+export function metadataMatches(stored: unknown, filter: Filters["metadata"]): boolean {
+  if (!filter) return true;
+  const m = (stored ?? {}) as StoredMetadata;
+  const has = (list: string[] | undefined, wanted: string[] | undefined) => {
+    if (!wanted?.length) return true;
+    const set = new Set((list ?? []).map(fold));
+    return wanted.every((w) => set.has(fold(w)));
+  };
+  if (!has(m.keywords, filter.keywords) || !has(m.tags, filter.tags)) return false;
+  return filter.category === undefined || fold(m.category ?? "") === fold(filter.category);
+}
+
+const NARROW = { id: true, createdAt: true, salience: true, metadata: true } as const;
+
+async function candidates(db: Db, projectId: string, f: Filters) {
+  const rows = await db.memory.findMany({ where: filterWhere(projectId, f), select: NARROW });
+  return rows.filter((r) => metadataMatches(r.metadata, f.metadata));
+}
+
+type MemoryRow = Awaited<ReturnType<Db["memory"]["findFirstOrThrow"]>>;
+
+export function toMemoryView(row: MemoryRow): MemoryView {
+  const metadata = (row.metadata ?? {}) as StoredMetadata;
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    lastAccessed: row.lastAccessed.toISOString(),
+    strength: row.strength,
+    salience: row.salience,
+    primarySector: row.primarySector as MemorySector,
+    metadata: { ...metadata, importance: row.importance },
+  };
+}
+
+/** Full rows of one page, in the page's order. */
+async function loadPage(db: Db, ids: string[]): Promise<MemoryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.memory.findMany({ where: { id: { in: ids } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const newerFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Similarity of `text` to each of the user's memories: embeddings when configured, else lexical. */
+async function similarities(
+  db: Db,
+  scope: UserScope,
+  text: string,
+): Promise<{ kind: SimilarityKind; values: Map<string, number> }> {
+  const provider = embeddingProvider();
+  if (!provider) return { kind: "lexical", values: (await lexicalIndex(db, scope)).similarities(text) };
+  const [vector] = await provider.embed([text]);
+  const rows = await db.memory.findMany({
+    where: { projectId: scope.projectId, userId: scope.userId, deletedAt: null },
+    select: { id: true, embeddingModel: true, embeddingDim: true, embedding: true },
+  });
+  const { similarities: values, stale } = embeddingSimilarities(vector ?? [], provider.model, rows);
+  // A model change leaves vectors of the old model: re-embed them in the background (this answer counts them 0).
+  if (stale > 0) void reembedStale(db, scope).catch(() => undefined);
+  return { kind: "embedding", values };
+}
+
+export async function recall(db: Db, projectId: string, input: RecallInput): Promise<Answer<RecallResult>> {
+  const scope = { projectId, userId: input.userId };
+  const now = Date.now();
+  const text = input.text?.trim() ? input.text : undefined;
+  const [rows, links, similar] = await Promise.all([
+    candidates(db, projectId, input),
+    db.memoryLink.findMany({
+      where: { source: { projectId, userId: input.userId, deletedAt: null } },
+      select: { sourceId: true, weight: true },
+    }),
+    text ? similarities(db, scope, text) : undefined,
+  ]);
+  const weights = new Map<string, number[]>();
+  for (const l of links) weights.set(l.sourceId, [...(weights.get(l.sourceId) ?? []), l.weight]);
+  const pool = similar ? rows.filter((r) => (similar.values.get(r.id) ?? 0) > 0) : rows;
+  const ranked = rankByScore(
+    pool,
+    (r) =>
+      recallScore({
+        similarity: similar ? (similar.values.get(r.id) ?? 0) : undefined,
+        salience: r.salience,
+        recency: recency(r.createdAt.getTime(), now),
+        linkWeight: linkWeight(weights.get(r.id) ?? []),
+      }),
+    newerFirst,
+  );
+  const page = ranked.slice(input.offset, input.offset + input.limit);
+  const full = await loadPage(
+    db,
+    page.map((p) => p.item.id),
+  );
+  const scoreOf = new Map(page.map((p) => [p.item.id, p.score]));
+  const memories = full.map((row) => ({ ...toMemoryView(row), score: scoreOf.get(row.id) ?? 0 }));
+  const components: string[] = [COMPONENTS.repository];
+  if (similar) components.push(similar.kind === "embedding" ? COMPONENTS.embedding : COMPONENTS.lexical);
+  components.push(COMPONENTS.graph);
+  return {
+    data: {
+      memories,
+      totalCount: ranked.length,
+      scores: Object.fromEntries(memories.map((m) => [m.id, m.score])),
+      ...(similar ? { similarity: similar.kind } : {}),
+    },
+    componentsUsed: components,
+  };
+}
+
+export async function searchMemories(db: Db, projectId: string, input: SearchInput): Promise<Answer<SearchResult>> {
+  const parsed = input.text !== undefined ? parseQuery(input.text) : undefined;
+  // The contract refuses a text that does not parse; this only narrows the type.
+  const query = parsed?.ok ? parsed.query : undefined;
+  let rows = await candidates(db, projectId, input);
+  let rankOf = new Map<string, number>();
+  if (query) {
+    const hits = await matchMemories(db, { projectId, userId: input.userId }, query);
+    rankOf = new Map(hits.map((h) => [h.id, h.rank]));
+    // The filters run over the user's memories and meet the matches here, not as an `id IN (…)` of every match.
+    rows = rows.filter((r) => rankOf.has(r.id));
+  }
+  rows.sort((a, b) => (rankOf.get(b.id) ?? 0) - (rankOf.get(a.id) ?? 0) || newerFirst(a, b));
+  const page = await loadPage(
+    db,
+    rows.slice(input.offset, input.offset + input.limit).map((r) => r.id),
+  );
+  return {
+    data: {
+      memories: page.map((row) => {
+        const marks = query ? highlight(row.content, query) : { ranges: [], matchedTerms: [] };
+        const cut = snippet(row.content, marks.ranges, HIGHLIGHT_CHARS);
+        return {
+          ...toMemoryView(row),
+          rank: rankOf.get(row.id) ?? 0,
+          highlight: cut.text,
+          highlightRanges: cut.ranges,
+          matchedTerms: marks.matchedTerms,
+        };
+      }),
+      totalCount: rows.length,
+      searchType: query ? "full-text" : "filter",
+    },
+    componentsUsed: query ? [COMPONENTS.repository, COMPONENTS.fullText] : [COMPONENTS.repository],
+  };
+}
