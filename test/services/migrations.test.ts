@@ -37,6 +37,7 @@ const TABLES = [
   "ShareLink",
   "ThinkingSession",
   "Thought",
+  "ThoughtAssessment",
   "ThoughtVersion",
   "User",
   "_prisma_migrations",
