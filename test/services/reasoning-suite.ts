@@ -15,12 +15,15 @@ import {
   ZPonderRequest,
   ZThinkRequest,
 } from "@/lib/contracts/thoughtmcp-reasoning";
+import { EXPORT_FORMAT } from "@/lib/contracts/session";
+import { DEFAULT_LIMITS } from "@/lib/limits";
 import { DependencyCycleError } from "@/lib/thoughtmcp/breakdown";
 import { PonderTimeoutError } from "@/lib/thoughtmcp/ponder";
 
 type Services = typeof import("@/server/services/reasoning/reasoning-tools") &
   typeof import("@/server/services/reasoning/metacognition") & {
     graph: typeof import("@/server/services/sessions/sessions").getSessionGraph;
+    transfer: typeof import("@/server/services/sessions/session-transfer");
     db: import("@/server/db/client").Db;
     close: () => Promise<void>;
   };
@@ -50,6 +53,7 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       ...(await import("@/server/services/reasoning/reasoning-tools")),
       ...(await import("@/server/services/reasoning/metacognition")),
       graph: (await import("@/server/services/sessions/sessions")).getSessionGraph,
+      transfer: await import("@/server/services/sessions/session-transfer"),
       db: client.getDb(),
       close: client.closeDb,
     };
@@ -311,6 +315,160 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: t.data.thoughtId } })).toBe(1);
       await svc.db.thought.delete({ where: { id: t.data.thoughtId } });
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: t.data.thoughtId } })).toBe(0);
+    });
+  });
+  describe(`reasoning health on ${provider}`, () => {
+    const T0 = Date.parse("2026-11-23T09:00:00.000Z");
+    interface Step {
+      n: number;
+      text: string;
+      at: number;
+      total?: number;
+      branch?: string;
+      from?: number;
+      revises?: number;
+      flags?: string[];
+      more?: boolean;
+    }
+    /** A session built by hand (imported, so every thought keeps the time it was given), then read back. */
+    async function handBuilt(steps: Step[]) {
+      const time = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+      const thoughts = steps.map((t, i) => ({
+        id: `t${i}`,
+        sessionId: "hand",
+        seq: i + 1,
+        thoughtNumber: t.n,
+        totalThoughts: t.total ?? 4,
+        text: t.text,
+        nextThoughtNeeded: t.more ?? true,
+        needsMoreThoughts: null,
+        isRevision: t.revises === undefined ? null : true,
+        revisesThought: t.revises ?? null,
+        revisesThoughtId: null,
+        branchId: t.branch ?? null,
+        branchFromThought: t.from ?? null,
+        branchFromThoughtId: null,
+        stage: null,
+        tags: [],
+        score: null,
+        flags: t.flags ?? [],
+        metadata: null,
+        source: "sequentialthinking",
+        version: 1,
+        createdAt: time(t.at),
+        updatedAt: time(t.at),
+        scores: [],
+      }));
+      const branches = [...new Set(steps.filter((t) => t.branch).map((t) => t.branch!))].map((key, ordinal) => ({
+        key,
+        ordinal,
+        forkThought: steps.find((t) => t.branch === key)!.from ?? null,
+        forkThoughtId: null,
+        createdAt: time(0),
+      }));
+      const body = {
+        format: EXPORT_FORMAT,
+        session: {
+          id: "hand",
+          key: null,
+          title: "Hand-built",
+          status: "completed",
+          agent: null,
+          client: null,
+          model: null,
+          metadata: null,
+          thoughtCount: steps.length,
+          branchCount: branches.length,
+          revisionCount: steps.filter((t) => t.revises !== undefined).length,
+          flagCount: steps.filter((t) => t.flags?.length).length,
+          createdAt: time(0),
+          updatedAt: time(0),
+          lastActivityAt: time(0),
+        },
+        branches,
+        thoughts,
+      };
+      const { sessionId } = await svc.transfer.importSession(projectId, body, { ...DEFAULT_LIMITS });
+      return sessionId;
+    }
+
+    it("GET session and the export carry the figures of a hand-built session", async () => {
+      const id = await handBuilt([
+        { n: 1, text: "Read the failing test output carefully", at: 0 },
+        { n: 2, text: "Check the database connection pool settings", at: 1 },
+        { n: 3, text: "Maybe the cache layer is stale instead", at: 2, branch: "cache", from: 2 },
+        // 18 minutes of silence: a stall. This thought's flag is never revised, so it stays unresolved.
+        {
+          n: 3,
+          text: "Measure the pool usage under load with the profiler",
+          at: 20,
+          flags: ["revises_unknown_thought"],
+        },
+        // A near-copy of the thought before it (a loop), revising thought 2, and the total raised from 4 to 6.
+        { n: 4, text: "Measure the pool usage under load with the profiler tool", at: 21, total: 6, revises: 2 },
+        { n: 5, text: "Raise the pool size to twenty and rerun the suite", at: 22, total: 6, more: false },
+      ]);
+      const expected = {
+        thoughts: 6,
+        revisions: 1,
+        revisionRate: 0.167,
+        branchCount: 1,
+        maxBranchDepth: 1,
+        longestBranch: 1,
+        // The cache branch asked for more and was never continued.
+        abandonedBranches: 1,
+        // Main-line thoughts that are not revisions: 4 of 6.
+        linearity: 0.667,
+        stalls: 1,
+        longestGapMs: 18 * 60_000,
+        loops: 1,
+        loopPairs: [[3, 4]],
+        totalThoughts: { first: 4, last: 6, drift: 2, changes: 1 },
+        unresolvedFlags: 1,
+      };
+      expect((await svc.graph(svc.db, projectId, id)).health).toEqual(expected);
+      const exported = await svc.transfer.exportSessionJson(svc.db, projectId, id);
+      expect(exported.health).toEqual(expected);
+      expect(svc.transfer.renderMarkdown(exported)).toContain(
+        "- Reasoning health: revision rate 0.167; 1 branches (1 abandoned, depth 1); linearity 0.667; 1 stalls; 1 loops; totalThoughts drift +2; 1 unresolved flags",
+      );
+    });
+
+    it("a revision of the flagged thought resolves its flag; a straight line is linear and quiet", async () => {
+      const flagged = await handBuilt([
+        { n: 1, text: "State the goal of the migration", at: 0, flags: ["branch_without_origin"] },
+        { n: 2, text: "Restate the goal with the deadline included", at: 1, revises: 1, more: false },
+      ]);
+      expect((await svc.graph(svc.db, projectId, flagged)).health).toMatchObject({ unresolvedFlags: 0, revisions: 1 });
+      const straight = await handBuilt([
+        { n: 1, text: "List the tables the report reads", at: 0 },
+        { n: 2, text: "Measure the slowest query with explain analyze", at: 1 },
+        { n: 3, text: "Add an index on orders created at", at: 2, more: false },
+      ]);
+      expect((await svc.graph(svc.db, projectId, straight)).health).toMatchObject({
+        linearity: 1,
+        stalls: 0,
+        loops: 0,
+        branchCount: 0,
+        abandonedBranches: 0,
+        totalThoughts: { first: 4, last: 4, drift: 0, changes: 0 },
+      });
+    });
+
+    it("GET session carries the metacognitive results stored on its thoughts", async () => {
+      const t = await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Everyone agrees, obviously.", mode: "critical" }),
+        {},
+      );
+      await svc.assessConfidenceTool(who(), ZAssessConfidenceRequest.parse({ thoughtId: t.data.thoughtId }));
+      const g = await svc.graph(svc.db, projectId, t.data.sessionId);
+      expect(g.assessments).toHaveLength(1);
+      expect(g.assessments[0]).toMatchObject({
+        thoughtId: t.data.thoughtId,
+        kind: "confidence",
+        componentsUsed: ["rules"],
+      });
     });
   });
 }

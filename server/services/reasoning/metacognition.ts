@@ -14,14 +14,12 @@ import { assessConfidence, type ConfidenceAnswer } from "@/lib/thoughtmcp/confid
 import { detectEmotion, type EmotionAnswer } from "@/lib/thoughtmcp/emotion";
 import { evaluate, type EvaluateAnswer } from "@/lib/thoughtmcp/evaluate";
 import type { EngineResult } from "@/lib/thoughtmcp/types";
+import type { AssessmentKind, AssessmentView } from "@/lib/contracts/reasoning-health";
 import { uuidv7 } from "@/lib/ids";
 import { getDb, type Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
 import type { Writer } from "@/server/ingest/record-thoughts";
 import type { ToolAnswer } from "./tool-answer";
-
-export const ASSESSMENT_KINDS = ["confidence", "bias", "emotion", "evaluation"] as const;
-export type AssessmentKind = (typeof ASSESSMENT_KINDS)[number];
 
 /** Where a stored result went; absent when the call assessed text it was sent. */
 export interface StoredOn {
@@ -144,15 +142,6 @@ export function evaluateTool(who: Writer, input: TEvaluateRequest) {
       }),
     (d) => d.confidence?.overallConfidence,
   );
-}
-
-/** A stored result, as the session view reads it. */
-export interface AssessmentView {
-  thoughtId: string;
-  kind: AssessmentKind;
-  result: unknown;
-  componentsUsed: string[];
-  updatedAt: string;
 }
 
 /** Every stored result of a session's thoughts, oldest thought first (one query on the sessionId index). */
