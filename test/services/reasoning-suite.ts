@@ -169,6 +169,7 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       for (const [stream, id] of Object.entries(p.data.thoughts.streams)) {
         const t = g.thoughts.find((x) => x.id === id)!;
         expect(t).toMatchObject({ branchId: `${stream}#1`, branchFromThought: 1, stage: stream, flags: [] });
+        expect(t.nextThoughtNeeded).toBe(false); // a concluded stream, not an abandoned branch
         // Every insight is in its own stream's thought.
         for (const i of p.data.insights.filter((x) => x.sources.includes(stream as never))) {
           expect(t.text).toContain(i.content);
@@ -178,6 +179,7 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       const again = await svc.ponderTool(who(), ZPonderRequest.parse({ ...raw, sessionId: p.data.sessionId }), raw);
       const g2 = await svc.graph(svc.db, projectId, p.data.sessionId);
       expect(g2.thoughts).toHaveLength(12);
+      expect(g2.health).toMatchObject({ branchCount: 8, abandonedBranches: 0, linearity: 0.333 });
       expect(g2.branches.filter((b) => b.key.endsWith("#4")).map((b) => b.forkThoughtId)).toEqual(
         Array(4).fill(again.data.thoughts.problem),
       );

@@ -94,7 +94,9 @@ export async function writeReasoning(
       thought: clip(t.text),
       thoughtNumber: base + t.number,
       totalThoughts: total,
-      nextThoughtNeeded: i < thoughts.length - 1,
+      // A line (the main path, or one branch) asks for more until its last thought: a finished ponder stream or
+      // breakdown subtree is concluded, not abandoned (lib/health counts a branch left asking for more).
+      nextThoughtNeeded: thoughts.some((later, j) => j > i && later.branch?.name === t.branch?.name),
       ...(t.branch ? { branchId: branchKey(t.branch.name, base + 1), branchFromThought: base + t.branch.from } : {}),
       ...(sessionId !== undefined ? { sessionId } : {}),
       ...(t.stage !== undefined ? { stage: t.stage } : {}),
