@@ -24,6 +24,7 @@ export {
   type SequentialThinkingToolOutput,
   type ThoughtgraphToolOptions,
 } from "./ai/tools";
+export { createThoughtMcpReasoningTools, type ThoughtMcpReasoningToolName } from "./ai/thoughtmcp-tools";
 export {
   TOOL_DEFINITIONS,
   SEQUENTIAL_THINKING,
