@@ -1,5 +1,6 @@
 // Every setting the server reads from the environment, parsed once with clear errors. Defaults are safe: bind to
 // loopback, embedded SQLite under ./data.
+import "@/server/server-only";
 import { DEFAULT_LIMITS, type Limits } from "@/lib/limits";
 
 function intFromEnv(name: string, fallback: number, min = 1): number {

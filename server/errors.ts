@@ -1,4 +1,5 @@
 // Domain errors are classes; each door maps them to its own protocol in one place (server/http/respond.ts for REST).
+import "@/server/server-only";
 import type { ApiErrorBody, ErrorCode, FieldProblem } from "@/lib/contracts/errors";
 import { isDatabaseUnavailable } from "@/server/db/db-errors";
 

@@ -7,24 +7,26 @@ import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./
 /** Characters of a thought's text the outline carries (node labels and collapsed transcript rows). */
 export const PREVIEW_CHARS = 160;
 
-export const ZOutlineThought = z.object({
-  id: z.string(),
-  seq: z.number().int(),
-  thoughtNumber: z.number().int(),
-  totalThoughts: z.number().int(),
-  branchId: z.string().nullable(),
-  branchFromThought: z.number().int().nullable(),
-  branchFromThoughtId: z.string().nullable(),
-  isRevision: z.boolean().nullable(),
-  revisesThought: z.number().int().nullable(),
-  revisesThoughtId: z.string().nullable(),
-  stage: z.string().nullable(),
-  score: z.number().nullable(),
-  flags: z.array(z.string()),
+/** A thought as the outline carries it: ZThoughtView's graph fields, and a preview of its text in place of the text. */
+export const ZOutlineThought = ZThoughtView.pick({
+  id: true,
+  seq: true,
+  thoughtNumber: true,
+  totalThoughts: true,
+  branchId: true,
+  branchFromThought: true,
+  branchFromThoughtId: true,
+  isRevision: true,
+  revisesThought: true,
+  revisesThoughtId: true,
+  stage: true,
+  score: true,
+  flags: true,
+  version: true,
+  createdAt: true,
+}).extend({
   preview: z.string(),
   length: z.number().int(),
-  version: z.number().int(),
-  createdAt: z.string(),
 });
 export type OutlineThought = z.infer<typeof ZOutlineThought>;
 

@@ -2,7 +2,7 @@
 // score must say, and the pure check of a value against its config (validateScoreValue), which names `value` and
 // says what the config allows.
 import { z } from "zod";
-import { coerceBoolean, coerceNumber } from "./coerce";
+import { coerceBoolean, coerceNumber, opt } from "./coerce";
 import type { FieldProblem } from "./errors";
 import type { ParseResult } from "./parse";
 import type { AgreementReport, Distribution } from "../stats/agreement";
@@ -25,8 +25,6 @@ export const MAX_SCORE_DESCRIPTION_CHARS = 2_000;
 export const SCORE_SOURCES = ["user", "key", "agent"] as const;
 export type ScoreSource = (typeof SCORE_SOURCES)[number];
 
-const absentIfNull = (v: unknown) => (v === null ? undefined : v);
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfNull, schema.optional());
 const text = (field: string, max: number, example: string, required = false) =>
   z
     .string({ error: `${field} must be a string | e.g. ${field}: ${example}.` })

@@ -102,6 +102,20 @@ export const ZListSessionsQuery = z.object({
 });
 export type ListSessionsQuery = z.infer<typeof ZListSessionsQuery>;
 
+export const EXPORT_FORMATS = ["json", "markdown"] as const;
+
+/** GET …/sessions/{id}/export's query: json (re-importable, the default) or markdown (for reading). */
+export const ZExportQuery = z.object({
+  format: z
+    .enum(EXPORT_FORMATS, {
+      error: (issue) =>
+        `format must be json or markdown, not "${String(issue.input)}". | ` +
+        "Use ?format=json (re-importable) or ?format=markdown (for reading).",
+    })
+    .default("json"),
+});
+export type ExportQuery = z.infer<typeof ZExportQuery>;
+
 export const ZSessionPage = z.object({
   sessions: z.array(ZSessionSummary),
   nextCursor: z.string().nullable(),

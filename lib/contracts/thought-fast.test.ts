@@ -3,8 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseArguments } from "./parse";
-import { parseThoughtInput, ZThoughtInput } from "./thought";
-import { wellFormedThought } from "./thought-fast";
+import { parseThoughtInput, wellFormedThought, ZThoughtInput } from "./thought";
 
 const schemaOnly = (raw: unknown) => parseArguments(ZThoughtInput, raw);
 const base = { thought: "Check the cache first.", thoughtNumber: 2, totalThoughts: 5, nextThoughtNeeded: true };

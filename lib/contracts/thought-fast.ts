@@ -4,15 +4,10 @@
 // of range, text with a lone surrogate or NUL: ./text.ts) returns null and goes the full way through ZThoughtInput
 // and parseArguments, which also word the errors. A batch of 1,000
 // thoughts spent ~5 ms in zod on the ingest path; this takes well under one (lib/contracts/thought-fast.test.ts
-// checks it against the schema on generated input).
+// checks it against the schema on generated input). The checker is built from the field registry (./fields.ts),
+// whose bounds ZThoughtInput shares, so the two cannot drift apart; ./thought.ts builds wellFormedThought with it.
+import { MAX_NUMBER, MAX_TAGS, SHORT_TEXT, TAG_TEXT, type FieldKind, type FieldSpec } from "./fields";
 import { isWellFormedText } from "./text";
-import type { ThoughtInput } from "./thought";
-
-/** The schema's bounds, shared with ZThoughtInput so the two cannot drift apart. */
-export const MAX_NUMBER = 1_000_000;
-export const SHORT_TEXT = 200;
-export const TAG_TEXT = 100;
-export const MAX_TAGS = 50;
 
 type Check = (v: unknown) => boolean;
 
@@ -58,67 +53,65 @@ function metadataInOrder(value: unknown): Record<string, unknown> {
   return out;
 }
 
-/** The schema's keys in its order (zod writes its output in this order), with the check each value must pass. */
-const FIELDS: readonly (readonly [keyof ThoughtInput, Check])[] = [
-  ["thought", (v) => typeof v === "string" && NOT_BLANK.test(v) && isWellFormedText(v)],
-  ["thoughtNumber", isPositiveInt],
-  ["totalThoughts", isPositiveInt],
-  ["nextThoughtNeeded", isBool],
-  ["isRevision", isBool],
-  ["revisesThought", isPositiveInt],
-  ["branchFromThought", isPositiveInt],
-  ["branchId", isShortText],
-  ["needsMoreThoughts", isBool],
-  ["sessionId", isShortText],
-  ["stage", isShortText],
-  ["tags", isTags],
-  ["score", isScore],
-  ["metadata", isFlatMetadata],
-  ["includeParameterUsage", isBool],
-];
-const REQUIRED = 4; // thought, thoughtNumber, totalThoughts, nextThoughtNeeded
-const POSITION = new Map<string, number>(FIELDS.map(([k], i) => [k, i]));
+/** Each kind of field (./fields.ts) as a check of a value that already has its final form. */
+const KIND_CHECKS: Record<FieldKind, Check> = {
+  thought: (v) => typeof v === "string" && NOT_BLANK.test(v) && isWellFormedText(v),
+  positiveInt: isPositiveInt,
+  bool: isBool,
+  shortText: isShortText,
+  tags: isTags,
+  score: isScore,
+  metadata: isFlatMetadata,
+};
 
-/** The thought as ZThoughtInput would return it, or null when the input needs the schema's full treatment. */
-export function wellFormedThought(raw: unknown): ThoughtInput | null {
-  if (
-    raw === null ||
-    typeof raw !== "object" ||
-    Array.isArray(raw) ||
-    Object.getPrototypeOf(raw) !== Object.prototype
-  ) {
-    return null;
-  }
-  const input = raw as Record<string, unknown>;
-  // One pass over the keys the agent sent (a plain object's keys are all its own), each value checked and put at its
-  // field's position.
-  const v: unknown[] = new Array(FIELDS.length);
-  let required = 0;
-  for (const key in input) {
-    const i = POSITION.get(key);
-    if (i === undefined) return null;
-    if (!FIELDS[i]![1]((v[i] = input[key]))) return null;
-    if (i < REQUIRED) required++;
-  }
-  if (required < REQUIRED) return null;
-  // Every field present (an absent one as undefined), in the schema's order: one object shape for all thoughts, which
-  // the write path reads faster than the many shapes of only the fields given.
-  const out: { [K in keyof Required<ThoughtInput>]: unknown } = {
-    thought: v[0],
-    thoughtNumber: v[1],
-    totalThoughts: v[2],
-    nextThoughtNeeded: v[3],
-    isRevision: v[4],
-    revisesThought: v[5],
-    branchFromThought: v[6],
-    branchId: v[7],
-    needsMoreThoughts: v[8],
-    sessionId: v[9],
-    stage: v[10],
-    tags: v[11] === undefined ? undefined : [...(v[11] as string[])],
-    score: v[12],
-    metadata: v[13] === undefined ? undefined : metadataInOrder(v[13]),
-    includeParameterUsage: v[14],
+/** The kinds whose value the schema returns as a copy (an array, or an object with its keys reordered). */
+const KIND_COPIES: Partial<Record<FieldKind, (v: unknown) => unknown>> = {
+  tags: (v) => [...(v as string[])],
+  metadata: metadataInOrder,
+};
+
+/**
+ * A registry's checker: the input as its schema would return it (every field present, an absent one as undefined,
+ * in the registry's order), or null when the input needs the schema's full treatment.
+ */
+export function fastThoughtChecker(fields: Readonly<Record<string, FieldSpec>>) {
+  const names = Object.keys(fields);
+  const specs = Object.values(fields);
+  const checks = specs.map((s) => KIND_CHECKS[s.kind]);
+  const copies = specs.map((s) => KIND_COPIES[s.kind]);
+  const required = specs.map((s) => s.required);
+  const requiredCount = required.filter(Boolean).length;
+  const position = new Map<string, number>(names.map((k, i) => [k, i]));
+  const n = names.length;
+  return (raw: unknown): Record<string, unknown> | null => {
+    if (
+      raw === null ||
+      typeof raw !== "object" ||
+      Array.isArray(raw) ||
+      Object.getPrototypeOf(raw) !== Object.prototype
+    ) {
+      return null;
+    }
+    const input = raw as Record<string, unknown>;
+    // One pass over the keys the agent sent (a plain object's keys are all its own), each value checked and put at
+    // its field's position.
+    const v: unknown[] = new Array(n);
+    let given = 0;
+    for (const key in input) {
+      const i = position.get(key);
+      if (i === undefined) return null;
+      if (!checks[i]!((v[i] = input[key]))) return null;
+      if (required[i]) given++;
+    }
+    if (given < requiredCount) return null;
+    // Every field present (an absent one as undefined), in the schema's order: one object shape for all thoughts,
+    // which the write path reads faster than the many shapes of only the fields given.
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      const value = v[i];
+      const copy = copies[i];
+      out[names[i]!] = value === undefined || copy === undefined ? value : copy(value);
+    }
+    return out;
   };
-  return out as ThoughtInput;
 }

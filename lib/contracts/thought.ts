@@ -1,31 +1,13 @@
 // The contract of one thought, shared by REST, MCP, the SDK and the browser. Input is the official
 // `sequentialthinking` tool's arguments (camelCase or snake_case, numbers and booleans also as strings) plus ours.
 import { z } from "zod";
-import { coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
+import { bool, coerceNumber, opt, positiveInt } from "./coerce";
+import { MAX_NUMBER, MAX_TAGS, SHORT_TEXT, TAG_TEXT, THOUGHT_FIELDS, type FieldKind, type FieldSpec } from "./fields";
 import { parseArguments, type ParseResult } from "./parse";
-import { MAX_NUMBER, MAX_TAGS, SHORT_TEXT, TAG_TEXT, wellFormedThought } from "./thought-fast";
+import { fastThoughtChecker } from "./thought-fast";
 
 export type { ParseResult } from "./parse";
 import { DEFAULT_LIMITS } from "../limits";
-
-/** `null` means "not given" (clients send `branchFromThought: null` for the main path). */
-const absentIfNull = (v: unknown) => (v === null ? undefined : v);
-
-const positiveInt = (field: string, what: string) =>
-  z.preprocess(
-    coerceInteger,
-    z
-      .number({ error: `${field} must be a whole number ≥ 1 (${what}) | Send e.g. ${field}: 1, or the string "1".` })
-      .int({ error: `${field} must be a whole number, not a fraction | Round it, e.g. ${field}: 2.` })
-      .min(1, { error: `${field} must be ≥ 1 | Thought numbers start at 1.` })
-      .max(MAX_NUMBER, { error: `${field} must be ≤ ${MAX_NUMBER} | Use a realistic number.` }),
-  );
-
-const bool = (field: string) =>
-  z.preprocess(
-    coerceBoolean,
-    z.boolean({ error: `${field} must be true or false | Send a JSON boolean, or the string "true" or "false".` }),
-  );
 
 const shortText = (field: string, max: number) =>
   z
@@ -33,8 +15,6 @@ const shortText = (field: string, max: number) =>
     .trim()
     .min(1, { error: `${field} must not be empty | Leave ${field} out instead of sending an empty string.` })
     .max(max, { error: `${field} must be at most ${max} characters | Shorten it.` });
-
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfNull, schema.optional());
 
 export const ZThoughtMetadata = z
   .object({
@@ -44,44 +24,57 @@ export const ZThoughtMetadata = z
   })
   .catchall(z.unknown());
 
-/** The canonical shape after normalisation. */
-export const ZThoughtInput = z.object({
-  thought: z
-    .string({ error: "thought must be a string | Send the reasoning step as text in `thought`." })
-    .refine((t) => t.trim().length > 0, {
-      error: "thought must not be empty | Send one concrete reasoning step in `thought`.",
-    }),
-  thoughtNumber: positiveInt("thoughtNumber", "this step's position, starting at 1"),
-  totalThoughts: positiveInt("totalThoughts", "your current estimate of the steps needed"),
-  nextThoughtNeeded: bool("nextThoughtNeeded"),
-  isRevision: opt(bool("isRevision")),
-  revisesThought: opt(positiveInt("revisesThought", "the number of the thought being revised")),
-  branchFromThought: opt(positiveInt("branchFromThought", "the number of the thought this branch starts from")),
-  branchId: opt(shortText("branchId", SHORT_TEXT)),
-  needsMoreThoughts: opt(bool("needsMoreThoughts")),
-  sessionId: opt(shortText("sessionId", SHORT_TEXT)),
-  stage: opt(shortText("stage", SHORT_TEXT)),
-  tags: opt(
+/** Each kind of field (lib/contracts/fields.ts) as a zod schema, with its messages. */
+const KIND_SCHEMAS = {
+  thought: () =>
     z
-      .array(shortText("tags[]", TAG_TEXT), {
-        error: 'tags must be an array of strings | e.g. tags: ["math", "plan"].',
+      .string({ error: "thought must be a string | Send the reasoning step as text in `thought`." })
+      .refine((t) => t.trim().length > 0, {
+        error: "thought must not be empty | Send one concrete reasoning step in `thought`.",
+      }),
+  positiveInt: (field: string, spec: FieldSpec) => positiveInt(field, MAX_NUMBER, spec.what),
+  bool: (field: string) => bool(field),
+  shortText: (field: string) => shortText(field, SHORT_TEXT),
+  tags: (field: string) =>
+    z
+      .array(shortText(`${field}[]`, TAG_TEXT), {
+        error: `${field} must be an array of strings | e.g. ${field}: ["math", "plan"].`,
       })
-      .max(MAX_TAGS, { error: `tags may hold at most ${MAX_TAGS} entries | Keep the most useful ones.` }),
-  ),
-  score: opt(
+      .max(MAX_TAGS, { error: `${field} may hold at most ${MAX_TAGS} entries | Keep the most useful ones.` }),
+  score: (field: string) =>
     z.preprocess(
       coerceNumber,
       z
-        .number({ error: "score must be a number from 0 to 1 | e.g. score: 0.8." })
-        .min(0, { error: "score must be ≥ 0 | Scores run from 0 to 1." })
-        .max(1, { error: "score must be ≤ 1 | Scores run from 0 to 1." }),
+        .number({ error: `${field} must be a number from 0 to 1 | e.g. ${field}: 0.8.` })
+        .min(0, { error: `${field} must be ≥ 0 | Scores run from 0 to 1.` })
+        .max(1, { error: `${field} must be ≤ 1 | Scores run from 0 to 1.` }),
     ),
-  ),
-  metadata: opt(ZThoughtMetadata),
-  /** Ask for `parameter_usage` in the answer (it costs tokens, so it is off by default). */
-  includeParameterUsage: opt(bool("includeParameterUsage")),
-});
+  metadata: () => ZThoughtMetadata,
+} satisfies Record<FieldKind, (field: string, spec: FieldSpec) => z.ZodType>;
+
+type KindSchema<K extends FieldKind> = ReturnType<(typeof KIND_SCHEMAS)[K]>;
+type Optional<T> = T extends z.ZodType ? ReturnType<typeof opt<T>> : never;
+type FieldSchema<S extends FieldSpec> = S["required"] extends true
+  ? KindSchema<S["kind"]>
+  : Optional<KindSchema<S["kind"]>>;
+export type ThoughtShape<R extends Record<string, FieldSpec>> = { -readonly [F in keyof R]: FieldSchema<R[F]> };
+
+/** The zod schema of a field registry: each field in its order, optional ones also taking null for absent. */
+export function thoughtInputSchema<R extends Record<string, FieldSpec>>(fields: R): z.ZodObject<ThoughtShape<R>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [field, spec] of Object.entries(fields)) {
+    const schema = KIND_SCHEMAS[spec.kind](field, spec);
+    shape[field] = spec.required ? schema : opt(schema);
+  }
+  return z.object(shape) as z.ZodObject<ThoughtShape<R>>;
+}
+
+/** The canonical shape after normalisation, built from THOUGHT_FIELDS. */
+export const ZThoughtInput = thoughtInputSchema(THOUGHT_FIELDS);
 export type ThoughtInput = z.infer<typeof ZThoughtInput>;
+
+/** The thought as ZThoughtInput would return it, or null when the input needs the schema's full treatment. */
+export const wellFormedThought = fastThoughtChecker(THOUGHT_FIELDS) as (raw: unknown) => ThoughtInput | null;
 
 /** Normalises and validates one thought. Never throws for bad input: the problem names the field. */
 export function parseThoughtInput(

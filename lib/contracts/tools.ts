@@ -1,28 +1,19 @@
 // Contracts of the agent tools beside `sequentialthinking`: `think` (seed 004), `revise_thought` (seed 000), and
 // reading or clearing a thinking session. Shared by REST, MCP, the stdio bridge and the SDK.
 import { z } from "zod";
-import { coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
+import { bool, coerceInteger, coerceNumber, opt, positiveInt as positiveIntField } from "./coerce";
+import { MAX_NUMBER } from "./fields";
 import { parseArguments, type ParseResult } from "./parse";
 import { ZThoughtView } from "./session";
 
-const absentIfNull = (v: unknown) => (v === null ? undefined : v);
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfNull, schema.optional());
 const text = (field: string, max: number) =>
   z
     .string({ error: `${field} must be a string` })
     .trim()
     .min(1, { error: `${field} must not be empty | Leave ${field} out instead of sending an empty string.` })
     .max(max, { error: `${field} must be at most ${max} characters` });
-const positiveInt = (field: string) =>
-  z.preprocess(
-    coerceInteger,
-    z
-      .number({ error: `${field} must be a whole number ≥ 1 | e.g. ${field}: 2` })
-      .int({ error: `${field} must be a whole number | e.g. ${field}: 2` })
-      .min(1, { error: `${field} must be ≥ 1` })
-      .max(1_000_000, { error: `${field} must be ≤ 1000000` }),
-  );
-const bool = (field: string) => z.preprocess(coerceBoolean, z.boolean({ error: `${field} must be true or false` }));
+// revise_thought names its fields in seed 000's snake_case, so its messages do too.
+const positiveInt = (field: string) => positiveIntField(field, MAX_NUMBER);
 
 /** Parses a tool's snake_case or camelCase arguments, naming the first bad field. */
 export function parseToolInput<T extends z.ZodType>(schema: T, raw: unknown): ParseResult<z.infer<T>> {
@@ -123,6 +114,9 @@ export const ZGetSessionInput = z.object({
   ),
 });
 export type GetSessionInput = z.infer<typeof ZGetSessionInput>;
+/** GET /api/v1/sessions/{id}/context's query: get_thinking_session's arguments but the session (named by the path). */
+export const ZSessionContextQuery = ZGetSessionInput.omit({ sessionId: true });
+export type SessionContextQuery = z.infer<typeof ZSessionContextQuery>;
 
 export const ZCompactThought = z.object({
   id: z.string(),

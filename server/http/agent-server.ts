@@ -4,13 +4,14 @@
 // therefore hands the agent routes of the route table (route-table.ts) straight to their door handlers; pages, tRPC and
 // anything unmatched still go through Next. `THOUGHTGRAPH_FAST_API=0` turns this off.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { fromNode, sendNode, type DoorHandler } from "./door";
+import { fromNode, sendNode } from "./door";
 import { domainErrorResponse, unexpectedErrorResponse } from "./respond";
 import { asDomainError } from "@/server/errors";
-import { findRoute, malformedPath } from "./route-table";
+import { findRoute, malformedPath, runRoute, type RouteDeclaration } from "./route-table";
 
 export interface AgentRouteMatch {
-  handler: DoorHandler;
+  /** The route; null for a path with a malformed percent-escape (answered 400). */
+  route: RouteDeclaration | null;
   id: string;
 }
 
@@ -21,16 +22,17 @@ export function matchAgentRoute(method: string | undefined, url: string | undefi
   try {
     decodeURIComponent(pathname);
   } catch {
-    return { handler: malformedPath, id: "" }; // Next would answer a bare 500 for a malformed escape
+    return { route: null, id: "" }; // Next would answer a bare 500 for a malformed escape
   }
   // A known path with another method falls through to Next, which answers the 405 (route-table.ts, dispatchRoute).
   const found = findRoute(method, pathname);
-  return found.kind === "match" ? { handler: found.route.handler, id: found.id } : null;
+  return found.kind === "match" ? { route: found.route, id: found.id } : null;
 }
 
 export async function serveAgentRoute(req: IncomingMessage, res: ServerResponse, match: AgentRouteMatch) {
   try {
-    sendNode(res, await match.handler(fromNode(req), { id: match.id }));
+    const door = fromNode(req);
+    sendNode(res, await (match.route ? runRoute(match.route, door, match.id) : malformedPath(door, { id: "" })));
   } catch (error) {
     const known = asDomainError(error);
     if (!known) console.error("[thoughtgraph] agent route failed", error);

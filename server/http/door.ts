@@ -3,6 +3,7 @@
 // nextRoute) and behind the production server's fast path (server/http/agent-server.ts, straight from node:http,
 // skipping the cost of Fetch API objects and Next's pipeline on every agent request).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ApiPrincipal } from "@/server/auth/api-keys";
 import { TooLargeError } from "@/server/errors";
 
 export interface DoorRequest {
@@ -21,6 +22,23 @@ export interface DoorResponse {
 }
 
 export type DoorHandler = (req: DoorRequest, params: { id: string }) => Promise<DoorResponse>;
+
+/** What the route table's dispatch (route-table.ts, runRoute) hands a route's handler: the path's id, the API key,
+ *  and the query and body parsed by the route's declared schemas (undefined where none is declared, or where the
+ *  service checks the body). */
+export interface RouteInput<Q = unknown, B = unknown> {
+  id: string;
+  /** The verified API key: set on every route whose scope is not `public`. */
+  principal: ApiPrincipal | null;
+  query: Q;
+  body: B;
+}
+
+/** A route's handler, typed by what its declared schemas parse to, e.g. `RouteHandler<ListSessionsQuery>`. */
+export type RouteHandler<Q = unknown, B = unknown> = (
+  req: DoorRequest,
+  input: RouteInput<Q, B>,
+) => Promise<DoorResponse>;
 
 // ---- Fetch (Next route handlers) ----
 

@@ -1,6 +1,7 @@
 // The REST door's plumbing: read a JSON body within a byte limit, authenticate, and map every error to the one JSON
 // error shape. Route handlers stay thin: `handle(async () => …)`.
-import type { ApiErrorBody } from "@/lib/contracts/errors";
+import type { z } from "zod";
+import { firstProblem, type ApiErrorBody } from "@/lib/contracts/errors";
 import { depthExceeds } from "@/lib/contracts/parse";
 import { findIllFormedTextInJson } from "@/lib/contracts/text";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
@@ -148,4 +149,11 @@ export function idempotencyKeyOf(req: DoorRequest): string | null {
 export function queryOf(req: DoorRequest): Record<string, string> {
   const q = req.url.indexOf("?");
   return q === -1 ? {} : Object.fromEntries(new URLSearchParams(req.url.slice(q + 1)));
+}
+
+/** The query string parsed by a route's query schema; a 400 names the first bad parameter. */
+export function parseQuery<T extends z.ZodType>(schema: T, req: DoorRequest): z.infer<T> {
+  const parsed = schema.safeParse(queryOf(req));
+  if (!parsed.success) throw new ValidationError(firstProblem(parsed.error));
+  return parsed.data;
 }

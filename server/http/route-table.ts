@@ -4,10 +4,17 @@
 // generated from it (openapi.ts); test/api/route-table.test.ts checks every response against its declared schema.
 // Adding a route is one entry here. `lenient` marks the agent tools that also accept snake_case names and strings
 // for numbers and booleans (their body schema documents the canonical camelCase form).
+//
+// Dispatch (runRoute, for both doors) does what every route needs, in one place and in this order: the API key for
+// the declared scope (401/403), then the declared `query` and `body` schemas (400 naming the field; the body read
+// within the configured limit, 413), then the handler with the parsed input. A body whose service validates it
+// itself says `bodyCheckedBy: "service"` (the schema then only documents it).
 import { z } from "zod";
+import { parseArguments } from "@/lib/contracts/parse";
 import { ZIngestRequest, ZIngestResponse } from "@/lib/contracts/ingest";
 import { ZScoreConfigInput, ZScoreConfigList, ZScoreConfigView, ZScoreInput, ZScoreView } from "@/lib/contracts/scores";
 import {
+  ZExportQuery,
   ZImportResult,
   ZListSessionsQuery,
   ZSessionExport,
@@ -20,12 +27,15 @@ import {
   ZGetSessionResult,
   ZReviseChanges,
   ZReviseResult,
+  ZSessionContextQuery,
   ZThinkInput,
   ZThinkResult,
 } from "@/lib/contracts/tools";
 import { ZListScoreConfigsQuery } from "@/lib/contracts/scores";
-import { fromFetch, toFetch, type DoorHandler, type DoorRequest, type DoorResponse } from "./door";
-import { errorResponse, json } from "./respond";
+import { currentLimits } from "@/server/config";
+import { ValidationError } from "@/server/errors";
+import { fromFetch, toFetch, type DoorHandler, type DoorRequest, type DoorResponse, type RouteInput } from "./door";
+import { authenticate, errorResponse, handle, json, parseQuery, readJsonText } from "./respond";
 import { getHealth } from "./routes/health";
 import { methodNotAllowed, notFound } from "./routes/not-found";
 import { postIngest } from "./routes/ingest";
@@ -70,12 +80,22 @@ export interface RouteDeclaration {
   description?: string;
   /** The path parameter's meaning, for routes with `{id}`. */
   idDescription?: string;
+  /** Parsed at dispatch (a 400 names the field); the handler receives the result as `input.query`. */
   query?: z.ZodObject;
   parameters?: RouteParameter[];
+  /** Parsed at dispatch with parseArguments (camelCase or snake_case keys; a 400 names the field), unless
+   *  `bodyCheckedBy` says the service does it; the handler receives the result as `input.body`. */
   body?: z.ZodType;
+  /** The service parses the body itself (it is shared with MCP or tRPC, or needs the body as sent: ingest answers
+   *  each event's status, the idempotency log keeps the raw request); `body` then only documents it. */
+  bodyCheckedBy?: "service";
+  /** The suggestion of a 400 for a body that is not a JSON object, e.g. `Send e.g. {"name": "…"}.` */
+  example?: string;
   responses: Record<number, RouteResponse>;
   lenient?: true;
-  handler: DoorHandler;
+  // Method syntax on purpose: a handler typed by its route's schemas (RouteHandler<ListSessionsQuery>) is accepted
+  // here, and so is a DoorHandler that reads only `id`.
+  handler(req: DoorRequest, input: RouteInput): Promise<DoorResponse>;
 }
 
 const SESSION_ID = "The session id, or the agent's own session key.";
@@ -121,6 +141,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
       },
     ],
     body: ZThoughtInput,
+    bodyCheckedBy: "service",
     responses: {
       201: { description: "Recorded.", schema: ZThoughtResult },
       200: { description: "Repeated Idempotency-Key: the first result.", schema: ZThoughtResult },
@@ -135,6 +156,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     scope: "write",
     summary: "Record a batch of events, each standing alone",
     body: ZIngestRequest,
+    bodyCheckedBy: "service",
     responses: {
       207: { description: "One status per event (201, 200 repeat, 4xx rejected).", schema: ZIngestResponse },
     },
@@ -155,6 +177,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     scope: "write",
     summary: "Import a JSON export as a new session",
     body: ZSessionExport,
+    bodyCheckedBy: "service",
     responses: { 201: { description: "Imported.", schema: ZImportResult } },
     handler: postSessionImport,
   },
@@ -164,9 +187,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     scope: "read",
     summary: "Download a session as JSON (re-importable) or Markdown",
     idDescription: SESSION_ID,
-    parameters: [
-      { name: "format", in: "query", schema: { type: "string", enum: ["json", "markdown"], default: "json" } },
-    ],
+    query: ZExportQuery,
     responses: { 200: { description: "The export.", schema: ZSessionExport, markdown: true } },
     handler: getSessionExport,
   },
@@ -198,6 +219,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     lenient: true,
     parameters: [clientHeader],
     body: ZThinkInput,
+    bodyCheckedBy: "service",
     responses: { 201: { description: "Recorded.", schema: ZThinkResult } },
     handler: postThink,
   },
@@ -213,6 +235,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     lenient: true,
     parameters: [clientHeader],
     body: ZReviseChanges,
+    bodyCheckedBy: "service",
     responses: {
       200: { description: "The thought's new state.", schema: ZReviseResult },
       404: { description: "No such thought in this project." },
@@ -226,11 +249,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
     summary: "A session's latest thoughts, as compact history or formatted context",
     idDescription: CURRENT_SESSION_ID,
     lenient: true,
-    parameters: [
-      { name: "format", in: "query", schema: { type: "string", enum: ["history", "context"], default: "history" } },
-      { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 1000, default: 100 } },
-      clientHeader,
-    ],
+    query: ZSessionContextQuery,
+    parameters: [clientHeader],
     responses: {
       200: { description: "The session's thoughts.", schema: ZGetSessionResult },
       404: { description: NO_SESSION },
@@ -268,6 +288,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
       "A config that scores use is never edited in place: archive it and create a new version. Names are " +
       "unique among the project's active configs.",
     body: ZScoreConfigInput,
+    example: 'Send e.g. {"name": "correctness", "type": "numeric", "min": 1, "max": 5, "step": 1}.',
     responses: {
       201: { description: "Created.", schema: ZScoreConfigView },
       409: { description: "An active config already has this name." },
@@ -283,6 +304,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
       "Send exactly one of `thoughtId` and `sessionId` (our id or the agent's key), and the config's `name` " +
       "(or `configId`). One score per config, target and API key: posting again updates it (200).",
     body: ZScoreInput,
+    example: 'Send e.g. {"thoughtId": "…", "name": "correctness", "value": 4, "comment": "…"}.',
     responses: {
       201: { description: "Recorded.", schema: ZScoreView },
       200: { description: "This key's earlier score of the same target and config, updated.", schema: ZScoreView },
@@ -349,6 +371,25 @@ export function findRoute(method: string | undefined, pathname: string): RouteLo
   return { kind: "none" };
 }
 
+/** Runs a route for both doors: its API key, its declared query and body, then its handler (see the file header). */
+export function runRoute(route: RouteDeclaration, req: DoorRequest, id: string): Promise<DoorResponse> {
+  return handle(async () => {
+    const principal = route.scope === "public" ? null : await authenticate(req, route.scope);
+    const query = route.query ? parseQuery(route.query, req) : undefined;
+    let body: unknown;
+    let door = req;
+    if (route.body && route.bodyCheckedBy !== "service") {
+      // Read once; a handler that reads the body again gets the same bytes.
+      const bytes = await req.readBody(currentLimits().maxBodyBytes);
+      door = { ...req, readBody: () => Promise.resolve(bytes) };
+      const parsed = parseArguments(route.body, (await readJsonText(door, Infinity)).value, route.example);
+      if (!parsed.ok) throw new ValidationError(parsed.problem);
+      body = parsed.value;
+    }
+    return route.handler(door, { id, principal, query, body });
+  });
+}
+
 export const malformedPath: DoorHandler = async (req) =>
   errorResponse(
     {
@@ -370,7 +411,7 @@ export async function dispatchRoute(req: DoorRequest): Promise<DoorResponse> {
     return malformedPath(req, { id: "" });
   }
   const found = findRoute(req.method, pathname);
-  if (found.kind === "match") return found.route.handler(req, { id: found.id });
+  if (found.kind === "match") return runRoute(found.route, req, found.id);
   if (found.kind === "wrong-method") return methodNotAllowed(found.allowed)(req, { id: "" });
   return notFound(req, { id: "" });
 }

@@ -2,8 +2,13 @@
 // before anything is queued, so a rejected request writes nothing.
 import { firstProblem } from "@/lib/contracts/errors";
 import { wellFormedEvent, ZIngestEvent, ZIngestRequest, type IngestResult } from "@/lib/contracts/ingest";
-import { parseThoughtInput, withClient, withinLimits, type ThoughtResult } from "@/lib/contracts/thought";
-import { wellFormedThought } from "@/lib/contracts/thought-fast";
+import {
+  parseThoughtInput,
+  wellFormedThought,
+  withClient,
+  withinLimits,
+  type ThoughtResult,
+} from "@/lib/contracts/thought";
 import { uuidv7 } from "@/lib/ids";
 import { currentLimits } from "@/server/config";
 import { JsonText } from "@/server/ingest/write-store";

@@ -15,25 +15,18 @@
 // lives in server/ingest/write-thread-start.ts, outside the Next bundle's imports (its bundler would try to bundle
 // the thread's entry file).
 import type { ApiErrorBody } from "@/lib/contracts/errors";
+import { THOUGHT_FIELDS } from "@/lib/contracts/fields";
 import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
 import type { Limits } from "@/lib/limits";
 import { JsonText, jsonColumn } from "@/server/ingest/write-store";
+import { holey, inputColumns, interned, NONE, valueAt, type Column, type Interned } from "./columns";
 import type { CommitResult } from "./commit-sqlite";
 import type { IngestLog, Placement, WriteOutcome, WriteRequest } from "./write-batch";
 
 /** An ingest log as posted: its body as JSON text (a class instance would arrive as a plain object). */
 export type PostedLog = Omit<IngestLog, "body"> & { bodyText: string };
 
-/**
- * A batch's requests as they cross to the thread: one array per field, not one object per request. The structured
- * clone copies an array of strings or numbers far faster than as many objects, and the thread then builds every object
- * in one shape. Microbenchmark of 1,000 ingest events: ~0.45 ms to post and ~0.65 ms to receive (the request's
- * 450 KB text included); receiving each input as an object cost ~2.5 ms, re-reading it from the text ~3 ms.
- *
- * An optional number is NaN when absent, an optional boolean -1. The columns of fields most requests leave out are
- * holey arrays, which the clone copies as sparse ones: only the requests that set them cost anything. A string most
- * requests share (a project, an API key, a session) crosses once (Interned).
- */
+/** A batch's requests as they cross to the thread: one array per field, not one object per request (./columns.ts). */
 export interface RequestColumns {
   tool: WriteRequest["tool"][];
   projectId: Interned<string>;
@@ -44,23 +37,12 @@ export interface RequestColumns {
   /** An ingest event's log (its index in CommitMessage.logs), -1 for a single request; and its position there. */
   log: Int32Array;
   position: Int32Array;
-  // The input (ThoughtInput), in its schema's order.
-  thought: string[];
-  thoughtNumber: Float64Array;
-  totalThoughts: Float64Array;
-  nextThoughtNeeded: Uint8Array;
-  isRevision: Int8Array;
-  revisesThought: Float64Array;
-  branchFromThought: Float64Array;
-  branchId: (string | undefined)[];
-  needsMoreThoughts: Int8Array;
-  sessionId: Interned<string>;
-  stage: (string | undefined)[];
-  tags: ThoughtInput["tags"][];
-  score: Float64Array;
-  metadata: ThoughtInput["metadata"][];
-  includeParameterUsage: Int8Array;
+  /** The inputs (ThoughtInput), one column per field of the registry (lib/contracts/fields.ts). */
+  input: Record<string, Column>;
 }
+
+/** The thought fields' codec: built from the registry, so a new field crosses to the thread without an edit here. */
+const THOUGHT_COLUMNS = inputColumns<ThoughtInput>(THOUGHT_FIELDS);
 
 export interface CommitMessage {
   id: number;
@@ -88,40 +70,6 @@ export type ReplyMessage =
   | ({ id: number; ok: true; outcomes: OutcomeColumns } & Omit<CommitResult, "outcomes">)
   | { id: number; ok: false; error: { message: string; code?: string } };
 
-const NONE = -1;
-
-/** A column of strings that repeat: each distinct value once, and its index per row (NONE: undefined). */
-export interface Interned<T extends string | null> {
-  values: T[];
-  index: Int32Array;
-}
-
-function interned<T extends string | null>(n: number) {
-  const column: Interned<T> = { values: [], index: new Int32Array(n).fill(NONE) };
-  const seen = new Map<T, number>();
-  return {
-    column,
-    set(row: number, value: T | undefined) {
-      if (value === undefined) return;
-      let i = seen.get(value);
-      if (i === undefined) seen.set(value, (i = column.values.push(value) - 1));
-      column.index[row] = i;
-    },
-  };
-}
-
-function valueAt<T extends string | null>(column: Interned<T>, row: number): T | undefined {
-  const i = column.index[row]!;
-  return i === NONE ? undefined : column.values[i];
-}
-
-const bit = (b: boolean | undefined) => (b === undefined ? NONE : b ? 1 : 0);
-const fromBit = (b: number) => (b === NONE ? undefined : b === 1);
-const fromNumber = (n: number) => (Number.isNaN(n) ? undefined : n);
-
-/** An array of `n` holes, to fill. */
-const holey = <T>(n: number) => new Array<T>(n);
-
 /** The serving thread's side: the requests as columns, each ingest log once. */
 export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMessage, "logs" | "requests"> {
   const n = requests.length;
@@ -129,7 +77,6 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
   const logs: PostedLog[] = [];
   const projectId = interned<string>(n);
   const apiKeyId = interned<string | null>(n);
-  const sessionId = interned<string>(n);
   const c: RequestColumns = {
     tool: holey(n),
     projectId: projectId.column,
@@ -138,25 +85,10 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
     idempotencyKey: [],
     log: new Int32Array(n).fill(NONE),
     position: new Int32Array(n),
-    thought: [],
-    thoughtNumber: new Float64Array(n),
-    totalThoughts: new Float64Array(n),
-    nextThoughtNeeded: new Uint8Array(n),
-    isRevision: new Int8Array(n),
-    revisesThought: new Float64Array(n),
-    branchFromThought: new Float64Array(n),
-    branchId: holey(n),
-    needsMoreThoughts: new Int8Array(n),
-    sessionId: sessionId.column,
-    stage: holey(n),
-    tags: holey(n),
-    score: new Float64Array(n),
-    metadata: holey(n),
-    includeParameterUsage: new Int8Array(n),
+    input: THOUGHT_COLUMNS.encode(requests.map((r) => r.input)),
   };
   for (let k = 0; k < n; k++) {
     const r = requests[k]!;
-    const i = r.input;
     if (r.tool !== undefined) c.tool[k] = r.tool;
     projectId.set(k, r.projectId);
     apiKeyId.set(k, r.apiKeyId);
@@ -173,21 +105,6 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
     } else if (r.raw !== undefined) {
       c.raw[k] = r.raw;
     }
-    c.thought[k] = i.thought;
-    c.thoughtNumber[k] = i.thoughtNumber;
-    c.totalThoughts[k] = i.totalThoughts;
-    c.nextThoughtNeeded[k] = i.nextThoughtNeeded ? 1 : 0;
-    c.isRevision[k] = bit(i.isRevision);
-    c.revisesThought[k] = i.revisesThought ?? NaN;
-    c.branchFromThought[k] = i.branchFromThought ?? NaN;
-    if (i.branchId !== undefined) c.branchId[k] = i.branchId;
-    c.needsMoreThoughts[k] = bit(i.needsMoreThoughts);
-    sessionId.set(k, i.sessionId);
-    if (i.stage !== undefined) c.stage[k] = i.stage;
-    if (i.tags !== undefined) c.tags[k] = i.tags;
-    c.score[k] = i.score ?? NaN;
-    if (i.metadata !== undefined) c.metadata[k] = i.metadata;
-    c.includeParameterUsage[k] = bit(i.includeParameterUsage);
   }
   return { logs, requests: c };
 }
@@ -196,7 +113,7 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
  * The thread's side of postRequests. Every request and its input is built with all of its fields, in one fixed order:
  * objects of one shape keep the batch's code fast (the clone of objects, which gave each the shape of the fields it
  * happened to carry, cost the thread 3 ms of its ~19 per 1,000-event batch). `Complete` makes the compiler list every
- * field, so one added later cannot be dropped here.
+ * field of a request, so one added later cannot be dropped here; the input's fields come from the registry.
  */
 export function receivedRequests(message: CommitMessage): WriteRequest[] {
   const logs = message.logs.map((l): Complete<IngestLog> => ({
@@ -206,31 +123,15 @@ export function receivedRequests(message: CommitMessage): WriteRequest[] {
     events: l.events,
   }));
   const c = message.requests;
-  const requests = new Array<WriteRequest>(c.thought.length);
+  const inputAt = THOUGHT_COLUMNS.decoder(c.input);
+  const requests = new Array<WriteRequest>(c.log.length);
   for (let k = 0; k < requests.length; k++) {
-    const input: Complete<ThoughtInput> = {
-      thought: c.thought[k]!,
-      thoughtNumber: c.thoughtNumber[k]!,
-      totalThoughts: c.totalThoughts[k]!,
-      nextThoughtNeeded: c.nextThoughtNeeded[k] === 1,
-      isRevision: fromBit(c.isRevision[k]!),
-      revisesThought: fromNumber(c.revisesThought[k]!),
-      branchFromThought: fromNumber(c.branchFromThought[k]!),
-      branchId: c.branchId[k],
-      needsMoreThoughts: fromBit(c.needsMoreThoughts[k]!),
-      sessionId: valueAt(c.sessionId, k),
-      stage: c.stage[k],
-      tags: c.tags[k],
-      score: fromNumber(c.score[k]!),
-      metadata: c.metadata[k],
-      includeParameterUsage: fromBit(c.includeParameterUsage[k]!),
-    };
     const log = c.log[k]!;
     requests[k] = {
       tool: c.tool[k],
       projectId: valueAt(c.projectId, k)!,
       apiKeyId: valueAt(c.apiKeyId, k)!,
-      input,
+      input: inputAt(k),
       raw: c.raw[k],
       idempotencyKey: c.idempotencyKey[k]!,
       batch: log === NONE ? undefined : { log: logs[log]!, position: c.position[k]! },

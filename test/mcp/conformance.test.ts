@@ -48,6 +48,12 @@ describe.each(DOORS)("$name", ({ name, open }) => {
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");
+      // One JSON type per argument: Gemini refuses type unions such as ["boolean", "string"] (the doors still take
+      // strings for numbers and booleans).
+      for (const [name, prop] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect(Array.isArray(prop.type), `${tool.name}.${name}`).toBe(false);
+        expect(typeof prop.type, `${tool.name}.${name}`).toBe("string");
+      }
       expect(tool.outputSchema).toMatchObject({ type: "object" });
       expect(tool.description!.length).toBeGreaterThan(200);
       const writes = tool.name !== "get_thinking_session";
@@ -55,7 +61,10 @@ describe.each(DOORS)("$name", ({ name, open }) => {
       if (writes) expect(tool.annotations).toMatchObject({ idempotentHint: false, destructiveHint: false });
     }
     const seq = tools[0]!;
-    expect(seq.inputSchema.required).toEqual(["thought", "nextThoughtNeeded", "thoughtNumber", "totalThoughts"]);
+    // The official server's required set (JSON Schema gives `required` no order; ours follows the field registry's).
+    expect([...seq.inputSchema.required!].sort()).toEqual(
+      ["thought", "nextThoughtNeeded", "thoughtNumber", "totalThoughts"].sort(),
+    );
     expect(tools.find((t) => t.name === "revise_thought")!.inputSchema.required).toEqual(["thought_id"]);
   });
 

@@ -60,14 +60,9 @@ const DEFAULT_HISTORY_LIMIT = 100;
 const DEFAULT_CLIENT = "ai-sdk";
 const SUMMARY_QUOTE_CHARS = 500;
 
-/** Model providers differ in how they take type unions; a model given plain types still may send strings. */
-function plainTypes(schema: ObjectJsonSchema, extra: Record<string, unknown> = {}): JSONSchema7 {
-  const properties: Record<string, unknown> = {};
-  for (const [name, prop] of Object.entries(schema.properties)) {
-    const type = prop.type;
-    properties[name] = Array.isArray(type) && type.includes("boolean") ? { ...prop, type: "boolean" } : prop;
-  }
-  return { ...schema, properties: { ...properties, ...extra } } as JSONSchema7;
+/** The tool's advertised schema (one JSON type per field: sdk/src/mcp/definitions.ts), with extra properties. */
+function withProperties(schema: ObjectJsonSchema, extra: Record<string, unknown> = {}): JSONSchema7 {
+  return { ...schema, properties: { ...schema.properties, ...extra } } as JSONSchema7;
 }
 
 function invalid(message: string, suggestion?: string) {
@@ -112,7 +107,7 @@ export function createSequentialThinkingTool(options: SequentialThinkingToolOpti
       "clearSession: true closes the current session and records this thought in a new one. Each answer also " +
       "carries thoughtHistory (the session's thoughts so far) and, once nextThoughtNeeded is false, a summary.",
     inputSchema: jsonSchema<SequentialThinkingToolInput>(
-      plainTypes(SEQUENTIAL_THINKING.inputSchema, {
+      withProperties(SEQUENTIAL_THINKING.inputSchema, {
         clearSession: { type: "boolean", description: "true to close the current session and start afresh." },
       }),
       { validate: validateSequential },
@@ -174,7 +169,7 @@ export function createThinkTool(options: ThoughtgraphToolOptions = {}) {
   let current: string | undefined;
   return tool({
     description: THINK.description,
-    inputSchema: jsonSchema<ThinkInput>(plainTypes(THINK.inputSchema), { validate: validateThink }),
+    inputSchema: jsonSchema<ThinkInput>(withProperties(THINK.inputSchema), { validate: validateThink }),
     outputSchema: ZThinkResult,
     execute: async (input, { abortSignal }) => {
       const ref = options.sessionId ?? input.sessionId ?? current;

@@ -6,6 +6,7 @@
 // (lib/contracts), which accept what the official server accepts ("3" for 3, "FALSE" for false, snake_case names)
 // and name the bad field. The advertised schemas only tell a model what to send.
 import type { z } from "zod";
+import { MAX_NUMBER, THOUGHT_FIELDS, type FieldKind, type FieldSpec } from "../../../lib/contracts/fields";
 import { ZThoughtResult } from "../../../lib/contracts/thought";
 import { ZClearSessionResult, ZGetSessionResult, ZReviseResult, ZThinkResult } from "../../../lib/contracts/tools";
 
@@ -35,12 +36,11 @@ export interface ToolDefinition {
   writes: boolean;
 }
 
-// Thought numbers are capped where the contract caps them (lib/contracts/thought.ts).
-const MAX_NUMBER = 1_000_000;
-
-// The official server advertises its booleans as ["boolean", "string"] (it accepts "true"/"false") and its numbers as
-// integers ≥ 1; we advertise the same types so a client that validates arguments treats both servers alike.
-const looseBoolean = (description: string): JsonSchemaProperty => ({ type: ["boolean", "string"], description });
+// One JSON type per field, the canonical one, with its bounds. The official server advertises its booleans as
+// ["boolean", "string"], but model providers take one type per field: Google Gemini refuses a type union, and the AI
+// SDK's Google provider rewrites it and drops every minimum/maximum on the way. The doors still accept "true", "3"
+// and snake_case names (lib/contracts/parse.ts); test/mcp/conformance.test.ts checks no advertised type is an array.
+const boolean = (description: string): JsonSchemaProperty => ({ type: "boolean", description });
 const positiveInteger = (description: string): JsonSchemaProperty => ({
   type: "integer",
   minimum: 1,
@@ -48,12 +48,31 @@ const positiveInteger = (description: string): JsonSchemaProperty => ({
   description,
 });
 const text = (description: string): JsonSchemaProperty => ({ type: "string", description });
+const tags = (description: string): JsonSchemaProperty => ({ type: "array", items: { type: "string" }, description });
+const score = (description: string): JsonSchemaProperty => ({ type: "number", minimum: 0, maximum: 1, description });
 
-const SESSION_ID = text(
-  "Optional. The sessionId from an earlier answer (or a key of your own, e.g. a task id): keeps every step of one " +
-    "line of reasoning in one session. Omit it and thoughtNumber 1 starts a new session while later steps join " +
-    "your most recent one.",
-);
+/** Each kind of thought field (lib/contracts/fields.ts) as advertised to a model. */
+const KIND_JSON: Record<FieldKind, (description: string) => JsonSchemaProperty> = {
+  thought: text,
+  positiveInt: positiveInteger,
+  bool: boolean,
+  shortText: text,
+  tags,
+  score,
+  metadata: (description) => ({ type: "object", description }),
+};
+
+/** The advertised input schema of a field registry: its advertised fields in its order, and the required ones. */
+export function thoughtInputJsonSchema(fields: Readonly<Record<string, FieldSpec>>): ObjectJsonSchema {
+  const advertised = Object.entries(fields).filter(([, spec]) => spec.advertised !== false);
+  return {
+    type: "object",
+    properties: Object.fromEntries(advertised.map(([name, spec]) => [name, KIND_JSON[spec.kind](spec.description)])),
+    required: advertised.filter(([, spec]) => spec.required).map(([name]) => name),
+  };
+}
+
+const SESSION_ID = text(THOUGHT_FIELDS.sessionId.description);
 
 // ---- sequentialthinking ----
 
@@ -88,25 +107,7 @@ revising a step that was never recorded.
 
 Numbers and booleans may also be sent as strings ("3", "true"), and snake_case names (thought_number) work too. \
 A malformed argument is answered with an error that names the field and says how to fix it.`,
-  inputSchema: {
-    type: "object",
-    properties: {
-      thought: text("Your current thinking step: one concrete piece of reasoning."),
-      nextThoughtNeeded: looseBoolean("true if another thought step should follow; false on the final step."),
-      thoughtNumber: positiveInteger("This step's number in the sequence: 1, 2, 3, … (may exceed totalThoughts)."),
-      totalThoughts: positiveInteger("Your current estimate of the steps needed, e.g. 5; adjust it as you go."),
-      isRevision: looseBoolean("true if this step revises an earlier one (then set revisesThought)."),
-      revisesThought: positiveInteger("The number of the thought being reconsidered."),
-      branchFromThought: positiveInteger("The number of the thought this branch starts from (with branchId)."),
-      branchId: text("A name for this branch (with branchFromThought); reuse it to continue the branch."),
-      needsMoreThoughts: looseBoolean("true if you reached the planned end but need more thoughts."),
-      sessionId: SESSION_ID,
-      stage: text("Optional label for the phase of work, e.g. 'Problem Definition', 'Analysis', 'Conclusion'."),
-      tags: { type: "array", items: { type: "string" }, description: "Optional labels for this thought." },
-      score: { type: "number", minimum: 0, maximum: 1, description: "Optional self-assessed quality from 0 to 1." },
-    },
-    required: ["thought", "nextThoughtNeeded", "thoughtNumber", "totalThoughts"],
-  },
+  inputSchema: thoughtInputJsonSchema(THOUGHT_FIELDS),
   outputSchema: ZThoughtResult,
   // It records the thought: not read-only, and a repeat records a second thought (not idempotent). Nothing is deleted
   // or overwritten, and it reaches nothing beyond the thoughtgraph server.
@@ -161,23 +162,20 @@ Send only the fields you want to change. An unknown id is an error.`,
   inputSchema: {
     type: "object",
     properties: {
-      thought_id: {
-        type: ["string", "integer"],
-        description: "The thoughtId to revise, or the thought's number within the session.",
-      },
+      thought_id: text('The thoughtId to revise, or the thought\'s number within the session (e.g. "3").'),
       session_id: text("Optional. The session the thought number refers to (only needed with a thought number)."),
       thought: text("The new content of the thought."),
       thought_number: positiveInteger("Current position in the sequence."),
       total_thoughts: positiveInteger("Expected total number of thoughts."),
-      next_thought_needed: { type: "boolean", description: "Whether another thought should follow." },
-      is_revision: { type: "boolean", description: "Whether this thought revises a previous one." },
+      next_thought_needed: boolean("Whether another thought should follow."),
+      is_revision: boolean("Whether this thought revises a previous one."),
       revises_thought: positiveInteger("Number of the thought being revised."),
       branch_from_thought: positiveInteger("Starting point of the branch this thought belongs to."),
       branch_id: text("Identifier of the branch this thought belongs to."),
-      needs_more_thoughts: { type: "boolean", description: "Whether additional thoughts are needed." },
-      score: { type: "number", minimum: 0, maximum: 1, description: "Quality score (0.0 to 1.0)." },
+      needs_more_thoughts: boolean("Whether additional thoughts are needed."),
+      score: score("Quality score (0.0 to 1.0)."),
       stage: text("Current thinking stage (e.g. 'Problem Definition', 'Analysis')."),
-      tags: { type: "array", items: { type: "string" }, description: "Categories or labels for the thought." },
+      tags: tags("Categories or labels for the thought."),
     },
     required: ["thought_id"],
   },

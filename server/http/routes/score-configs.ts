@@ -1,29 +1,14 @@
 // GET /api/v1/score-configs?includeArchived=true — the project's scoring rubrics (active ones unless asked).
 // POST /api/v1/score-configs — create one (write scope); 409 when an active config already has the name.
-import { firstProblem } from "@/lib/contracts/errors";
-import { parseArguments } from "@/lib/contracts/parse";
-import { ZListScoreConfigsQuery, ZScoreConfigInput } from "@/lib/contracts/scores";
-import { currentLimits } from "@/server/config";
+// Query and body are parsed by the route table's dispatch.
+import type { ListScoreConfigsQuery, ScoreConfigInput } from "@/lib/contracts/scores";
 import { getDb } from "@/server/db/client";
-import { ValidationError } from "@/server/errors";
-import type { DoorHandler } from "@/server/http/door";
-import { authenticate, handle, json, queryOf, readJson } from "@/server/http/respond";
+import type { RouteHandler } from "@/server/http/door";
+import { json } from "@/server/http/respond";
 import { createScoreConfig, listScoreConfigs } from "@/server/services/scores/scores";
 
-const EXAMPLE = 'Send e.g. {"name": "correctness", "type": "numeric", "min": 1, "max": 5, "step": 1}.';
+export const getScoreConfigs: RouteHandler<ListScoreConfigsQuery> = async (_req, { principal, query }) =>
+  json({ configs: await listScoreConfigs(getDb(), principal!.projectId, query) });
 
-export const getScoreConfigs: DoorHandler = (req) =>
-  handle(async () => {
-    const who = await authenticate(req);
-    const query = ZListScoreConfigsQuery.safeParse(queryOf(req));
-    if (!query.success) throw new ValidationError(firstProblem(query.error));
-    return json({ configs: await listScoreConfigs(getDb(), who.projectId, query.data) });
-  });
-
-export const postScoreConfig: DoorHandler = (req) =>
-  handle(async () => {
-    const who = await authenticate(req, "write");
-    const input = parseArguments(ZScoreConfigInput, await readJson(req, currentLimits().maxBodyBytes), EXAMPLE);
-    if (!input.ok) throw new ValidationError(input.problem);
-    return json(await createScoreConfig(getDb(), who.projectId, input.value), 201);
-  });
+export const postScoreConfig: RouteHandler<undefined, ScoreConfigInput> = async (_req, { principal, body }) =>
+  json(await createScoreConfig(getDb(), principal!.projectId, body), 201);

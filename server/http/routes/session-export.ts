@@ -1,20 +1,17 @@
-// GET /api/v1/sessions/{id}/export?format=json|markdown — a download; the JSON imports back losslessly.
+// GET /api/v1/sessions/{id}/export?format=json|markdown — a download; the JSON imports back losslessly. The query is
+// parsed by the route table's dispatch (ZExportQuery); the dashboard's download route parses it with the same schema.
+import type { ExportQuery } from "@/lib/contracts/session";
 import { getDb } from "@/server/db/client";
-import { ValidationError } from "@/server/errors";
-import type { DoorHandler, DoorRequest, DoorResponse } from "@/server/http/door";
-import { authenticate, handle, json, queryOf } from "@/server/http/respond";
+import type { DoorResponse, RouteHandler } from "@/server/http/door";
+import { json } from "@/server/http/respond";
 import { exportSessionJson, renderMarkdown } from "@/server/services/sessions/session-transfer";
 
-/** The export of one session of a project, in the format the query asks for. */
-export async function exportResponse(req: DoorRequest, id: string, projectId: string): Promise<DoorResponse> {
-  const format = queryOf(req).format ?? "json";
-  if (format !== "json" && format !== "markdown") {
-    throw new ValidationError({
-      field: "format",
-      message: `format must be json or markdown, not "${format}".`,
-      suggestion: "Use ?format=json (re-importable) or ?format=markdown (for reading).",
-    });
-  }
+/** The export of one session of a project, in the given format. */
+export async function exportResponse(
+  format: ExportQuery["format"],
+  id: string,
+  projectId: string,
+): Promise<DoorResponse> {
   const data = await exportSessionJson(getDb(), projectId, id);
   const filename = `session-${data.session.id}.${format === "json" ? "json" : "md"}`;
   const disposition = { "content-disposition": `attachment; filename="${filename}"` };
@@ -26,8 +23,5 @@ export async function exportResponse(req: DoorRequest, id: string, projectId: st
   };
 }
 
-export const getSessionExport: DoorHandler = (req, { id }) =>
-  handle(async () => {
-    const who = await authenticate(req);
-    return exportResponse(req, id, who.projectId);
-  });
+export const getSessionExport: RouteHandler<ExportQuery> = (_req, { id, principal, query }) =>
+  exportResponse(query.format, id, principal!.projectId);

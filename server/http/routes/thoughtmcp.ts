@@ -8,9 +8,9 @@ import { ZAnyEnvelope } from "@/lib/thoughtmcp/envelope";
 import { THOUGHTMCP_TOOLS } from "@/sdk/src/mcp/thoughtmcp/definitions";
 import { callThoughtMcpTool } from "@/server/thoughtmcp/handlers";
 import { currentLimits } from "@/server/config";
-import type { DoorHandler } from "../door";
+import type { RouteHandler } from "../door";
 import { agentWriter } from "../agent-writer";
-import { authenticate, handle, json, readJson } from "../respond";
+import { json, readJson } from "../respond";
 import type { RouteDeclaration, RouteParameter } from "../route-table";
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -26,26 +26,28 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
 };
 
 const toolHandler =
-  (tool: string): DoorHandler =>
-  (req) =>
-    handle(async () => {
-      const principal = await authenticate(req, "read");
-      const body = await readJson(req, currentLimits().maxBodyBytes);
-      const envelope = await callThoughtMcpTool(principal, agentWriter(principal, req).client ?? null, tool, body);
-      const status = envelope.success ? 200 : (STATUS[envelope.code ?? "validation_error"] ?? 500);
-      return json(envelope, status);
-    });
+  (tool: string): RouteHandler =>
+  async (req, { principal }) => {
+    if (!principal) throw new Error("a ThoughtMCP route ran without a verified key");
+    const body = await readJson(req, currentLimits().maxBodyBytes);
+    const envelope = await callThoughtMcpTool(principal, agentWriter(principal, req).client ?? null, tool, body);
+    const status = envelope.success ? 200 : (STATUS[envelope.code ?? "validation_error"] ?? 500);
+    return json(envelope, status);
+  };
 
 export function thoughtMcpRoutes(clientHeader: RouteParameter): RouteDeclaration[] {
   return THOUGHTMCP_TOOLS.map((tool) => ({
     method: "POST",
     path: `/api/v1/thoughtmcp/${tool.name}`,
-    scope: tool.writes ? "write" : "read",
+    // Any key reaches the tool, so a read-only key calling a tool that writes gets the envelope's 403, as over MCP.
+    scope: "read",
     summary: `ThoughtMCP's \`${tool.name}\` tool: ${tool.title.toLowerCase()}`,
     description:
       `${tool.description}\n\nThe answer is ThoughtMCP's envelope on success and on failure; the status is 200 on ` +
       "success, else 400/403/404/409/503 from the envelope's `code`.",
     lenient: true,
+    // The tool's contract parses the body, so that every failure is ThoughtMCP's envelope.
+    bodyCheckedBy: "service",
     parameters: [clientHeader],
     // The advertised schema, for the document; the handler parses with the tool's own (lenient) contract.
     body: z.fromJSONSchema(tool.inputSchema as z.core.JSONSchema.JSONSchema).meta({ examples: [tool.example] }),

@@ -1,14 +1,13 @@
-// POST /api/v1/thoughts — record one thought (the `sequentialthinking` arguments plus ours).
+// POST /api/v1/thoughts — record one thought (the `sequentialthinking` arguments plus ours). The service parses the
+// body (the route table's `bodyCheckedBy: "service"`): the fast path first, and the raw body for the idempotency log.
 import { currentLimits } from "@/server/config";
-import type { DoorHandler } from "@/server/http/door";
-import { authenticate, handle, idempotencyKeyOf, json, readJson } from "@/server/http/respond";
+import type { RouteHandler } from "@/server/http/door";
+import { idempotencyKeyOf, json, readJson } from "@/server/http/respond";
 import { recordThought } from "@/server/ingest/record-thoughts";
 
-export const postThought: DoorHandler = (req) =>
-  handle(async () => {
-    const who = await authenticate(req, "write");
-    const key = idempotencyKeyOf(req);
-    const body = await readJson(req, currentLimits().maxBodyBytes);
-    const { status, result } = await recordThought(who, body, key);
-    return json(result, status);
-  });
+export const postThought: RouteHandler = async (req, { principal }) => {
+  const key = idempotencyKeyOf(req);
+  const body = await readJson(req, currentLimits().maxBodyBytes);
+  const { status, result } = await recordThought(principal!, body, key);
+  return json(result, status);
+};

@@ -1,9 +1,10 @@
 // Dashboard downloads of a session (JSON or Markdown), from the signed-in person's current project.
+import { ZExportQuery } from "@/lib/contracts/session";
 import { resolveActor } from "@/server/auth/actor";
 import { getDb } from "@/server/db/client";
 import { UnauthorizedError } from "@/server/errors";
 import { nextRoute } from "@/server/http/door";
-import { handle } from "@/server/http/respond";
+import { handle, parseQuery } from "@/server/http/respond";
 import { methodNotAllowed } from "@/server/http/routes/not-found";
 import { exportResponse } from "@/server/http/routes/session-export";
 
@@ -13,7 +14,7 @@ export const GET = nextRoute((req, { id }) =>
   handle(async () => {
     const actor = await resolveActor(getDb(), req.header("cookie"));
     if (!actor?.access) throw new UnauthorizedError("Sign in to the dashboard first.");
-    return exportResponse(req, id, actor.access.projectId);
+    return exportResponse(parseQuery(ZExportQuery, req).format, id, actor.access.projectId);
   }),
 );
 

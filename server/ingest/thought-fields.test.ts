@@ -1,0 +1,125 @@
+// A field added to the registry (lib/contracts/fields.ts) alone reaches every place that handles a thought's input:
+// the zod schema REST and MCP parse with (and the OpenAPI document is generated from), the fast path, the advertised
+// MCP input schema and the write thread's columns. A copy of the registry with fixture fields stands in for the
+// edit; the real registry is checked against what each place actually uses.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { snakeToCamel } from "@/lib/contracts/coerce";
+import { THOUGHT_FIELDS, type FieldRegistry } from "@/lib/contracts/fields";
+import { parseArguments } from "@/lib/contracts/parse";
+import { thoughtInputSchema, ZThoughtInput, type ThoughtInput } from "@/lib/contracts/thought";
+import { fastThoughtChecker } from "@/lib/contracts/thought-fast";
+import { SEQUENTIAL_THINKING, thoughtInputJsonSchema } from "@/sdk/src/mcp/definitions";
+import { inputColumns } from "./columns";
+import { postRequests, receivedRequests } from "./write-thread";
+import type { WriteRequest } from "./write-batch";
+
+const FIXTURE = {
+  ...THOUGHT_FIELDS,
+  confidenceLevel: {
+    alias: "confidence_level",
+    kind: "score",
+    required: false,
+    description: "How sure you are, from 0 to 1.",
+  },
+  attempt: { alias: "attempt", kind: "positiveInt", required: false, what: "the try", description: "Which try." },
+} as const satisfies FieldRegistry;
+
+const base = { thought: "Check the cache first.", thoughtNumber: 2, totalThoughts: 5, nextThoughtNeeded: true };
+
+describe("a field added to the registry", () => {
+  const schema = thoughtInputSchema(FIXTURE);
+
+  it("is parsed by the zod schema, in camelCase or its snake_case alias, with strings coerced", () => {
+    const parsed = parseArguments(schema, { ...base, confidence_level: "0.5", attempt: "3" });
+    expect(parsed.ok && parsed.value).toMatchObject({ confidenceLevel: 0.5, attempt: 3 });
+    const bad = parseArguments(schema, { ...base, confidenceLevel: 2 });
+    expect(!bad.ok && bad.problem.field).toBe("confidenceLevel");
+  });
+
+  it("appears in the JSON Schema the OpenAPI document is generated from", () => {
+    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+      properties: Record<string, unknown>;
+    };
+    expect(Object.keys(json.properties)).toEqual(expect.arrayContaining(["confidenceLevel", "attempt"]));
+  });
+
+  it("is taken by the fast path, which returns what the schema returns", () => {
+    const raw = { ...base, confidenceLevel: 0.25, attempt: 2 };
+    const fast = fastThoughtChecker(FIXTURE)(raw);
+    const slow = parseArguments(schema, raw);
+    expect(fast).toMatchObject({ confidenceLevel: 0.25, attempt: 2 });
+    expect(slow.ok && JSON.stringify(slow.value)).toBe(JSON.stringify(fast));
+    expect(fastThoughtChecker(FIXTURE)({ ...base, confidenceLevel: 2 })).toBeNull();
+  });
+
+  it("is advertised in the MCP input schema with its type and bounds", () => {
+    const json = thoughtInputJsonSchema(FIXTURE);
+    expect(json.properties.confidenceLevel).toEqual({
+      type: "number",
+      minimum: 0,
+      maximum: 1,
+      description: "How sure you are, from 0 to 1.",
+    });
+    expect(json.properties.attempt).toMatchObject({ type: "integer", minimum: 1 });
+    expect(json.required).not.toContain("confidenceLevel");
+  });
+
+  it("crosses to the write thread's columns and back, through a structured clone", () => {
+    const codec = inputColumns<Record<string, unknown>>(FIXTURE);
+    const inputs = [
+      { ...base, confidenceLevel: 0.75, attempt: 4 },
+      { ...base, thought: "Without the new fields." },
+    ];
+    const columns = structuredClone(codec.encode(inputs));
+    const at = codec.decoder(columns);
+    expect(at(0)).toMatchObject({ confidenceLevel: 0.75, attempt: 4 });
+    expect(at(1)).toMatchObject({ thought: "Without the new fields.", confidenceLevel: undefined, attempt: undefined });
+    expect(Object.keys(at(1))).toEqual(Object.keys(FIXTURE));
+  });
+});
+
+describe("the real registry", () => {
+  it("names each field's snake_case alias as parseArguments reads it", () => {
+    for (const [name, spec] of Object.entries(THOUGHT_FIELDS)) expect(snakeToCamel(spec.alias)).toBe(name);
+  });
+
+  it("is ZThoughtInput's shape, in order", () => {
+    expect(Object.keys(ZThoughtInput.shape)).toEqual(Object.keys(THOUGHT_FIELDS));
+  });
+
+  it("is what sequentialthinking advertises, but for the fields kept off it", () => {
+    const advertised = Object.entries(THOUGHT_FIELDS)
+      .filter(([, s]) => !("advertised" in s))
+      .map(([n]) => n);
+    expect(Object.keys(SEQUENTIAL_THINKING.inputSchema.properties)).toEqual(advertised);
+  });
+
+  it("crosses to the write thread whole: every field, set or absent", () => {
+    const full: Required<ThoughtInput> = {
+      ...base,
+      isRevision: true,
+      revisesThought: 1,
+      branchFromThought: 1,
+      branchId: "alt",
+      needsMoreThoughts: false,
+      sessionId: "run-7",
+      stage: "analysis",
+      tags: ["a"],
+      score: 0.5,
+      metadata: { client: "cli", run: 3 },
+      includeParameterUsage: true,
+    };
+    const request = (input: ThoughtInput): WriteRequest => ({
+      projectId: "p",
+      apiKeyId: null,
+      input,
+      raw: input,
+      idempotencyKey: null,
+    });
+    const posted = postRequests([request(full), request(base)]);
+    const received = receivedRequests(structuredClone({ id: 1, limits: {} as never, ...posted }));
+    expect(received.map((r) => r.input)).toEqual([full, base]);
+    expect(Object.keys(received[1]!.input)).toEqual(Object.keys(THOUGHT_FIELDS));
+  });
+});
