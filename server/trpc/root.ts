@@ -4,6 +4,7 @@ import { authRouter } from "./routers/auth";
 import { commentsRouter } from "./routers/comments";
 import { projectRouter } from "./routers/project";
 import { queuesRouter } from "./routers/queues";
+import { reasoningRouter } from "./routers/reasoning";
 import { scoresRouter } from "./routers/scores";
 import { sessionsRouter } from "./routers/sessions";
 
@@ -14,6 +15,7 @@ export const appRouter = createTRPCRouter({
   comments: commentsRouter,
   project: projectRouter,
   queues: queuesRouter,
+  reasoning: reasoningRouter,
 });
 
 export type AppRouter = typeof appRouter;
