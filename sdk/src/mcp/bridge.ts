@@ -97,7 +97,7 @@ export function startStdioBridge(options: BridgeOptions): StdioServerHandle {
         : createThoughtgraphMcpServer(restBackend(api), { onUnexpectedError }),
     { onerror: (error) => log(`[thoughtgraph] stdio: ${error.message}`) },
   );
-  log(`[thoughtgraph] MCP bridge (${toolset} tools) on stdio, forwarding to ${api.baseUrl}`);
+  log(`[thoughtgraph] MCP bridge on stdio, forwarding to ${api.baseUrl} (${toolset} tools)`);
   if (!options.apiKey) {
     log("[thoughtgraph] THOUGHTGRAPH_API_KEY is not set: every call will be refused until it is.");
   }
