@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { describeFlag } from "@/lib/domain/flags";
 import { CommentsSection } from "@/components/comments/CommentsSection";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
+import { ThoughtAssessments } from "@/components/reasoning/ThoughtAssessments";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { ChevronRight } from "lucide-react";
 import { Badge } from "@/components/ui/Badge";
@@ -140,6 +141,7 @@ export function DetailPanel({
           ))}
         </ul>
       ) : null}
+      <ThoughtAssessments sessionId={t.sessionId} thoughtId={t.id} />
       {/* For a revision or an edited thought, what changed comes first. */}
       {diffs}
       <section className="flex flex-col gap-2">

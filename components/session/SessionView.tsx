@@ -10,6 +10,7 @@ import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { toOutline } from "@/lib/graph/outline";
+import { HealthSummary } from "@/components/reasoning/HealthSummary";
 import { ThoughtGraph } from "@/components/graph/ThoughtGraph";
 import { Transcript } from "@/components/transcript/Transcript";
 import { COMMENT_ON_SELECTION_ID, CommentsSection } from "@/components/comments/CommentsSection";
@@ -240,6 +241,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
               </>
             ) : null}
           </p>
+          <HealthSummary sessionId={s.id} upTo={thoughts.length} />
         </div>
         <div role="toolbar" aria-label="Session actions" className="flex shrink-0 items-center gap-2">
           <Tooltip>

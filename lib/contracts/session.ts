@@ -1,6 +1,7 @@
 // Read shapes of sessions, thoughts and branches: what GET /api/v1/sessions/{id}, tRPC and the dashboard return.
 import { z } from "zod";
 import { coerceInteger } from "./coerce";
+import { ZAssessmentView, ZReasoningHealth } from "./reasoning-health";
 import { ZScoreView } from "./scores";
 
 /** The request header that scopes a tRPC call to one shared session (the read-only share page sends the token in
@@ -75,6 +76,10 @@ export const ZSessionGraph = z.object({
   branches: z.array(ZBranchView),
   /** Scores on the whole session; scores on thoughts are on each thought. */
   scores: z.array(ZScoreView).default([]),
+  /** The session's reasoning health, folded over its thoughts (lib/health/reasoning-health.ts). */
+  health: ZReasoningHealth,
+  /** Metacognitive results stored on its thoughts (ThoughtMCP tools called with a thoughtId), one per thought and kind. */
+  assessments: z.array(ZAssessmentView).default([]),
 });
 export type SessionGraph = z.infer<typeof ZSessionGraph>;
 
@@ -133,6 +138,9 @@ export const ZSessionExport = z.object({
   thoughts: z.array(ZThoughtView),
   /** The session's own scores, as in ZSessionGraph (an import keeps the thoughts, not the scores). */
   scores: z.array(ZScoreView).default([]),
+  /** As in ZSessionGraph; an import recomputes the health from the thoughts and does not keep these. */
+  health: ZReasoningHealth.optional(),
+  assessments: z.array(ZAssessmentView).default([]),
 });
 export type SessionExport = z.infer<typeof ZSessionExport>;
 

@@ -25,6 +25,7 @@ export {
   type ThoughtgraphToolOptions,
 } from "./ai/tools";
 export { createMemoryTools } from "./ai/memory-tools";
+export { createThoughtMcpReasoningTools, type ThoughtMcpReasoningToolName } from "./ai/thoughtmcp-tools";
 export {
   TOOL_DEFINITIONS,
   SEQUENTIAL_THINKING,

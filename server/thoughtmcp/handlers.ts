@@ -10,8 +10,9 @@ import { THOUGHTMCP_TOOLS } from "@/sdk/src/mcp/thoughtmcp/definitions";
 import { MEMORY_HANDLERS } from "./memory-handlers";
 import { REASONING_HANDLERS } from "./reasoning-handlers";
 
-/** Who calls: the key's project and id, and the agent's client name (as for the thoughtgraph tools). */
-export type ThoughtMcpCaller = Writer;
+/** Who calls: the key's project, id and scope, and the agent's client name (as for the thoughtgraph tools). The
+ *  scope lets a tool that writes only sometimes (a metacognitive tool given a thoughtId) refuse a read key then. */
+export type ThoughtMcpCaller = Writer & { scope: string };
 
 /**
  * Runs one tool: parses `args` with the tool's contract (a field problem is `envelope.failure(problemFromField(p))`),
@@ -59,7 +60,8 @@ export async function callThoughtMcpTool(
     });
   }
   try {
-    return await handler({ projectId: principal.projectId, apiKeyId: principal.apiKeyId, client }, args, envelope);
+    const caller = { projectId: principal.projectId, apiKeyId: principal.apiKeyId, client, scope: principal.scope };
+    return await handler(caller, args, envelope);
   } catch (error) {
     const known = asDomainError(error);
     if (!known || known instanceof DatabaseUnavailableError) throw known ?? error;

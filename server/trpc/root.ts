@@ -4,6 +4,7 @@ import { authRouter } from "./routers/auth";
 import { commentsRouter } from "./routers/comments";
 import { projectRouter } from "./routers/project";
 import { queuesRouter } from "./routers/queues";
+import { reasoningRouter } from "./routers/reasoning";
 import { scoresRouter } from "./routers/scores";
 import { sessionsRouter } from "./routers/sessions";
 import { memoriesRouter } from "./routers/memories";
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   queues: queuesRouter,
   memories: memoriesRouter,
   search: searchRouter,
+  reasoning: reasoningRouter,
 });
 
 export type AppRouter = typeof appRouter;

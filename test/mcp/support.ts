@@ -90,13 +90,18 @@ function wrap(label: string, client: AnyClient, stderr: () => string = () => "")
   };
 }
 
-const httpUrl = (endpoint = "/api/mcp") => new URL(endpoint, server().url);
+const httpUrl = (endpoint = "/api/mcp", base = server().url) => new URL(endpoint, base);
 const authHeaders = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
 
 /** The v1 SDK client over Streamable HTTP (2025 protocol, stateless on our side). */
-export async function v1Http(key: string, name = "v1-http-test", endpoint = "/api/mcp"): Promise<McpConnection> {
+export async function v1Http(
+  key: string,
+  name = "v1-http-test",
+  endpoint = "/api/mcp",
+  base = server().url,
+): Promise<McpConnection> {
   const client = new V1Client({ name, version: "1.0.0" });
-  await client.connect(new V1Http(httpUrl(endpoint), { requestInit: authHeaders(key) }));
+  await client.connect(new V1Http(httpUrl(endpoint, base), { requestInit: authHeaders(key) }));
   return wrap("v1 client, HTTP", client);
 }
 

@@ -41,6 +41,7 @@ const TABLES = [
   "ShareLink",
   "ThinkingSession",
   "Thought",
+  "ThoughtAssessment",
   "ThoughtSearchKey",
   "ThoughtVersion",
   "User",

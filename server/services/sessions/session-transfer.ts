@@ -3,6 +3,7 @@
 import { firstProblem } from "@/lib/contracts/errors";
 import { EXPORT_FORMAT, ZSessionExport, type SessionExport, type SessionGraph } from "@/lib/contracts/session";
 import { describeFlag } from "@/lib/domain/flags";
+import type { ReasoningHealth } from "@/lib/health/reasoning-health";
 import { uuidv7 } from "@/lib/ids";
 import { escapeMarkdownText } from "@/lib/markdown/escape";
 import type { Limits } from "@/lib/limits";
@@ -20,7 +21,9 @@ export async function exportSessionJson(db: Db, projectId: string, idOrKey: stri
 
 /** The session for people to read. Every string an agent wrote goes through escapeMarkdownText: the export may be
  *  opened in a viewer that renders inline HTML (issue 13). The REST export and the dashboard download both use this. */
-export function renderMarkdown(graph: SessionGraph): string {
+export function renderMarkdown(
+  graph: Pick<SessionGraph, "session" | "thoughts"> & { health?: ReasoningHealth },
+): string {
   const s = graph.session;
   const safe = escapeMarkdownText;
   const lines = [
@@ -30,6 +33,7 @@ export function renderMarkdown(graph: SessionGraph): string {
     `- Status: ${s.status}; ${s.thoughtCount} thoughts, ${s.branchCount} branches, ${s.revisionCount} revisions`,
     ...(s.agent || s.model ? [`- Agent: ${safe([s.agent, s.model].filter(Boolean).join(", "))}`] : []),
     `- Started ${s.createdAt}, last activity ${s.lastActivityAt}`,
+    ...(graph.health ? [`- Reasoning health: ${healthLine(graph.health)}`] : []),
     "",
   ];
   for (const t of graph.thoughts) {
@@ -45,6 +49,20 @@ export function renderMarkdown(graph: SessionGraph): string {
     for (const f of t.flags) lines.push(`> ⚠ ${describeFlag(f)}`, "");
   }
   return lines.join("\n");
+}
+
+/** The health figures in one line, in the order of the session header. */
+export function healthLine(h: ReasoningHealth): string {
+  const drift = h.totalThoughts.drift;
+  return [
+    `revision rate ${h.revisionRate}`,
+    `${h.branchCount} branches (${h.abandonedBranches} abandoned, depth ${h.maxBranchDepth})`,
+    `linearity ${h.linearity}`,
+    `${h.stalls} stalls`,
+    `${h.loops} loops`,
+    `totalThoughts drift ${drift > 0 ? `+${drift}` : drift}`,
+    `${h.unresolvedFlags} unresolved flags`,
+  ].join("; ");
 }
 
 /** Imports a JSON export as a new session; returns its id. Validates everything before writing anything. */

@@ -9,10 +9,12 @@ import type {
   ThoughtView,
 } from "@/lib/contracts/session";
 import type { ScoreView } from "@/lib/contracts/scores";
+import { sessionHealth } from "@/lib/health/reasoning-health";
 import { isUuid } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
 import { scoresOfSession } from "../scores/score-views";
+import { sessionAssessments } from "../reasoning/metacognition";
 
 type SessionRow = Awaited<ReturnType<Db["thinkingSession"]["findFirstOrThrow"]>>;
 type ThoughtRow = Awaited<ReturnType<Db["thought"]["findFirstOrThrow"]>>;
@@ -91,18 +93,23 @@ export async function findSession(db: Db, projectId: string, idOrKey: string): P
 
 export async function getSessionGraph(db: Db, projectId: string, idOrKey: string): Promise<SessionGraph> {
   const session = await findSession(db, projectId, idOrKey);
-  const [thoughts, branches, scores] = await Promise.all([
+  const [thoughts, branches, scores, assessments] = await Promise.all([
     db.thought.findMany({ where: { sessionId: session.id }, orderBy: { seq: "asc" } }),
     db.branch.findMany({ where: { sessionId: session.id }, orderBy: { ordinal: "asc" } }),
     scoresOfSession(db, projectId, session.id),
+    sessionAssessments(db, projectId, session.id),
   ]);
   const byThought = new Map<string | null, ScoreView[]>();
   for (const s of scores) byThought.set(s.thoughtId, [...(byThought.get(s.thoughtId) ?? []), s]);
+  const views = thoughts.map((t) => ({ ...toThoughtView(t), scores: byThought.get(t.id) ?? [] }));
   return {
     session: toSessionSummary(session),
-    thoughts: thoughts.map((t) => ({ ...toThoughtView(t), scores: byThought.get(t.id) ?? [] })),
+    thoughts: views,
     branches: branches.map(toBranchView),
     scores: byThought.get(null) ?? [],
+    // Folded on read: the thoughts are loaded for the answer anyway, and the fold is O(words) per thought.
+    health: sessionHealth(views),
+    assessments,
   };
 }
 

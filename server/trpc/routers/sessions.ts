@@ -24,7 +24,7 @@ import type { Access } from "../init";
 const READ_RETRY_MS = 1_000;
 
 /** A share-link visitor may read only the shared session; everyone else reads any session of the project. */
-async function readableSession(ctx: { db: Db; projectId: string; access: Access }, ref: string) {
+export async function readableSession(ctx: { db: Db; projectId: string; access: Access }, ref: string) {
   const session = await findSession(ctx.db, ctx.projectId, ref);
   if (ctx.access.kind === "share" && ctx.access.sessionId !== session.id) throw new NotFoundError(`Session "${ref}"`);
   return session;

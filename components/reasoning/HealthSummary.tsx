@@ -1,0 +1,73 @@
+"use client";
+// The session header's compact reasoning-health line (issue 16): what a reviewer checks first (revisions, branches
+// and the abandoned ones, linearity, stalls, loops, totalThoughts drift, unresolved flags). A figure that points at a
+// problem is a warning badge; the tooltip of each says what it counts.
+import type { ReasoningHealth } from "@/lib/health/reasoning-health";
+import { Badge } from "@/components/ui/Badge";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/Tooltip";
+import { useSessionReasoning } from "./useSessionReasoning";
+
+interface Figure {
+  label: string;
+  hint: string;
+  warn: boolean;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function healthFigures(h: ReasoningHealth): Figure[] {
+  const drift = h.totalThoughts.drift;
+  return [
+    {
+      label: `revisions ${Math.round(h.revisionRate * 100)}%`,
+      hint: "Share of thoughts that revise an earlier one",
+      warn: false,
+    },
+    {
+      label: `${plural(h.branchCount, "branch", "branches")}${h.abandonedBranches ? ` (${h.abandonedBranches} abandoned)` : ""}`,
+      hint: `Deepest nesting ${h.maxBranchDepth}; a branch is abandoned when its last thought asked for more and the session moved on`,
+      warn: h.abandonedBranches > 0,
+    },
+    {
+      label: `linearity ${h.linearity}`,
+      hint: "Share of main-line thoughts that are not revisions (1 = straight)",
+      warn: false,
+    },
+    { label: plural(h.stalls, "stall"), hint: "Gaps of more than 10 minutes between thoughts", warn: h.stalls > 0 },
+    { label: plural(h.loops, "loop"), hint: "Consecutive near-duplicate thoughts", warn: h.loops > 0 },
+    {
+      label: `drift ${drift > 0 ? `+${drift}` : drift}`,
+      hint: `totalThoughts went from ${h.totalThoughts.first ?? "–"} to ${h.totalThoughts.last ?? "–"} (${plural(h.totalThoughts.changes, "change")})`,
+      warn: drift !== 0,
+    },
+    {
+      label: plural(h.unresolvedFlags, "unresolved flag"),
+      hint: "Flags on thoughts that no later revision addressed",
+      warn: h.unresolvedFlags > 0,
+    },
+  ];
+}
+
+export function HealthSummary({ sessionId, upTo }: { sessionId: string; upTo: number }) {
+  const reasoning = useSessionReasoning(sessionId, upTo);
+  if (!reasoning.data) return null;
+  return (
+    <p
+      className="flex min-w-0 flex-wrap items-center gap-1 text-xs"
+      data-testid="reasoning-health"
+      aria-label="Reasoning health"
+    >
+      <span className="text-muted-foreground">Health</span>
+      {healthFigures(reasoning.data.health).map((f) => (
+        <Tooltip key={f.label}>
+          <TooltipTrigger asChild>
+            <Badge variant={f.warn ? "warning" : "outline"} tabIndex={0}>
+              {f.label}
+            </Badge>
+          </TooltipTrigger>
+          <TooltipContent>{f.hint}</TooltipContent>
+        </Tooltip>
+      ))}
+    </p>
+  );
+}

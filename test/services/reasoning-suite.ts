@@ -1,0 +1,476 @@
+// ThoughtMCP's reasoning and metacognitive services (server/services/reasoning) against a real database of each
+// provider (reasoning.sqlite.test.ts, reasoning.postgres.test.ts): every reasoning call leaves a session a reviewer
+// can read (think one thought with its mode, analyze the framework's steps, ponder four branches and a synthesis,
+// breakdown a tree in execution order with its dependency edges), a sessionId joins an existing session, and a
+// metacognitive result given a thoughtId is stored on that thought (one per kind, replaced by the next call).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import {
+  ZAnalyzeRequest,
+  ZAssessConfidenceRequest,
+  ZBreakdownRequest,
+  ZDetectBiasRequest,
+  ZDetectEmotionRequest,
+  ZEvaluateRequest,
+  ZPonderRequest,
+  ZThinkRequest,
+} from "@/lib/contracts/thoughtmcp-reasoning";
+import { EXPORT_FORMAT } from "@/lib/contracts/session";
+import { DEFAULT_LIMITS } from "@/lib/limits";
+import { DependencyCycleError } from "@/lib/thoughtmcp/breakdown";
+import { PonderTimeoutError } from "@/lib/thoughtmcp/ponder";
+
+type Services = typeof import("@/server/services/reasoning/reasoning-tools") &
+  typeof import("@/server/services/reasoning/metacognition") & {
+    graph: typeof import("@/server/services/sessions/sessions").getSessionGraph;
+    transfer: typeof import("@/server/services/sessions/session-transfer");
+    db: import("@/server/db/client").Db;
+    close: () => Promise<void>;
+  };
+
+interface Mark {
+  tool: string;
+  call: string;
+  role: string;
+  node?: string;
+  dependsOn?: { node: string; type: string }[];
+}
+const markOf = (t: { metadata: unknown }) => (t.metadata as { thoughtmcp: Mark }).thoughtmcp;
+
+export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: () => Promise<string>) {
+  // Imported after DATABASE_URL is set: the services use the process's database singleton.
+  let svc: Services;
+  let projectId = "";
+  let otherProjectId = "";
+  const who = () => ({ projectId, apiKeyId: null, client: "reasoning-suite" });
+
+  beforeAll(async () => {
+    process.env.DATABASE_URL = await databaseUrl();
+    const client = await import("@/server/db/client");
+    await (await import("@/server/db/migrations")).applyMigrations(process.env.DATABASE_URL);
+    const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+    svc = {
+      ...(await import("@/server/services/reasoning/reasoning-tools")),
+      ...(await import("@/server/services/reasoning/metacognition")),
+      graph: (await import("@/server/services/sessions/sessions")).getSessionGraph,
+      transfer: await import("@/server/services/sessions/session-transfer"),
+      db: client.getDb(),
+      close: client.closeDb,
+    };
+    expect(client.getDbProvider()).toBe(provider);
+    projectId = (await ensureDefaultProject(svc.db)).id;
+    otherProjectId = `other-${Math.random().toString(36).slice(2)}`;
+    await svc.db.project.create({ data: { id: otherProjectId, slug: otherProjectId, name: "Other" } });
+  });
+
+  afterAll(async () => {
+    await (await import("@/server/events/pg-relay")).stopPgRelay();
+    await svc?.close();
+  });
+
+  describe(`reasoning tools on ${provider}`, () => {
+    it("think writes one thought with its mode, in a new session titled by the problem", async () => {
+      const raw = { problem: "How to optimize database query performance?", mode: "critical" };
+      const a = await svc.thinkTool(who(), ZThinkRequest.parse(raw), raw);
+      expect(a.data).toMatchObject({ mode: "critical", status: "completed" });
+      expect(a.data.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(a.data.thoughtIds).toEqual([a.data.thoughtId]);
+      expect(a.componentsUsed).toContain("template");
+      const g = await svc.graph(svc.db, projectId, a.data.sessionId);
+      expect(g.session.title).toBe("How to optimize database query performance?");
+      expect(g.thoughts).toHaveLength(1);
+      const [t] = g.thoughts;
+      expect(t).toMatchObject({
+        id: a.data.thoughtId,
+        stage: "critical",
+        thoughtNumber: 1,
+        tags: ["thoughtmcp", "think"],
+      });
+      expect(t!.text).toContain(a.data.conclusion);
+      expect(markOf(t!)).toMatchObject({ tool: "think", role: "thought", mode: "critical" });
+    });
+
+    it("a sessionId joins the session after its highest thought number, whichever tool wrote it", async () => {
+      const first = await svc.analyzeTool(
+        who(),
+        ZAnalyzeRequest.parse({ problem: "Why does the nightly job fail intermittently?" }),
+        {},
+      );
+      const before = (await svc.graph(svc.db, projectId, first.data.sessionId)).thoughts;
+      const top = Math.max(...before.map((t) => t.thoughtNumber));
+      const raw = { problem: "What would a fix cost?", mode: "analytical", sessionId: first.data.sessionId };
+      const next = await svc.thinkTool(who(), ZThinkRequest.parse(raw), raw);
+      expect(next.data.sessionId).toBe(first.data.sessionId);
+      const after = (await svc.graph(svc.db, projectId, first.data.sessionId)).thoughts;
+      expect(after).toHaveLength(before.length + 1);
+      expect(after.at(-1)).toMatchObject({ id: next.data.thoughtId, thoughtNumber: top + 1, flags: [] });
+    });
+
+    it("an unknown sessionId is adopted as the session's key; another project's session id is never joined", async () => {
+      const theirs = await svc.thinkTool(
+        { projectId: otherProjectId, apiKeyId: null, client: "other" },
+        ZThinkRequest.parse({ problem: "Their problem", mode: "creative" }),
+        {},
+      );
+      const key = `agent-key-${provider}-${Date.now()}`;
+      const mine = await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Mine", mode: "creative", sessionId: key }),
+        {},
+      );
+      const graph = await svc.graph(svc.db, projectId, key);
+      expect(graph.session.id).toBe(mine.data.sessionId);
+      const probe = await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Probe", mode: "creative", sessionId: theirs.data.sessionId }),
+        {},
+      );
+      expect(probe.data.sessionId).not.toBe(theirs.data.sessionId);
+      expect((await svc.graph(svc.db, otherProjectId, theirs.data.sessionId)).thoughts).toHaveLength(1);
+      // The probe started at thought 1 of a session of its own: the other project's numbers were never read.
+      expect((await svc.graph(svc.db, projectId, probe.data.sessionId)).thoughts[0]!.thoughtNumber).toBe(1);
+    });
+
+    it("analyze writes the problem, one thought per framework step, and the conclusion, staged by framework", async () => {
+      const raw = {
+        problem: "Why is the system experiencing intermittent failures?",
+        context: { background: "Production system with 99.9% SLA", constraints: ["Cannot take system offline"] },
+      };
+      const a = await svc.analyzeTool(who(), ZAnalyzeRequest.parse(raw), raw);
+      expect(a.data.framework.id).toBe("root-cause-analysis");
+      expect(a.componentsUsed).toEqual(["rules", "template"]);
+      expect(a.confidence).toBe(a.data.selection.confidence);
+      const g = await svc.graph(svc.db, projectId, a.data.sessionId);
+      const steps = a.data.result.steps;
+      expect(g.thoughts.map((t) => t.id)).toEqual(a.data.thoughtIds);
+      expect(g.thoughts).toHaveLength(steps.length + 2);
+      expect(g.thoughts.map((t) => markOf(t).role)).toEqual(["problem", ...steps.map(() => "step"), "conclusion"]);
+      expect(new Set(g.thoughts.map((t) => t.stage))).toEqual(new Set(["root-cause-analysis"]));
+      steps.forEach((step, i) => expect(g.thoughts[i + 1]!.text).toContain(step));
+      expect(g.thoughts[0]!.text).toContain("Cannot take system offline");
+      expect(g.session.status).toBe("completed");
+    });
+
+    it("ponder writes four stream branches from the problem and a synthesis on the main path", async () => {
+      const raw = {
+        problem: "How should we approach the product roadmap for Q1?",
+        context: { background: "SaaS product", goals: ["Increase retention", "Launch mobile app"] },
+      };
+      const p = await svc.ponderTool(who(), ZPonderRequest.parse(raw), raw);
+      expect(p.data.streams.map((s) => s.status)).toEqual(["completed", "completed", "completed", "completed"]);
+      const g = await svc.graph(svc.db, projectId, p.data.sessionId);
+      expect(g.thoughts).toHaveLength(6);
+      expect(g.branches.map((b) => [b.key, b.forkThought, b.forkThoughtId])).toEqual(
+        ["analytical", "creative", "critical", "synthetic"].map((s) => [`${s}#1`, 1, p.data.thoughts.problem]),
+      );
+      const synthesis = g.thoughts.find((t) => t.id === p.data.thoughts.synthesis)!;
+      expect(synthesis).toMatchObject({ branchId: null, thoughtNumber: 3, nextThoughtNeeded: false, flags: [] });
+      expect(synthesis.text).toContain(p.data.conclusion);
+      for (const [stream, id] of Object.entries(p.data.thoughts.streams)) {
+        const t = g.thoughts.find((x) => x.id === id)!;
+        expect(t).toMatchObject({ branchId: `${stream}#1`, branchFromThought: 1, stage: stream, flags: [] });
+        expect(t.nextThoughtNeeded).toBe(false); // a concluded stream, not an abandoned branch
+        // Every insight is in its own stream's thought.
+        for (const i of p.data.insights.filter((x) => x.sources.includes(stream as never))) {
+          expect(t.text).toContain(i.content);
+        }
+      }
+      // A second ponder in the same session gets branches of its own, forked from its own problem thought.
+      const again = await svc.ponderTool(who(), ZPonderRequest.parse({ ...raw, sessionId: p.data.sessionId }), raw);
+      const g2 = await svc.graph(svc.db, projectId, p.data.sessionId);
+      expect(g2.thoughts).toHaveLength(12);
+      expect(g2.health).toMatchObject({ branchCount: 8, abandonedBranches: 0, linearity: 0.333 });
+      expect(g2.branches.filter((b) => b.key.endsWith("#4")).map((b) => b.forkThoughtId)).toEqual(
+        Array(4).fill(again.data.thoughts.problem),
+      );
+    });
+
+    it("ponder out of time answers Timeout exceeded and writes nothing", async () => {
+      const before = await svc.db.thought.count({ where: { projectId } });
+      // A fake clock: the streams take well under a millisecond each, so only a clock that jumps can pass a deadline
+      // of at least 1,000 ms (the contract's minimum) without a real wait.
+      let now = 0;
+      const clock = () => (now += 5_000);
+      const call = svc.ponderTool(who(), ZPonderRequest.parse({ problem: "Slow problem", timeout: 1000 }), {}, clock);
+      await expect(call).rejects.toMatchObject({ code: "limit_exceeded", field: "timeout" });
+      await expect(call).rejects.toThrow(/^Timeout exceeded/);
+      expect(await svc.db.thought.count({ where: { projectId } })).toBe(before);
+    });
+
+    it("breakdown writes the tree in execution order with its dependency edges in the thoughts' metadata", async () => {
+      const raw = { problem: "Build a scalable web application", maxDepth: 3 };
+      const b = await svc.breakdownTool(who(), ZBreakdownRequest.parse(raw), raw);
+      expect(b.componentsUsed).toEqual(["template"]);
+      const g = await svc.graph(svc.db, projectId, b.data.sessionId);
+      expect(g.thoughts).toHaveLength(b.data.totalSubProblems);
+      expect(g.thoughts.map((t) => markOf(t).node)).toEqual(b.data.executionOrder);
+      const seqOf = new Map(g.thoughts.map((t) => [markOf(t).node!, t.seq]));
+      // Every dependency is written before its dependent, and is recorded on the dependent's thought.
+      for (const d of b.data.dependencies) {
+        expect(seqOf.get(d.from)!).toBeLessThan(seqOf.get(d.to)!);
+        const to = g.thoughts.find((t) => markOf(t).node === d.to)!;
+        expect(markOf(to).dependsOn).toContainEqual({ node: d.from, type: d.type });
+      }
+      const edges = g.thoughts.flatMap((t) => markOf(t).dependsOn!.map((x) => ({ from: x.node, to: markOf(t).node })));
+      expect(edges).toHaveLength(b.data.dependencies.length);
+      // The root on the main path; each top-level sub-problem is a branch from it, holding its descendants.
+      const top = b.data.subProblems.filter((s) => s.depth === 2);
+      expect(g.branches.map((x) => x.key).sort()).toEqual(top.map((s) => `${s.id}#1`).sort());
+      for (const t of g.thoughts) {
+        const node = markOf(t).node!;
+        if (node === "problem-1-0") expect(t.branchId).toBeNull();
+        else expect(t.branchId).toBe(`${top.find((s) => node.startsWith(s.id))!.id}#1`);
+        expect(t.flags).toEqual([]);
+        expect(b.data.thoughtOf[node]).toBe(t.id);
+      }
+    });
+
+    it("breakdown at depth 1 is the root alone", async () => {
+      const b = await svc.breakdownTool(
+        who(),
+        ZBreakdownRequest.parse({ problem: "Fix the login bug", maxDepth: 1 }),
+        {},
+      );
+      expect(b.data.thoughtIds).toHaveLength(1);
+      expect((await svc.graph(svc.db, projectId, b.data.sessionId)).branches).toEqual([]);
+    });
+
+    it("engine failures map to the doors' errors: a cycle is a validation error, a ponder timeout 'Timeout exceeded'", () => {
+      const cycle = svc.engineFailure(new DependencyCycleError(["a", "b", "a"]));
+      expect(cycle).toMatchObject({ code: "validation_error", status: 400, field: "problem" });
+      expect(cycle!.message).toContain("a → b → a");
+      const timeout = svc.engineFailure(new PonderTimeoutError(1000));
+      expect(timeout).toMatchObject({ code: "limit_exceeded", field: "timeout" });
+      expect(timeout!.message).toMatch(/^Timeout exceeded: .*1000 ms/);
+      expect(svc.engineFailure(new Error("other"))).toBeNull();
+    });
+  });
+
+  describe(`metacognitive tools on ${provider}`, () => {
+    const thoughtIn = async (text: string) => {
+      const t = await svc.thinkTool(who(), ZThinkRequest.parse({ problem: text, mode: "analytical" }), {});
+      return { thoughtId: t.data.thoughtId, sessionId: t.data.sessionId };
+    };
+
+    it("with text, answers without storing anything", async () => {
+      const before = await svc.db.thoughtAssessment.count();
+      const a = await svc.detectBiasTool(
+        who(),
+        ZDetectBiasRequest.parse({ reasoning: "All the data I've seen supports my hypothesis, as I expected." }),
+      );
+      expect(a.data.biases.map((b) => b.type)).toContain("confirmation");
+      expect(a.data).not.toHaveProperty("thoughtId");
+      expect(await svc.db.thoughtAssessment.count()).toBe(before);
+    });
+
+    it("with a thoughtId, reads the thought's text and stores one result per kind, replaced by the next call", async () => {
+      const { thoughtId, sessionId } = await thoughtIn(
+        "We already spent two years on this, so we cannot abandon it now. I'm thrilled and delighted!",
+      );
+      const bias = await svc.detectBiasTool(who(), ZDetectBiasRequest.parse({ thoughtId }));
+      expect(bias.data).toMatchObject({ thoughtId, sessionId });
+      expect(bias.data.biases.map((b) => b.type)).toContain("sunk_cost");
+      const emotion = await svc.detectEmotionTool(who(), ZDetectEmotionRequest.parse({ thoughtId }));
+      expect(emotion.data.circumplex.valence).toBeGreaterThan(0);
+      const confidence = await svc.assessConfidenceTool(who(), ZAssessConfidenceRequest.parse({ thoughtId }));
+      expect(confidence.confidence).toBe(confidence.data.overallConfidence);
+      const evaluation = await svc.evaluateTool(who(), ZEvaluateRequest.parse({ thoughtId, includeEmotion: true }));
+      expect(evaluation.componentsUsed).toEqual(["rules", "lexicon"]);
+
+      const stored = await svc.sessionAssessments(svc.db, projectId, sessionId);
+      expect(stored.map((s) => s.kind).sort()).toEqual(["bias", "confidence", "emotion", "evaluation"]);
+      const storedBias = stored.find((s) => s.kind === "bias")!;
+      expect(storedBias).toMatchObject({ thoughtId, componentsUsed: ["rules"] });
+      expect((storedBias.result as { biases: { type: string }[] }).biases.map((b) => b.type)).toContain("sunk_cost");
+
+      // Again: still one bias row for the thought, updated.
+      await svc.detectBiasTool(who(), ZDetectBiasRequest.parse({ thoughtId }));
+      const rows = await svc.db.thoughtAssessment.findMany({ where: { thoughtId, kind: "bias" } });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.updatedAt.getTime()).toBeGreaterThanOrEqual(Date.parse(storedBias.updatedAt));
+    });
+
+    it("refuses text and a thoughtId together, and a thought of another project is not found", async () => {
+      const { thoughtId } = await thoughtIn("A plain thought.");
+      const both = svc.detectBiasTool(who(), ZDetectBiasRequest.parse({ thoughtId, reasoning: "Other text" }));
+      await expect(both).rejects.toMatchObject({ code: "validation_error", status: 400, field: "thoughtId" });
+      const foreign = svc.evaluateTool(
+        { projectId: otherProjectId, apiKeyId: null, client: null },
+        ZEvaluateRequest.parse({ thoughtId }),
+      );
+      await expect(foreign).rejects.toMatchObject({ code: "not_found", status: 404, field: "thoughtId" });
+      const unknown = svc.detectEmotionTool(who(), ZDetectEmotionRequest.parse({ thoughtId: "no-such-thought" }));
+      await expect(unknown).rejects.toMatchObject({ code: "not_found", field: "thoughtId" });
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId } })).toBe(0);
+    });
+
+    it("a thought's stored results are deleted with the thought", async () => {
+      const t = await svc.thinkTool(
+        { projectId: otherProjectId, apiKeyId: null, client: null },
+        ZThinkRequest.parse({ problem: "Everyone knows this always works.", mode: "critical" }),
+        {},
+      );
+      await svc.detectBiasTool(
+        { projectId: otherProjectId, apiKeyId: null, client: null },
+        ZDetectBiasRequest.parse({ thoughtId: t.data.thoughtId }),
+      );
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: t.data.thoughtId } })).toBe(1);
+      await svc.db.thought.delete({ where: { id: t.data.thoughtId } });
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: t.data.thoughtId } })).toBe(0);
+    });
+  });
+  describe(`reasoning health on ${provider}`, () => {
+    const T0 = Date.parse("2026-11-23T09:00:00.000Z");
+    interface Step {
+      n: number;
+      text: string;
+      at: number;
+      total?: number;
+      branch?: string;
+      from?: number;
+      revises?: number;
+      flags?: string[];
+      more?: boolean;
+    }
+    /** A session built by hand (imported, so every thought keeps the time it was given), then read back. */
+    async function handBuilt(steps: Step[]) {
+      const time = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+      const thoughts = steps.map((t, i) => ({
+        id: `t${i}`,
+        sessionId: "hand",
+        seq: i + 1,
+        thoughtNumber: t.n,
+        totalThoughts: t.total ?? 4,
+        text: t.text,
+        nextThoughtNeeded: t.more ?? true,
+        needsMoreThoughts: null,
+        isRevision: t.revises === undefined ? null : true,
+        revisesThought: t.revises ?? null,
+        revisesThoughtId: null,
+        branchId: t.branch ?? null,
+        branchFromThought: t.from ?? null,
+        branchFromThoughtId: null,
+        stage: null,
+        tags: [],
+        score: null,
+        flags: t.flags ?? [],
+        metadata: null,
+        source: "sequentialthinking",
+        version: 1,
+        createdAt: time(t.at),
+        updatedAt: time(t.at),
+        scores: [],
+      }));
+      const branches = [...new Set(steps.filter((t) => t.branch).map((t) => t.branch!))].map((key, ordinal) => ({
+        key,
+        ordinal,
+        forkThought: steps.find((t) => t.branch === key)!.from ?? null,
+        forkThoughtId: null,
+        createdAt: time(0),
+      }));
+      const body = {
+        format: EXPORT_FORMAT,
+        session: {
+          id: "hand",
+          key: null,
+          title: "Hand-built",
+          status: "completed",
+          agent: null,
+          client: null,
+          model: null,
+          metadata: null,
+          thoughtCount: steps.length,
+          branchCount: branches.length,
+          revisionCount: steps.filter((t) => t.revises !== undefined).length,
+          flagCount: steps.filter((t) => t.flags?.length).length,
+          createdAt: time(0),
+          updatedAt: time(0),
+          lastActivityAt: time(0),
+        },
+        branches,
+        thoughts,
+      };
+      const { sessionId } = await svc.transfer.importSession(projectId, body, { ...DEFAULT_LIMITS });
+      return sessionId;
+    }
+
+    it("GET session and the export carry the figures of a hand-built session", async () => {
+      const id = await handBuilt([
+        { n: 1, text: "Read the failing test output carefully", at: 0 },
+        { n: 2, text: "Check the database connection pool settings", at: 1 },
+        { n: 3, text: "Maybe the cache layer is stale instead", at: 2, branch: "cache", from: 2 },
+        // 18 minutes of silence: a stall. This thought's flag is never revised, so it stays unresolved.
+        {
+          n: 3,
+          text: "Measure the pool usage under load with the profiler",
+          at: 20,
+          flags: ["revises_unknown_thought"],
+        },
+        // A near-copy of the thought before it (a loop), revising thought 2, and the total raised from 4 to 6.
+        { n: 4, text: "Measure the pool usage under load with the profiler tool", at: 21, total: 6, revises: 2 },
+        { n: 5, text: "Raise the pool size to twenty and rerun the suite", at: 22, total: 6, more: false },
+      ]);
+      const expected = {
+        thoughts: 6,
+        revisions: 1,
+        revisionRate: 0.167,
+        branchCount: 1,
+        maxBranchDepth: 1,
+        longestBranch: 1,
+        // The cache branch asked for more and was never continued.
+        abandonedBranches: 1,
+        // Main-line thoughts that are not revisions: 4 of 6.
+        linearity: 0.667,
+        stalls: 1,
+        longestGapMs: 18 * 60_000,
+        loops: 1,
+        loopPairs: [[3, 4]],
+        totalThoughts: { first: 4, last: 6, drift: 2, changes: 1 },
+        unresolvedFlags: 1,
+      };
+      expect((await svc.graph(svc.db, projectId, id)).health).toEqual(expected);
+      const exported = await svc.transfer.exportSessionJson(svc.db, projectId, id);
+      expect(exported.health).toEqual(expected);
+      expect(svc.transfer.renderMarkdown(exported)).toContain(
+        "- Reasoning health: revision rate 0.167; 1 branches (1 abandoned, depth 1); linearity 0.667; 1 stalls; 1 loops; totalThoughts drift +2; 1 unresolved flags",
+      );
+    });
+
+    it("a revision of the flagged thought resolves its flag; a straight line is linear and quiet", async () => {
+      const flagged = await handBuilt([
+        { n: 1, text: "State the goal of the migration", at: 0, flags: ["branch_without_origin"] },
+        { n: 2, text: "Restate the goal with the deadline included", at: 1, revises: 1, more: false },
+      ]);
+      expect((await svc.graph(svc.db, projectId, flagged)).health).toMatchObject({ unresolvedFlags: 0, revisions: 1 });
+      const straight = await handBuilt([
+        { n: 1, text: "List the tables the report reads", at: 0 },
+        { n: 2, text: "Measure the slowest query with explain analyze", at: 1 },
+        { n: 3, text: "Add an index on orders created at", at: 2, more: false },
+      ]);
+      expect((await svc.graph(svc.db, projectId, straight)).health).toMatchObject({
+        linearity: 1,
+        stalls: 0,
+        loops: 0,
+        branchCount: 0,
+        abandonedBranches: 0,
+        totalThoughts: { first: 4, last: 4, drift: 0, changes: 0 },
+      });
+    });
+
+    it("GET session carries the metacognitive results stored on its thoughts", async () => {
+      const t = await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Everyone agrees, obviously.", mode: "critical" }),
+        {},
+      );
+      await svc.assessConfidenceTool(who(), ZAssessConfidenceRequest.parse({ thoughtId: t.data.thoughtId }));
+      const g = await svc.graph(svc.db, projectId, t.data.sessionId);
+      expect(g.assessments).toHaveLength(1);
+      expect(g.assessments[0]).toMatchObject({
+        thoughtId: t.data.thoughtId,
+        kind: "confidence",
+        componentsUsed: ["rules"],
+      });
+    });
+  });
+}
