@@ -1,7 +1,10 @@
 // detect_emotion: valence from AFINN-165 (npm `sentiment`, MIT), arousal, dominance and the seed's 11 discrete
 // emotions from our own lexicon (data/emotion-lexicon.json). Negators within 3 words flip and halve a word; an
 // intensifier just before a word scales it. Method: lexicon.
-import afinnJson from "sentiment/languages/en/labels.json";
+// The language pack, not labels.json itself: tsx (which runs the production server) turns an imported JSON object's
+// keys into named exports, and AFINN has the word "await", a reserved word in a module, so the server would not start.
+// The pack loads the JSON through CommonJS `require`, which every bundler and Node handle.
+import english from "sentiment/languages/en/index.js";
 
 import lexiconJson from "./data/emotion-lexicon.json";
 import { clamp, round2, tokenize } from "./text";
@@ -15,7 +18,7 @@ interface LexiconEntry {
   v?: number;
 }
 
-const AFINN = afinnJson as Record<string, number>;
+const AFINN = english.labels;
 const WORDS = lexiconJson.words as Record<string, LexiconEntry>;
 const NEGATORS = new Set(lexiconJson.negators);
 const INTENSIFIERS = lexiconJson.intensifiers as Record<string, number>;

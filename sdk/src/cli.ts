@@ -3,15 +3,17 @@
 // THOUGHTGRAPH_API_KEY, or --url / --api-key. While serving, everything it prints goes to stderr: stdout belongs to the protocol.
 import { parseArgs } from "node:util";
 import { DEFAULT_BASE_URL } from "./client";
-import { startStdioBridge } from "./mcp/bridge";
+import { startStdioBridge, TOOLSETS, type Toolset } from "./mcp/bridge";
 
-const USAGE = `Usage: thoughtgraph mcp [--url URL] [--api-key KEY]
+const USAGE = `Usage: thoughtgraph mcp [--url URL] [--api-key KEY] [--toolset thoughtgraph|thoughtmcp]
 
 Serves thoughtgraph's MCP tools (sequentialthinking, think, revise_thought, get_thinking_session,
-clear_thinking_session) over stdio and forwards each call to a thoughtgraph server.
+clear_thinking_session) over stdio and forwards each call to a thoughtgraph server. With
+--toolset thoughtmcp it serves ThoughtMCP's tool set instead (memory, reasoning and metacognition).
 
   --url URL        the server (default: $THOUGHTGRAPH_URL, else ${DEFAULT_BASE_URL})
   --api-key KEY    an API key (default: $THOUGHTGRAPH_API_KEY)
+  --toolset NAME   thoughtgraph (default) or thoughtmcp
 
 Start the server with \`npm start\` in the thoughtgraph checkout; create a key with
 \`npm run keys -- create --name NAME\`.`;
@@ -25,6 +27,7 @@ function main(argv: string[]): number | null {
       options: {
         url: { type: "string" },
         "api-key": { type: "string" },
+        toolset: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -47,8 +50,14 @@ function main(argv: string[]): number | null {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
+  const toolset = values.toolset ?? "thoughtgraph";
+  if (!TOOLSETS.includes(toolset as Toolset)) {
+    process.stderr.write(`--toolset must be one of: ${TOOLSETS.join(", ")} (got "${toolset}").\n\n${USAGE}\n`);
+    return 2;
+  }
   const apiKey = values["api-key"] ?? process.env.THOUGHTGRAPH_API_KEY;
   startStdioBridge({
+    toolset: toolset as Toolset,
     baseUrl: values.url ?? process.env.THOUGHTGRAPH_URL ?? DEFAULT_BASE_URL,
     ...(apiKey ? { apiKey } : {}),
   });

@@ -13,6 +13,7 @@ import type {
   ThinkInput,
   ThinkResult,
 } from "../../lib/contracts/tools";
+import type { Envelope } from "../../lib/thoughtmcp/envelope";
 import type { z } from "zod";
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:3000";
@@ -96,6 +97,11 @@ export interface ThoughtgraphClient {
   importSession(data: SessionExport, options?: CallOptions): Promise<{ sessionId: string; thoughts: number }>;
   /** GET /api/health: resolves when the server and its database answer. */
   health(options?: CallOptions): Promise<unknown>;
+  /**
+   * POST /api/v1/thoughtmcp/{tool}: one of ThoughtMCP's tools. Resolves with its envelope on success and on the tool's
+   * own failures (`success: false`); rejects only when there is no envelope (server unreachable, key refused).
+   */
+  callThoughtMcpTool(tool: string, args: Record<string, unknown>, options?: CallOptions): Promise<Envelope<unknown>>;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -109,7 +115,7 @@ export function createThoughtgraphClient(options: ThoughtgraphClientOptions = {}
     method: "GET" | "POST",
     path: string,
     body: unknown,
-    opts: CallOptions & { headers?: Record<string, string> } = {},
+    opts: CallOptions & { headers?: Record<string, string>; envelope?: true } = {},
   ): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
@@ -138,6 +144,9 @@ export function createThoughtgraphClient(options: ThoughtgraphClientOptions = {}
       // handled below
     }
     if (res.ok && parsed !== undefined) return parsed as T;
+    // ThoughtMCP's routes answer their envelope with 4xx statuses too: that is the tool's answer, not a failed call.
+    if (opts.envelope && typeof (parsed as { success?: unknown } | undefined)?.success === "boolean")
+      return parsed as T;
     const apiError = (parsed as { error?: Partial<ApiErrorBody> } | undefined)?.error;
     if (apiError && typeof apiError.message === "string" && typeof apiError.code === "string") {
       throw new ThoughtgraphError(res.status, apiError as ApiErrorBody);
@@ -197,6 +206,9 @@ export function createThoughtgraphClient(options: ThoughtgraphClientOptions = {}
     },
     health(opts) {
       return call("GET", "/api/health", undefined, opts);
+    },
+    callThoughtMcpTool(tool, args, opts) {
+      return call("POST", `/api/v1/thoughtmcp/${encodeURIComponent(tool)}`, args, { ...opts, envelope: true });
     },
   };
 }

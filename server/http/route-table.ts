@@ -51,6 +51,7 @@ import { postSessionImport } from "./routes/session-import";
 import { getSessions } from "./routes/sessions-list";
 import { postThink } from "./routes/think";
 import { postThought } from "./routes/thoughts";
+import { thoughtMcpRoutes } from "./routes/thoughtmcp";
 
 /** An OpenAPI parameter the query schema cannot describe (a header, or a lenient route's hand-read query). */
 export interface RouteParameter {
@@ -320,6 +321,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     responses: { 200: { description: "OK", schema: ZHealth }, 503: { description: "Unreachable.", schema: ZHealth } },
     handler: getHealth,
   },
+  ...thoughtMcpRoutes(clientHeader),
 ];
 
 // ---- dispatch ----

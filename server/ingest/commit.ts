@@ -1,12 +1,14 @@
 // Runs write batches in one transaction on whichever database is configured. On SQLite the whole batch runs
 // synchronously on one connection (server/ingest/commit-sqlite.ts): the write thread's when the server started one
-// (server/ingest/write-thread.ts), else the serving thread's. On PostgreSQL it runs inside a Prisma interactive
-// transaction. A write is acknowledged only after this returns, i.e. after COMMIT.
+// (server/ingest/write-thread.ts), else the serving thread's. On PostgreSQL it runs on one connection of the pool
+// Prisma shares with us, between BEGIN and COMMIT (server/ingest/write-store-pg.ts says why not through Prisma). A
+// write is acknowledged only after this returns, i.e. after COMMIT.
 import type BetterSqlite3 from "better-sqlite3";
+import type pg from "pg";
 import type { Limits } from "@/lib/limits";
-import { getDb, getDbProvider, noTransactionOpen, rawSqlite } from "@/server/db/client";
+import { getDb, getDbProvider, noTransactionOpen, pgPool, rawSqlite } from "@/server/db/client";
 import type { BatchWrites } from "@/server/ingest/write-store";
-import { prismaWriteStore } from "@/server/ingest/write-store-prisma";
+import { pgWriteStore } from "@/server/ingest/write-store-pg";
 import { sqliteWriteStore } from "@/server/ingest/write-store-sqlite";
 import { commitOnSqlite, type CommitResult } from "./commit-sqlite";
 import { WriteBatch, type WriteRequest } from "./write-batch";
@@ -32,17 +34,37 @@ export async function commitBatch(requests: readonly WriteRequest[], limits: Lim
     return thread ? thread.commit(requests, limits) : commitOnSqlite(await sqliteConnection(), requests, limits);
   }
   const batch = new WriteBatch(requests, limits);
-  await getDb().$transaction(
-    async (tx) => {
-      const store = prismaWriteStore(tx);
-      const first = batch.firstLoad();
-      batch.assignSessions(first, await store.firstLoad(first));
-      const { sessionIds, numbers } = batch.secondLoad();
-      await store.write(batch.plan(await store.secondLoad(sessionIds, numbers)));
-    },
-    { maxWait: 30_000, timeout: 60_000 },
-  );
+  await inPgTransaction(async (client) => {
+    const store = pgWriteStore(client);
+    const first = batch.firstLoad();
+    batch.assignSessions(first, await store.firstLoad(first));
+    const { sessionIds, numbers } = batch.secondLoad();
+    await store.write(batch.plan(await store.secondLoad(sessionIds, numbers)));
+  });
   return batch.finish();
+}
+
+/**
+ * Runs `fn` between BEGIN and COMMIT on one connection of the shared pool; ROLLBACK on any error. A connection whose
+ * ROLLBACK failed too (the server went away mid-transaction) is destroyed instead of returned to the pool.
+ */
+async function inPgTransaction(fn: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  const pool = pgPool(getDb());
+  if (!pool) throw new Error("the PostgreSQL pool is not available");
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    await fn(client);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch((rollbackError: unknown) => {
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Inserts prepared rows (an import) in one transaction. */
@@ -52,6 +74,6 @@ export async function commitRows(writes: BatchWrites): Promise<void> {
     const store = sqliteWriteStore(raw);
     raw.transaction(() => store.write(writes)).immediate();
   } else {
-    await getDb().$transaction(async (tx) => prismaWriteStore(tx).write(writes), { maxWait: 30_000, timeout: 120_000 });
+    await inPgTransaction(async (client) => pgWriteStore(client).write(writes));
   }
 }

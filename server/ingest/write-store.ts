@@ -1,6 +1,6 @@
 // What the thought write path reads and writes, as one small interface with two implementations:
 // server/ingest/write-store-sqlite.ts (synchronous prepared statements on the SQLite connection, inside one synchronous
-// transaction) and server/ingest/write-store-prisma.ts (PostgreSQL, inside a Prisma interactive transaction). The
+// transaction) and server/ingest/write-store-pg.ts (PostgreSQL, on one pg connection between BEGIN and COMMIT). The
 // decisions in between are made once, in server/ingest/write-batch.ts.
 import type { LoggedResult } from "@/lib/domain/continuation";
 

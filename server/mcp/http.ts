@@ -1,31 +1,50 @@
-// MCP over Streamable HTTP at /api/mcp. `createMcpHandler` serves the 2026-07-28 protocol and, statelessly, the
+// MCP over Streamable HTTP at /api/mcp (thoughtgraph's tools) and /api/mcp/thoughtmcp (ThoughtMCP's tool set, whose
+// `think` differs from ours, so it has its own endpoint). `createMcpHandler` serves the 2026-07-28 protocol and, statelessly, the
 // 2025-era protocol deployed clients speak, from one per-request server factory. The handler checks nothing itself,
 // so in front of it, in this order: Host and Origin against allowlists (the DNS-rebinding protection the MCP spec
 // requires), then the API key. A refused request never reaches the SDK.
-import { createMcpHandler } from "@modelcontextprotocol/server";
+import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { bearerChallenge } from "@/server/http/respond";
 import { getDb } from "@/server/db/client";
 import { asDomainError, DATABASE_RETRY_AFTER_S } from "@/server/errors";
 import { createThoughtgraphMcpServer } from "@/sdk/src/mcp/register";
+import { createThoughtMcpServer } from "@/sdk/src/mcp/thoughtmcp/register";
+import { callThoughtMcpTool } from "@/server/thoughtmcp/handlers";
 import { allowedHostsFromEnv, allowedOriginsFromEnv, checkHost, checkOrigin, type Refusal } from "./guards";
 import { serviceBackend } from "./backend";
 
-const handler = createMcpHandler(
-  ({ authInfo }) => {
-    const principal = authInfo?.extra?.principal as ApiPrincipal | undefined;
-    if (!principal) throw new Error("the MCP handler was called without an authenticated principal");
-    return createThoughtgraphMcpServer(serviceBackend(principal), {
-      onUnexpectedError: (error, tool) => console.error(`[thoughtgraph] MCP tool ${tool} failed`, error),
-    });
-  },
-  { onerror: (error) => console.error("[thoughtgraph] MCP:", error.message) },
+/** A Next route handler serving the MCP server `build` makes for each request's authenticated key. */
+function mcpDoor(build: (principal: ApiPrincipal) => McpServer): (req: Request) => Promise<Response> {
+  const handler = createMcpHandler(
+    ({ authInfo }) => {
+      const principal = authInfo?.extra?.principal as ApiPrincipal | undefined;
+      if (!principal) throw new Error("the MCP handler was called without an authenticated principal");
+      return build(principal);
+    },
+    { onerror: (error) => console.error("[thoughtgraph] MCP:", error.message) },
+  );
+  return (req) => serveWith(handler, req);
+}
+
+const logToolFailure = (error: unknown, tool: string) => console.error(`[thoughtgraph] MCP tool ${tool} failed`, error);
+
+/** GET, POST and DELETE /api/mcp. */
+export const serveMcp = mcpDoor((principal) =>
+  createThoughtgraphMcpServer(serviceBackend(principal), { onUnexpectedError: logToolFailure }),
+);
+
+/** GET, POST and DELETE /api/mcp/thoughtmcp. */
+export const serveThoughtMcp = mcpDoor((principal) =>
+  createThoughtMcpServer(
+    { call: (tool, args, ctx) => callThoughtMcpTool(principal, ctx.client, tool, args) },
+    { onUnexpectedError: logToolFailure },
+  ),
 );
 
 let allowlists: { hosts: string[] | "*"; origins: string[] | "*" } | undefined;
 
-/** The Next route handler for GET, POST and DELETE /api/mcp. */
-export async function serveMcp(req: Request): Promise<Response> {
+async function serveWith(handler: ReturnType<typeof createMcpHandler>, req: Request): Promise<Response> {
   try {
     allowlists ??= { hosts: allowedHostsFromEnv(), origins: allowedOriginsFromEnv() };
     const refused = checkHost(req, allowlists.hosts) ?? checkOrigin(req, allowlists.origins);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ZErrorResponse } from "@/lib/contracts/errors";
+import { THOUGHTMCP_TOOLS } from "@/sdk/src/mcp/thoughtmcp/definitions";
 import { ROUTES, type RouteDeclaration } from "@/server/http/route-table";
 import { call, startSqliteServer, unique, type Answer, type SqliteServer } from "@/test/support/api-client";
 
@@ -52,6 +53,13 @@ function samples(session: string, client: string, config: string): Record<string
     }),
     "POST /api/v1/scores": () => ({ path: "/api/v1/scores", json: { sessionId: session, name: config, value: 4 } }),
     "GET /api/health": () => ({ path: "/api/health" }),
+    // ThoughtMCP's tools: each definition carries its example request.
+    ...Object.fromEntries(
+      THOUGHTMCP_TOOLS.map((tool) => [
+        `POST /api/v1/thoughtmcp/${tool.name}`,
+        () => ({ path: `/api/v1/thoughtmcp/${tool.name}`, json: tool.example }),
+      ]),
+    ),
   };
 }
 

@@ -90,13 +90,13 @@ function wrap(label: string, client: AnyClient, stderr: () => string = () => "")
   };
 }
 
-const httpUrl = () => new URL("/api/mcp", server().url);
+const httpUrl = (endpoint = "/api/mcp") => new URL(endpoint, server().url);
 const authHeaders = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
 
 /** The v1 SDK client over Streamable HTTP (2025 protocol, stateless on our side). */
-export async function v1Http(key: string, name = "v1-http-test"): Promise<McpConnection> {
+export async function v1Http(key: string, name = "v1-http-test", endpoint = "/api/mcp"): Promise<McpConnection> {
   const client = new V1Client({ name, version: "1.0.0" });
-  await client.connect(new V1Http(httpUrl(), { requestInit: authHeaders(key) }));
+  await client.connect(new V1Http(httpUrl(endpoint), { requestInit: authHeaders(key) }));
   return wrap("v1 client, HTTP", client);
 }
 
@@ -132,11 +132,16 @@ async function v1StdioConnection(
 }
 
 /** The stdio bridge (`thoughtgraph mcp`) spawned by the v1 client, forwarding to `url`. */
-export function bridge(key: string | null, url = server().url, name = "stdio-test"): Promise<McpConnection> {
+export function bridge(
+  key: string | null,
+  url = server().url,
+  name = "stdio-test",
+  extraArgs: string[] = [],
+): Promise<McpConnection> {
   return v1StdioConnection(
     "v1 client, stdio bridge",
     process.execPath,
-    [BRIDGE_BIN, "mcp"],
+    [BRIDGE_BIN, "mcp", ...extraArgs],
     { THOUGHTGRAPH_URL: url, ...(key ? { THOUGHTGRAPH_API_KEY: key } : {}) },
     name,
   );

@@ -250,15 +250,26 @@ describe.each(["sqlite", "postgresql"] as const)("upgrading %s across ingest_key
         { projectId: "p-1", key: "key-1", eventId: "e-1", position: null },
       ]);
       expect(await upgraded.ingestEvent.count()).toBe(2);
-      const { prismaWriteStore } = await import("@/server/ingest/write-store-prisma");
-      const replays = await upgraded.$transaction(async (tx) =>
-        prismaWriteStore(tx).firstLoad({
-          replayKeys: new Map([["p-1", ["key-1", "key-2"]]]),
-          sessionRefs: new Map(),
-          agents: [],
-          idleSince: new Date(),
-        }),
-      );
+      // The write path's own lookup of a key before it writes (each provider's store, as the server runs it).
+      const load = {
+        replayKeys: new Map([["p-1", ["key-1", "key-2"]]]),
+        sessionRefs: new Map<string, string[]>(),
+        agents: [],
+        idleSince: new Date(),
+      };
+      let replays;
+      if (provider === "sqlite") {
+        const { sqliteWriteStore } = await import("@/server/ingest/write-store-sqlite");
+        const raw = new Database(url.slice("file:".length));
+        replays = sqliteWriteStore(raw).firstLoad(load);
+        raw.close();
+      } else {
+        const { pgWriteStore } = await import("@/server/ingest/write-store-pg");
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        replays = await pgWriteStore(client).firstLoad(load);
+        await client.end();
+      }
       expect(replays.replays).toEqual([{ projectId: "p-1", key: "key-1", result, body: {} }]);
     } finally {
       await upgraded.$disconnect();

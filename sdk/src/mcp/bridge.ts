@@ -5,10 +5,17 @@ import { serveStdio, type StdioServerHandle } from "@modelcontextprotocol/server
 import type { ThoughtInput } from "../../../lib/contracts/thought";
 import { createThoughtgraphClient, ThoughtgraphError, type ThoughtgraphClient } from "../client";
 import { createThoughtgraphMcpServer, type ThoughtgraphBackend, type ToolArguments } from "./register";
+import { createThoughtMcpServer } from "./thoughtmcp/register";
+
+/** Which tools the bridge serves: thoughtgraph's (as /api/mcp) or ThoughtMCP's set (as /api/mcp/thoughtmcp). */
+export const TOOLSETS = ["thoughtgraph", "thoughtmcp"] as const;
+export type Toolset = (typeof TOOLSETS)[number];
 
 export interface BridgeOptions {
   baseUrl: string;
   apiKey?: string;
+  /** Default "thoughtgraph". */
+  toolset?: Toolset;
   /** Where log lines go; default stderr. */
   log?: (line: string) => void;
 }
@@ -78,15 +85,19 @@ export function startStdioBridge(options: BridgeOptions): StdioServerHandle {
     baseUrl: options.baseUrl,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
   });
-  const backend = restBackend(api);
+  const onUnexpectedError = (error: unknown, tool: string) => log(`[thoughtgraph] ${tool} failed: ${String(error)}`);
+  const toolset = options.toolset ?? "thoughtgraph";
   const handle = serveStdio(
     () =>
-      createThoughtgraphMcpServer(backend, {
-        onUnexpectedError: (error, tool) => log(`[thoughtgraph] ${tool} failed: ${String(error)}`),
-      }),
+      toolset === "thoughtmcp"
+        ? createThoughtMcpServer(
+            { call: (tool, args, ctx) => api.callThoughtMcpTool(tool, args, ctx.client ? { client: ctx.client } : {}) },
+            { onUnexpectedError },
+          )
+        : createThoughtgraphMcpServer(restBackend(api), { onUnexpectedError }),
     { onerror: (error) => log(`[thoughtgraph] stdio: ${error.message}`) },
   );
-  log(`[thoughtgraph] MCP bridge on stdio, forwarding to ${api.baseUrl}`);
+  log(`[thoughtgraph] MCP bridge (${toolset} tools) on stdio, forwarding to ${api.baseUrl}`);
   if (!options.apiKey) {
     log("[thoughtgraph] THOUGHTGRAPH_API_KEY is not set: every call will be refused until it is.");
   }

@@ -195,8 +195,11 @@ export function toolError(
     onUnexpected?.(error, def.name);
     failure = {
       code: "unexpected_error",
-      message: "thoughtgraph failed to handle this call; nothing was written.",
-      suggestion: "Retry the call; if it keeps failing, tell the person running thoughtgraph.",
+      // Not "nothing was written": a failure after COMMIT (or a connection lost during it) may have written.
+      message: "thoughtgraph failed to handle this call.",
+      suggestion:
+        "Check get_thinking_session for what was recorded, then retry; if it keeps failing, tell the person " +
+        "running thoughtgraph.",
     };
   }
   const where = failure.field ? ` (${failure.field})` : "";
