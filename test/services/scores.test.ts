@@ -8,15 +8,8 @@ import { uuidv7 } from "@/lib/ids";
 import { createDb, type Db } from "@/server/db/client";
 import { applyMigrations } from "@/server/db/migrations";
 import { ConflictError, NotFoundError, ValidationError } from "@/server/errors";
-import {
-  archiveScoreConfig,
-  createScoreConfig,
-  deleteScore,
-  listScoreConfigs,
-  scoreSummaries,
-  upsertScore,
-  type ScoreAuthor,
-} from "@/server/services/scores/scores";
+import { archiveScoreConfig, createScoreConfig, listScoreConfigs } from "@/server/services/scores/score-configs";
+import { deleteScore, scoreSummaries, upsertScore, type ScoreAuthor } from "@/server/services/scores/scores";
 import { getSessionGraph } from "@/server/services/sessions/sessions";
 import { freshPgUrl } from "@/test/support/pg";
 import { seedMember, seedProject, seedSession, unique } from "@/test/support/seed";

@@ -481,8 +481,9 @@ export function writeSuite(
 
     it("the sessions table sorts by a score config's mean", async () => {
       const scores = await import("@/server/services/scores/scores");
+      const { createScoreConfig } = await import("@/server/services/scores/score-configs");
       const name = key("quality");
-      const config = await scores.createScoreConfig(svc.db, projectId, { name, type: "numeric", min: 0, max: 10 });
+      const config = await createScoreConfig(svc.db, projectId, { name, type: "numeric", min: 0, max: 10 });
       const [low] = await write([t(key("low"), 1, 1, false)]);
       const [high] = await write([t(key("high"), 1, 1, false)]);
       await scores.upsertScore(svc.db, projectId, scores.LOCAL_AUTHOR, { sessionId: low!.sessionId, name, value: 2 });

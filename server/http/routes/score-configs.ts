@@ -5,7 +5,7 @@ import type { ListScoreConfigsQuery, ScoreConfigInput } from "@/lib/contracts/sc
 import { getDb } from "@/server/db/client";
 import type { RouteHandler } from "@/server/http/door";
 import { json } from "@/server/http/respond";
-import { createScoreConfig, listScoreConfigs } from "@/server/services/scores/scores";
+import { createScoreConfig, listScoreConfigs } from "@/server/services/scores/score-configs";
 
 export const getScoreConfigs: RouteHandler<ListScoreConfigsQuery> = async (_req, { principal, query }) =>
   json({ configs: await listScoreConfigs(getDb(), principal!.projectId, query) });

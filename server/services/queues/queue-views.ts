@@ -12,7 +12,7 @@ import type {
 import type { Db } from "@/server/db/client";
 import type { Tx } from "./queue-lock";
 import { findQueue, liveLease, type QueueRow, type QueueUser } from "./queues";
-import { toScoreConfigView } from "../scores/scores";
+import { toScoreConfigView } from "../scores/score-configs";
 
 const stringsOf = (json: unknown): string[] =>
   Array.isArray(json) ? json.filter((v): v is string => typeof v === "string") : [];

@@ -1,15 +1,9 @@
-// Score configs (rubrics) and scores, always scoped to one project. A config that a score uses is never edited in
-// place (archive it and create a new version); one score per config × target × author, where re-posting by the same
-// author updates it. Another project's thought, session or config answers 404, never 403.
+// Scores, always scoped to one project: one score per config × target × author, where re-posting by the same author
+// updates it; the per-session summaries of the sessions list. Another project's thought, session or config answers
+// 404, never 403. The configs scores are checked against: ./score-configs.ts; agreement: ./agreement.ts.
 import {
   validateScoreValue,
-  type ListScoreConfigsQuery,
-  type ScoreCategory,
-  type ConfigAgreement,
-  type ScoreConfigInput,
-  type ScoreConfigView,
   type ScoreInput,
-  type ScoreRule,
   type ScoreSummary,
   type ScoreType,
   type ScoreView,
@@ -17,8 +11,8 @@ import {
 import { isUuid, uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/server/errors";
-import { agreementFor, distribution, type Label } from "@/lib/stats/agreement";
-import { authorLabels, scoreInclude, toScoreView } from "./score-views";
+import { findConfig, isUniqueViolation, ruleOf, type ConfigRow } from "./score-configs";
+import { scoreInclude, toScoreView } from "./score-views";
 import { findSession } from "../sessions/sessions";
 
 /**
@@ -47,113 +41,6 @@ export function authorKeyOf(author: ScoreAuthor): string {
     case "agent":
       return "agent";
   }
-}
-
-type ConfigRow = Awaited<ReturnType<Db["scoreConfig"]["findFirstOrThrow"]>>;
-
-function categoriesOf(json: unknown): ScoreCategory[] | null {
-  if (!Array.isArray(json)) return null;
-  return json.filter(
-    (c): c is ScoreCategory =>
-      typeof c === "object" &&
-      c !== null &&
-      typeof (c as ScoreCategory).label === "string" &&
-      typeof (c as ScoreCategory).value === "number",
-  );
-}
-
-export function ruleOf(row: ConfigRow): ScoreRule {
-  return {
-    name: row.name,
-    type: row.type as ScoreType,
-    min: row.min,
-    max: row.max,
-    step: row.step,
-    categories: categoriesOf(row.categories),
-  };
-}
-
-export function toScoreConfigView(row: ConfigRow, scoreCount: number): ScoreConfigView {
-  return {
-    id: row.id,
-    ...ruleOf(row),
-    description: row.description,
-    createdAt: row.createdAt.toISOString(),
-    archivedAt: row.archivedAt?.toISOString() ?? null,
-    scoreCount,
-  };
-}
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === "P2002";
-
-const nameTaken = (name: string) =>
-  new ConflictError(
-    `A score config named "${name}" already exists.`,
-    "name",
-    "Choose another name, or archive the existing config first.",
-  );
-
-function configData(input: ScoreConfigInput) {
-  return {
-    name: input.name,
-    activeName: input.name,
-    type: input.type,
-    min: input.min ?? null,
-    max: input.max ?? null,
-    step: input.step ?? null,
-    categories: input.categories ?? undefined,
-    description: input.description ?? null,
-  };
-}
-
-// ---- configs ----
-
-export async function listScoreConfigs(
-  db: Db,
-  projectId: string,
-  query: ListScoreConfigsQuery = {},
-): Promise<ScoreConfigView[]> {
-  const rows = await db.scoreConfig.findMany({
-    where: { projectId, ...(query.includeArchived ? {} : { archivedAt: null }) },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    include: { _count: { select: { scores: true } } },
-  });
-  return rows.map((r) => toScoreConfigView(r, r._count.scores));
-}
-
-async function findConfig(db: Db, projectId: string, id: string, field = "id") {
-  const row = isUuid(id)
-    ? await db.scoreConfig.findFirst({
-        where: { projectId, id },
-        include: { _count: { select: { scores: true } } },
-      })
-    : null;
-  if (!row) throw new NotFoundError(`Score config "${id}"`, field);
-  return row;
-}
-
-export async function getScoreConfig(db: Db, projectId: string, id: string): Promise<ScoreConfigView> {
-  const row = await findConfig(db, projectId, id);
-  return toScoreConfigView(row, row._count.scores);
-}
-
-export async function createScoreConfig(db: Db, projectId: string, input: ScoreConfigInput): Promise<ScoreConfigView> {
-  try {
-    const row = await db.scoreConfig.create({ data: { id: uuidv7(), projectId, ...configData(input) } });
-    return toScoreConfigView(row, 0);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(input.name);
-    throw error;
-  }
-}
-
-/** Archives a config: it takes no new scores and its name is free again; its scores stay. Idempotent. */
-export async function archiveScoreConfig(db: Db, projectId: string, id: string): Promise<ScoreConfigView> {
-  await db.scoreConfig.updateMany({
-    where: { projectId, id, archivedAt: null },
-    data: { archivedAt: new Date(), activeName: null },
-  });
-  return getScoreConfig(db, projectId, id);
 }
 
 async function configForScoring(db: Db, projectId: string, input: ScoreInput): Promise<ConfigRow> {
@@ -300,56 +187,4 @@ export async function scoreSummaries(
   }
   for (const list of out.values()) list.sort((a, b) => a.name.localeCompare(b.name));
   return out;
-}
-
-/**
- * Agreement among everyone who scored with one config, across the project: targets are thoughts and sessions,
- * reviewers are author keys. Categorical compares labels, boolean true/false, numeric the numbers; text has none.
- */
-export async function configAgreement(
-  db: Db,
-  projectId: string,
-  configId: string,
-  meKey?: string,
-): Promise<ConfigAgreement> {
-  const row = await findConfig(db, projectId, configId, "configId");
-  const config = toScoreConfigView(row, row._count.scores);
-  const rows = await db.score.findMany({
-    where: { projectId, configId: row.id },
-    select: { targetKey: true, authorKey: true, value: true, stringValue: true },
-  });
-  const labels = Object.fromEntries(
-    await authorLabels(
-      db,
-      projectId,
-      rows.map((r) => r.authorKey),
-      meKey,
-    ),
-  );
-  if (config.type === "text") {
-    return { config, raterLabels: labels, report: null, distribution: null, scoreCount: rows.length };
-  }
-  const type = config.type;
-  const valueOf = (r: (typeof rows)[number]): Label | null =>
-    type === "numeric" ? r.value : type === "boolean" ? r.stringValue === "true" : r.stringValue;
-  const scores = rows.flatMap((r) => {
-    const value = valueOf(r);
-    return value === null ? [] : [{ targetId: r.targetKey, authorId: r.authorKey, value }];
-  });
-  return {
-    config,
-    raterLabels: labels,
-    report: agreementFor(type, scores),
-    distribution: distribution(
-      scores.map((s) => s.value),
-      {
-        type,
-        ...(type === "categorical" ? { labels: (config.categories ?? []).map((c) => c.label) } : {}),
-        ...(config.min !== null ? { min: config.min } : {}),
-        ...(config.max !== null ? { max: config.max } : {}),
-        ...(config.step !== null ? { step: config.step } : {}),
-      },
-    ),
-    scoreCount: rows.length,
-  };
 }

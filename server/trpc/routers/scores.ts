@@ -1,18 +1,12 @@
 // Scoring from the dashboard: score configs (rubrics), the local user's scores on thoughts and sessions, the chips on
 // graph nodes and agreement per config. Dashboard-only (memberProcedure): a share-link visitor reads none of it.
-// Single-user mode has no accounts yet, so "my" scores are authorKey "user:local" (services/scores.ts LOCAL_AUTHOR).
+// Single-user mode has no accounts yet, so "my" scores are authorKey "user:local" (services/scores/scores.ts LOCAL_AUTHOR).
 import { z } from "zod";
 import { ZListScoreConfigsQuery, ZScoreConfigInput, ZScoreInput } from "@/lib/contracts/scores";
 import { sessionReviewScores, thoughtScoreChips } from "@/server/services/scores/score-views";
-import {
-  archiveScoreConfig,
-  authorKeyOf,
-  configAgreement,
-  createScoreConfig,
-  deleteScore,
-  listScoreConfigs,
-  upsertScore,
-} from "@/server/services/scores/scores";
+import { configAgreement } from "@/server/services/scores/agreement";
+import { archiveScoreConfig, createScoreConfig, listScoreConfigs } from "@/server/services/scores/score-configs";
+import { authorKeyOf, deleteScore, upsertScore } from "@/server/services/scores/scores";
 import { findSession } from "@/server/services/sessions/sessions";
 import { scoreAuthorOf } from "@/server/auth/authorship";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
