@@ -79,15 +79,21 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
 
   // The selection lives in the URL. history.replaceState (which Next keeps in step with useSearchParams) rather than
   // router.replace: the latter made a server round trip per keypress (100-500 ms measured by bench:ui).
-  const select = useCallback(
-    (id: string, how: "pointer" | "keyboard" | "follow" = "pointer") => {
+  const selectInUrl = useCallback(
+    (id: string) => {
       const params = new URLSearchParams(window.location.search);
       params.set("thought", id);
       window.history.replaceState(null, "", `${pathname}?${params.toString()}`);
+    },
+    [pathname],
+  );
+  const select = useCallback(
+    (id: string, how: "pointer" | "keyboard" | "follow" = "pointer") => {
+      selectInUrl(id);
       if (how !== "pointer") setCenter({ id, key: Date.now() });
       setScrollTo({ id, key: Date.now() });
     },
-    [pathname],
+    [selectInUrl],
   );
 
   const [serverStatus, setServerStatus] = useState<ServerLiveStatus["liveStatus"] | null>(null);
@@ -135,17 +141,18 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     [layout, byId, focusA, focusB],
   );
 
-  // Open on the thought in the URL, or on the newest one, once the first layout is ready.
+  // Open on the thought in the URL, or else on the newest one, selected (the detail panel shows it at once), once the
+  // first layout is ready. A reader opening a session wants where the agent got to, not an empty detail panel.
   const opened = useRef(false);
   useEffect(() => {
     if (opened.current || !layout || layout.nodes.length === 0) return;
     opened.current = true;
     const target = selectedId && byId.has(selectedId) ? selectedId : newestId;
-    if (target) {
-      setCenter({ id: target, key: Date.now(), open: true });
-      setScrollTo({ id: target, key: Date.now() });
-    }
-  }, [layout, byId, selectedId, newestId]);
+    if (!target) return;
+    if (target !== selectedId) selectInUrl(target);
+    setCenter({ id: target, key: Date.now(), open: true });
+    setScrollTo({ id: target, key: Date.now() });
+  }, [layout, byId, selectedId, newestId, selectInUrl]);
 
   const [tab, setTab] = useState<SideTab>("detail");
   const onKeyDown = (e: React.KeyboardEvent) => {

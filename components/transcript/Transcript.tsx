@@ -62,7 +62,12 @@ export function Transcript({
 
   const scrollIndex = scrollTo ? thoughts.findIndex((t) => t.id === scrollTo.id) : -1;
   useEffect(() => {
-    if (scrollIndex >= 0) virtualizer.scrollToIndex(scrollIndex, { align: "auto" });
+    if (scrollIndex < 0) return;
+    virtualizer.scrollToIndex(scrollIndex, { align: "auto" });
+    // Again once the rows around it are measured: offsets from the 110 px estimate land short when rows are taller
+    // (the newest of 2,940 rows stayed below the fold on opening).
+    const frame = requestAnimationFrame(() => virtualizer.scrollToIndex(scrollIndex, { align: "auto" }));
+    return () => cancelAnimationFrame(frame);
   }, [scrollTo?.key, scrollIndex, virtualizer]);
 
   return (
