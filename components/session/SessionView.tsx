@@ -19,6 +19,7 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { BackLink } from "@/components/ui/BackLink";
 import { cn } from "@/components/ui/cn";
 import { Label } from "@/components/ui/Label";
+import { ownsKeys } from "@/components/ui/own-keys";
 import { Skeleton, SkeletonRows } from "@/components/ui/Skeleton";
 import { Switch } from "@/components/ui/Switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/Tabs";
@@ -157,7 +158,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
   const [tab, setTab] = useState<SideTab>("detail");
   const onKeyDown = (e: React.KeyboardEvent) => {
     const target = e.target as HTMLElement;
-    if (target.closest("input, select, textarea")) return;
+    if (ownsKeys(target, e.key)) return;
     // Enter on a button or link (e.g. a score form's Save) activates it rather than jumping to the detail panel.
     if (e.key === "Enter" && target.closest("button, a")) return;
     const index = selectedId ? thoughts.findIndex((t) => t.id === selectedId) : -1;
