@@ -251,8 +251,7 @@ export function SessionsTable() {
           <Table aria-label="Sessions" aria-busy={table.isFetching}>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                {/* min-w: at 768 px the title column shrank to one letter; the table scrolls in its card instead. */}
-                <TableHead className="w-[32%] min-w-48">Title</TableHead>
+                <TableHead className="w-[32%]">Title</TableHead>
                 <TableHead>Agent</TableHead>
                 <TableHead>Status</TableHead>
                 {sortHead("thoughts", "Thoughts")}
@@ -287,7 +286,7 @@ export function SessionsTable() {
                     </Link>
                     {s.key ? <div className="truncate font-mono text-xs text-muted-foreground">{s.key}</div> : null}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap text-muted-foreground">{s.agent ?? "—"}</TableCell>
+                  <TableCell className="text-muted-foreground">{s.agent ?? "—"}</TableCell>
                   <TableCell>
                     <StatusBadge status={s.status} />
                   </TableCell>
