@@ -149,13 +149,22 @@ test.describe("the transcript keeps the selection in view", () => {
     }
   });
 
-  test("j moves the selection and its transcript row stays in view", async ({ page }) => {
-    await openSession(page, sessionId);
+  test("k and j move the selection and its transcript row stays in view", async ({ page }) => {
+    // From the last thought written before this describe's live ones (Follow adds thoughts to the same session), k
+    // walks back, j forward again.
+    const last = results.length - 1;
+    await openSession(page, sessionId, results[last]!.thoughtId);
+    await expect(page).toHaveURL(new RegExp(`thought=${results[last]!.thoughtId}`));
     await page.getByLabel("Session review").focus();
-    for (let i = 0; i < 15; i++) {
+    for (let i = 1; i <= 15; i++) {
+      await page.keyboard.press("k");
+      await expect(page).toHaveURL(new RegExp(`thought=${results[last - i]!.thoughtId}`));
+      await expect(row(page, results[last - i]!.seq!), `row ${last - i + 1} after ${i} × k`).toBeInViewport();
+    }
+    for (let i = 14; i >= 10; i--) {
       await page.keyboard.press("j");
-      await expect(page).toHaveURL(new RegExp(`thought=${results[i]!.thoughtId}`));
-      await expect(row(page, results[i]!.seq!), `row ${i + 1} after ${i + 1} × j`).toBeInViewport();
+      await expect(page).toHaveURL(new RegExp(`thought=${results[last - i]!.thoughtId}`));
+      await expect(row(page, results[last - i]!.seq!), `row ${last - i + 1} after j`).toBeInViewport();
     }
   });
 });
@@ -172,25 +181,32 @@ test.describe("reviewing a written session", () => {
   }) => {
     await openSession(page, s.sessionId);
     await expect(graphNodes(page)).toHaveCount(STEPS.length);
-    await expect(page).not.toHaveURL(/thought=/);
+    // Keys move through the thoughts in arrival order: outline, compare, measure, alt-start, ... The session opens
+    // with its newest thought selected (issue 12; until then nothing was selected and j picked the first).
+    const order = STEPS.map((st) => st.name);
+    const n = order.length;
+    await expectSelected(page, s, order[n - 1]!);
+    await expect(detail(page)).toContainText(textOf(order[n - 1]!));
     await page.getByLabel("Session review").focus();
 
-    // Keys move through the thoughts in arrival order: outline, compare, measure, alt-start, ...
-    const order = STEPS.map((st) => st.name);
-    await page.keyboard.press("j"); // nothing selected: j selects the first
-    await expectSelected(page, s, order[0]!);
-    await page.keyboard.press("j");
-    await expectSelected(page, s, order[1]!);
-    await page.keyboard.press("ArrowDown");
-    await expectSelected(page, s, order[2]!);
-    await page.keyboard.press("ArrowRight");
-    await expectSelected(page, s, order[3]!);
+    await page.keyboard.press("j"); // already at the newest: stays
+    await expectSelected(page, s, order[n - 1]!);
     await page.keyboard.press("k");
-    await expectSelected(page, s, order[2]!);
+    await expectSelected(page, s, order[n - 2]!);
     await page.keyboard.press("ArrowUp");
-    await expectSelected(page, s, order[1]!);
+    await expectSelected(page, s, order[n - 3]!);
     await page.keyboard.press("ArrowLeft");
-    await expectSelected(page, s, order[0]!);
+    await expectSelected(page, s, order[n - 4]!);
+    await page.keyboard.press("j");
+    await expectSelected(page, s, order[n - 3]!);
+    await page.keyboard.press("ArrowDown");
+    await expectSelected(page, s, order[n - 2]!);
+    await page.keyboard.press("ArrowRight");
+    await expectSelected(page, s, order[n - 1]!);
+    for (let i = n - 2; i >= 0; i--) {
+      await page.keyboard.press("k");
+      await expectSelected(page, s, order[i]!);
+    }
     await page.keyboard.press("k"); // already at the first: stays
     await expectSelected(page, s, order[0]!);
 
@@ -488,13 +504,18 @@ test.describe("a session past the folding threshold", () => {
       )
       .toBeGreaterThan(900);
 
-    // A keyboard selection is centred in the graph and drawn as a thought node (its neighbourhood unfolds).
+    // A keyboard selection is centred in the graph and drawn as a thought node (its neighbourhood unfolds). The
+    // session opens on its newest thought, so first a click on the first row of the transcript (far from it, folded
+    // away), then j.
+    await transcript(page).evaluate((el) => el.scrollTo(0, 0));
+    await row(page, results[0]!.seq!).click();
+    await expect(page).toHaveURL(new RegExp(`thought=${results[0]!.thoughtId}`));
     await page.getByLabel("Session review").focus();
     await page.keyboard.press("j");
-    await expect(page).toHaveURL(new RegExp(`thought=${results[0]!.thoughtId}`));
-    await expect(nodeFor(page, results[0]!.thoughtId!)).toHaveClass(/\bis-selected\b/);
-    await page.keyboard.press("j");
+    await expect(page).toHaveURL(new RegExp(`thought=${results[1]!.thoughtId}`));
     await expect(nodeFor(page, results[1]!.thoughtId!)).toHaveClass(/\bis-selected\b/);
+    await page.keyboard.press("j");
+    await expect(nodeFor(page, results[2]!.thoughtId!)).toHaveClass(/\bis-selected\b/);
     await saveScreenshot(page, testInfo, "session-folded.png");
   });
 

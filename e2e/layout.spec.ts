@@ -1,5 +1,5 @@
 // Layout, accessibility and screenshots of every main screen, in Debian's Chromium against the production build.
-// At 1440×900, 1280×800 and 1024×768: no horizontal scrollbar, and each screen's key controls inside the window;
+// At 1440×900, 1280×800, 1024×768, 820×900 and 768×1024: no horizontal scrollbar, and each screen's key controls inside the window;
 // axe-core finds no critical or serious violation, in light and dark; window-sized screenshots of each screen in
 // both themes at 1440×900 and 1024×768 land in test-results/screenshots/layout-*.png.
 //
@@ -8,9 +8,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
+import { createConfig } from "./support/score-configs";
 import { saveScreenshot } from "./support/screens";
 
-const { baseURL, apiKey } = e2eServer();
+const server = e2eServer();
+const { baseURL, apiKey } = server;
 const agent = new Agent(baseURL, apiKey);
 
 test.use({ baseURL });
@@ -19,9 +21,12 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 1280, height: 800 },
   { width: 1024, height: 768 },
+  // Narrow windows (a tablet, a half-screen window): the app bar drops its link words below 900 px.
+  { width: 820, height: 900 },
+  { width: 768, height: 1024 },
 ] as const;
-/** Screenshots at the widest and the narrowest size the issue names. */
-const SHOT_WIDTHS = new Set([1440, 1024]);
+/** Screenshots at the widest and the narrowest size the issue names, and stacked at 768 px. */
+const SHOT_WIDTHS = new Set([1440, 1024, 768]);
 
 interface Seed {
   sessionId: string;
@@ -164,19 +169,14 @@ async function seedOnce(page: Page): Promise<Seed> {
     branchId: "clock",
   });
   const config = `confidence-${run}`;
-  const res = await fetch(new URL("/api/v1/score-configs", baseURL), {
-    method: "POST",
-    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      name: config,
-      type: "numeric",
-      min: 0,
-      max: 1,
-      step: 0.25,
-      description: "How sure the agent should have been before acting on this step.",
-    }),
+  await createConfig(server, {
+    name: config,
+    type: "numeric",
+    min: 0,
+    max: 1,
+    step: 0.25,
+    description: "How sure the agent should have been before acting on this step.",
   });
-  expect(res.status, await res.text()).toBe(201);
 
   // The queue through the form, as a person makes one.
   await page.goto(`/queues?new=1&sessions=${encodeURIComponent(first.sessionId)}`);
@@ -216,8 +216,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 for (const screen of SCREENS) {
-  test(`${screen.name}: fits 1440, 1280 and 1024 px, passes axe in light and dark`, async ({ page }, testInfo) => {
-    test.setTimeout(180_000); // six page loads and two axe runs, plus the seed on the first screen
+  test(`${screen.name}: fits 1440, 1280, 1024, 820 and 768 px, passes axe in light and dark`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(240_000); // ten page loads and two axe runs, plus the seed on the first screen
     const data = await seedOnce(page);
     for (const scheme of ["light", "dark"] as const) {
       // The theme follows the system until someone picks one: emulating the system's scheme exercises the

@@ -5,25 +5,18 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
+import { createConfig } from "./support/score-configs";
 import { saveScreenshot } from "./support/screens";
 import { selectInDetail } from "./support/selection";
 
-const { baseURL, apiKey } = e2eServer();
+const server = e2eServer();
+const { baseURL, apiKey } = server;
 const agent = new Agent(baseURL, apiKey);
 
 test.use({ baseURL, viewport: { width: 1440, height: 900 } });
 
 const tag = (what: string) => `${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const detail = (page: Page) => page.locator('aside[aria-label="Thought detail"]');
-
-async function createConfig(body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(new URL("/api/v1/score-configs", baseURL), {
-    method: "POST",
-    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.text()).toBe(201);
-}
 
 test("a reviewer signs in, reviews a queue item with the keyboard and finishes it", async ({ browser }, testInfo) => {
   const email = process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL;
@@ -49,8 +42,8 @@ test("a reviewer signs in, reviews a queue item with the keyboard and finishes i
   });
   const quality = tag("quality");
   const correct = tag("correct");
-  await createConfig({ name: quality, type: "numeric", min: 1, max: 5, step: 1 });
-  await createConfig({ name: correct, type: "boolean" });
+  await createConfig(server, { name: quality, type: "numeric", min: 1, max: 5, step: 1 });
+  await createConfig(server, { name: correct, type: "boolean" });
 
   // Sign in through the login page, in a browser context without the run's stored sign-in.
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
@@ -139,20 +132,18 @@ test("a reviewer signs in, reviews a queue item with the keyboard and finishes i
   const reviewer = page.getByRole("table", { name: "Reviewers" }).locator("tbody tr").first();
   await expect(reviewer.locator("td").nth(1)).toHaveText("1");
   await page.goto(`/sessions/${first.sessionId}?thought=${first.thoughtId}`);
-  await expect(
-    detail(page).locator(`[data-testid="score-form"][data-config="${quality}"] input[name="value"]`),
-  ).toHaveValue("4");
+  const step = (config: string, label: string) =>
+    detail(page).locator(`[data-testid="score-form"][data-config="${config}"]`).getByRole("radio", { name: label });
+  await expect(step(quality, "4")).toHaveAttribute("aria-checked", "true");
   await page.goto(`/sessions/${first.sessionId}?thought=${second.thoughtId}`);
-  await expect(
-    detail(page).locator(`[data-testid="score-form"][data-config="${correct}"] select[name="value"]`),
-  ).toHaveValue("true");
+  await expect(step(correct, "yes")).toHaveAttribute("aria-checked", "true");
   await expect(detail(page).getByTestId("comment-quote")).toContainText(phrase);
   await page.getByRole("tab", { name: "Session scores" }).click();
   await expect(
     page
-      .locator(`aside[aria-label="Session scores"] [data-testid="score-form"][data-config="${quality}"] input`)
-      .first(),
-  ).toHaveValue("5");
+      .locator(`aside[aria-label="Session scores"] [data-testid="score-form"][data-config="${quality}"]`)
+      .getByRole("radio", { name: "5" }),
+  ).toHaveAttribute("aria-checked", "true");
   await context.close();
 });
 
@@ -167,7 +158,7 @@ test("“Queue these” in the sessions list makes a queue of every session matc
       nextThoughtNeeded: false,
     });
   }
-  await createConfig({ name: tag("clarity"), type: "numeric", min: 1, max: 3 });
+  await createConfig(server, { name: tag("clarity"), type: "numeric", min: 1, max: 3 });
 
   await page.goto(`/?q=${word}`);
   await expect(page.getByRole("table", { name: "Sessions" }).locator("tbody tr")).toHaveCount(2);

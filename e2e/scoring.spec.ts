@@ -1,12 +1,15 @@
 // Scoring from the dashboard in Debian's Chromium against the production build: create a numeric config on
 // /agreement, an evaluator (the run's API key) scores two thoughts over REST, the local user scores the same two in
-// the detail panel (keyboard for one, mouse for the other, a bad value first), the chips on the graph nodes, the
-// score column and sort of the sessions list, and the agreement numbers with their chart.
+// the detail panel's stepped buttons (keyboard for one, mouse for the other), a typed value outside an open-ended
+// config refused with the server's words, the chips on the graph nodes, the score column and sort of the sessions
+// list, and the agreement numbers with their chart.
 import { expect, test, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
+import { createConfig } from "./support/score-configs";
 
-const { baseURL, apiKey } = e2eServer();
+const server = e2eServer();
+const { baseURL, apiKey } = server;
 const agent = new Agent(baseURL, apiKey);
 
 test.use({ baseURL, viewport: { width: 1440, height: 900 } });
@@ -61,19 +64,23 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
   await evaluatorScore(first.thoughtId, name, 4);
   await evaluatorScore(second.thoughtId, name, 2);
 
-  // The keyboard: a value outside the config is refused with the server's words, then a good one is saved.
+  // The keyboard: a 1–5 config is one row of stepped buttons, one tab stop (arrow keys move, Space picks), and a
+  // pick saves at once.
   await page.goto(`/sessions/${first.sessionId}?thought=${first.thoughtId}`);
   const form = detail(page).locator(`[data-testid="score-form"][data-config="${name}"]`);
-  const value = form.getByLabel(name, { exact: true });
-  await value.focus();
-  await page.keyboard.type("9");
-  await page.keyboard.press("Enter");
-  await expect(form.getByRole("alert")).toContainText(`value must be a number from 1 to 5 in steps of 1 for "${name}"`);
-  await value.fill("");
-  await page.keyboard.type("5");
-  await page.keyboard.press("Enter");
+  const steps = form.getByRole("radiogroup", { name, exact: true });
+  await expect(steps.getByRole("radio")).toHaveText(["1", "2", "3", "4", "5"]);
+  await steps.getByRole("radio", { name: "1" }).focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+  await expect(steps.getByRole("radio", { name: "5" })).toBeFocused();
+  await page.keyboard.press("Space");
   await expect(form.getByRole("status")).toHaveText("Saved.");
+  await expect(steps.getByRole("radio", { name: "5" })).toHaveAttribute("aria-checked", "true");
   await expect(form.getByRole("button", { name: "Update" })).toBeVisible();
+  // Others' scores are folded under a count until opened.
+  const byOthers = detail(page).getByRole("button", { name: /^By others · 1 score$/ });
+  await expect(detail(page).getByRole("list", { name: "Scores by others" })).toBeHidden();
+  await byOthers.click();
   await expect(detail(page).getByRole("list", { name: "Scores by others" })).toContainText(/4 · API key /);
   await expect(nodeFor(page, first.thoughtId).getByTestId("score-chip")).toHaveText("★ 4.5");
   await expect(nodeFor(page, first.thoughtId).getByTestId("score-chip")).toHaveAttribute(
@@ -85,10 +92,9 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
   await nodeFor(page, second.thoughtId).click();
   await expect(detail(page).getByRole("heading", { level: 2 })).toContainText("Thought 2/3");
   const secondForm = detail(page).locator(`[data-testid="score-form"][data-config="${name}"]`);
-  await secondForm.getByLabel(name, { exact: true }).click();
-  await secondForm.getByLabel(name, { exact: true }).fill("3");
-  await secondForm.getByRole("button", { name: "Save" }).click();
+  await secondForm.getByRole("radio", { name: "3" }).click();
   await expect(secondForm.getByRole("status")).toHaveText("Saved.");
+  await expect(secondForm.getByRole("radio", { name: "3" })).toHaveAttribute("aria-checked", "true");
   await expect(nodeFor(page, second.thoughtId).getByTestId("score-chip")).toHaveText("★ 2.5");
   await expect(page.locator('.tg-graph [data-testid="score-chip"]')).toHaveCount(2);
 
@@ -97,8 +103,7 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
   const sessionForm = page
     .locator('aside[aria-label="Session scores"]')
     .locator(`[data-testid="score-form"][data-config="${name}"]`);
-  await sessionForm.getByLabel(name, { exact: true }).fill("4");
-  await sessionForm.getByRole("button", { name: "Save" }).click();
+  await sessionForm.getByRole("radio", { name: "4" }).click();
   await expect(sessionForm.getByRole("status")).toHaveText("Saved.");
 
   // The sessions list: the column, and the sort by this config's mean puts the only scored session first.
@@ -133,4 +138,47 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
     .getByTestId("agreement-line");
   await expect(line).toContainText("2 reviewers");
   await expect(line).toContainText("0.70: tentative agreement");
+});
+
+test("an open-ended config takes a typed number (refused with the server's words when off its steps), a wide one a slider", async ({
+  page,
+}) => {
+  const open = tag("effort");
+  const wide = tag("percent");
+  await createConfig(server, { name: open, type: "numeric", min: 1, step: 1 });
+  await createConfig(server, { name: wide, type: "numeric", min: 0, max: 100, step: 1 });
+  const t = await agent.thought({
+    sessionId: tag("typed"),
+    thought: "A thought to score by typing",
+    thoughtNumber: 1,
+    totalThoughts: 1,
+    nextThoughtNeeded: false,
+  });
+  await page.goto(`/sessions/${t.sessionId}?thought=${t.thoughtId}`);
+
+  const form = detail(page).locator(`[data-testid="score-form"][data-config="${open}"]`);
+  await expect(form).toContainText("a number ≥ 1 in steps of 1");
+  const value = form.getByLabel(open, { exact: true });
+  await value.focus();
+  await page.keyboard.type("2.5");
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("alert")).toContainText(`value must be a number ≥ 1 in steps of 1 for "${open}"`);
+  await expect(value).toHaveAttribute("aria-invalid", "true");
+  await value.fill("");
+  await page.keyboard.type("7");
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("status")).toHaveText("Saved.");
+  await expect(form.getByLabel(open, { exact: true })).toHaveValue("7");
+
+  // 0–100 in steps of 1 is too many buttons: a slider (arrow keys step, End jumps), saved when let go.
+  const slider = detail(page).locator(`[data-testid="score-form"][data-config="${wide}"]`);
+  const thumb = slider.getByRole("slider", { name: wide });
+  await thumb.focus();
+  await page.keyboard.press("End");
+  await expect(slider.getByRole("status")).toHaveText("Saved.");
+  await expect(thumb).toHaveAttribute("aria-valuenow", "100");
+  await page.reload();
+  await expect(
+    detail(page).locator(`[data-testid="score-form"][data-config="${wide}"]`).getByRole("slider", { name: wide }),
+  ).toHaveAttribute("aria-valuenow", "100");
 });

@@ -1,6 +1,7 @@
-// The session view fits the window (issue 12): at 1440×900, 1280×800 and 1024×768 there is no horizontal
-// scrollbar, the graph pane and its zoom controls are inside the window, and the opening view draws node text at a
-// readable zoom — for a small session and for a folded 2,940-thought one. axe-core finds no critical or serious
+// The session view fits the window (issue 12): at 1440×900, 1280×800 and 1024×768 (panes side by side) and at
+// 820×900 and 768×1024 (below 900 px the panes stack) there is no horizontal scrollbar, the graph pane and its zoom
+// controls are inside the window, and the opening view draws node text at a readable zoom with the newest thought
+// selected and shown in the detail panel — for a small session and for a folded 2,940-thought one. axe-core finds no critical or serious
 // violation on the session view and the share page. A missing session answers with one request (no retries).
 // Screenshots, light and dark, go to test-results/…/screenshots.
 import AxeBuilder from "@axe-core/playwright";
@@ -19,6 +20,9 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 1280, height: 800 },
   { width: 1024, height: 768 },
+  // Stacked panes.
+  { width: 820, height: 900 },
+  { width: 768, height: 1024 },
 ];
 /** Node text is 13 px; below this zoom it reads smaller than 10 px. */
 const READABLE_ZOOM = 0.75;
@@ -79,11 +83,24 @@ test.describe("the session view fits the window", () => {
           .poll(() => graphZoom(page), { message: `${name}: opening zoom` })
           .toBeGreaterThanOrEqual(READABLE_ZOOM);
         await expectFits(page, size);
+        // The newest thought (seq = the thought count in a session written once) is selected: in the URL, as the
+        // transcript's current row, drawn as the selected node inside the window, and shown in the detail panel.
+        const count = await page.getByTestId("thought-count").innerText();
+        await expect(page).toHaveURL(/[?&]thought=/);
+        await expect(page.locator('section[aria-label="Transcript"] [aria-current="true"]')).toHaveAttribute(
+          "data-seq",
+          count,
+        );
+        await expect(graph(page).locator('[data-testid="graph-node"].is-selected')).toBeInViewport();
+        await expect(
+          page.locator('aside[aria-label="Thought detail"]').getByRole("heading", { level: 2 }),
+        ).toContainText(/^Thought \d+\/\d+/);
         if (name === "large") {
           // Folded runs say what they hold.
           await expect(graph(page).locator('[data-testid="graph-fold"]').first()).toContainText(/… [\d,]+ thoughts?/);
         }
-        const schemes = size.width === 1280 ? (["light"] as const) : (["light", "dark"] as const);
+        const schemes =
+          size.width === 1440 || size.width === 1024 ? (["light", "dark"] as const) : (["light"] as const);
         for (const scheme of schemes) {
           await page.emulateMedia({ colorScheme: scheme });
           await saveScreenshot(page, testInfo, `session-${name}-${size.width}x${size.height}-${scheme}.png`);

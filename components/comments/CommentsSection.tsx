@@ -4,6 +4,7 @@
 // Resolve/Reopen; resolved threads are collapsed. Bodies render through the safe Markdown component.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type RefObject } from "react";
+import { ANCHOR_CLASS } from "@/lib/markdown/anchor-marks";
 import { COMMENT_MAX, type CommentAnchor, type CommentThread, type CommentView } from "@/lib/contracts/comments";
 import { errorText } from "@/components/ui/error-text";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
@@ -336,11 +337,7 @@ export function CommentsSection({
       ) : null}
       {anchor ? (
         <p className="text-xs" data-testid="pending-anchor">
-          On “
-          <mark className="tg-anchor rounded-sm bg-amber-200/70 text-foreground dark:bg-amber-400/30">
-            {anchor.text}
-          </mark>
-          ”{" "}
+          On “<mark className={ANCHOR_CLASS}>{anchor.text}</mark>”{" "}
           <Button type="button" variant="link" size="sm" onClick={() => setAnchor(null)}>
             remove
           </Button>

@@ -13,7 +13,7 @@ import {
   type NodeMouseHandler,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useMemo, useRef, type CSSProperties } from "react";
+import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from "react";
 import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
@@ -28,6 +28,9 @@ const VISIBLE_ONLY_AT = 300;
 const MIN_FIT_ZOOM = 0.8;
 const READ_ZOOM = 1;
 const FIT_PADDING = 24;
+/** Left and right of a graph slid to the pane's edge: room for the zoom controls (28 px wide, 15 px in) and the
+ *  "revises" labels of edges that curve out left of lane 0. */
+const SIDE_PADDING = 56;
 /** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up. */
 const MINIMAP_AT = 40;
 
@@ -148,6 +151,9 @@ export function ThoughtGraph({
     [folded],
   );
 
+  // Whether the reader has moved the graph since it opened (then the opening view no longer follows the pane's size).
+  const touched = useRef(false);
+
   const onNodeClick: NodeMouseHandler = (_, node) => {
     const n = folded.nodes.find((x) => x.id === node.id);
     if (!n) return;
@@ -169,6 +175,10 @@ export function ThoughtGraph({
         maxZoom={2}
         style={FLOW_THEME}
         proOptions={{ hideAttribution: true }}
+        // A move with an event is the reader's own (drag, wheel, the controls); programmatic moves have none.
+        onMoveStart={(event) => {
+          if (event) touched.current = true;
+        }}
       >
         <Background gap={24} size={1} color="var(--graph-dots)" />
         {minimap && nodes.length >= MINIMAP_AT ? (
@@ -192,10 +202,18 @@ export function ThoughtGraph({
           requestKey={center?.key ?? 0}
           open={center?.open === true}
           nodes={nodes}
+          touched={touched}
         />
       </ReactFlow>
     </div>
   );
+}
+
+/** The viewport offset on one axis for a pane of `size`: content that fits is centred; larger content is centred on
+ *  `focus`, then clamped so neither content edge comes further in than `pad` (all in zoomed pixels). */
+function settle(size: number, min: number, max: number, focus: number, pad: number): number {
+  if (max - min <= size - 2 * pad) return (size - (max - min)) / 2 - min;
+  return Math.min(pad - min, Math.max(size - pad - max, size / 2 - focus));
 }
 
 /** Brings a node into view once per request (opening, follow mode and keyboard selection). On opening, the whole
@@ -206,11 +224,13 @@ function FollowCenter({
   requestKey,
   open,
   nodes,
+  touched,
 }: {
   nodeId: string | null;
   requestKey: number;
   open: boolean;
   nodes: Node[];
+  touched: RefObject<boolean>;
 }) {
   const flow = useReactFlow();
   const width = useStore((s) => s.width);
@@ -220,6 +240,10 @@ function FollowCenter({
   const size = useRef({ width, height });
   size.current = { width, height };
   const ready = width > 0 && height > 0;
+  // The opening view is computed again when the pane's size changes, until the reader moves the graph: the panes
+  // settle after the first paint (and restack when the window crosses 900 px), and a view fitted to a transient size
+  // showed the top of the graph with the newest thought out of sight at 820 px.
+  const paneSize = open && !touched.current ? `${width}x${height}` : "";
   useEffect(() => {
     if (!nodeId || !ready) return;
     const all = latest.current;
@@ -240,20 +264,29 @@ function FollowCenter({
         (size.current.width - 2 * FIT_PADDING) / (maxX - minX),
         (size.current.height - 2 * FIT_PADDING) / (maxY - minY),
       );
+      const { width: w, height: h } = size.current;
       if (fit >= MIN_FIT_ZOOM) {
         const zoom = Math.min(fit, READ_ZOOM);
         void flow.setViewport({
-          x: (size.current.width - (maxX - minX) * zoom) / 2 - minX * zoom,
-          y: (size.current.height - (maxY - minY) * zoom) / 2 - minY * zoom,
+          x: (w - (maxX - minX) * zoom) / 2 - minX * zoom,
+          y: (h - (maxY - minY) * zoom) / 2 - minY * zoom,
           zoom,
         });
         return;
       }
+      // Too big to fit readably: the thought at READ_ZOOM, centred, then slid (within the graph's bounds, so the
+      // thought stays in the pane) until the pane holds graph rather than empty canvas: a newest thought sits low
+      // with the thoughts that led to it above, not mid-pane over a blank half.
+      const z = READ_ZOOM;
+      const x = settle(w, minX * z, maxX * z, (node.position.x + NODE_WIDTH / 2) * z, SIDE_PADDING);
+      const y = settle(h, minY * z, maxY * z, (node.position.y + NODE_HEIGHT / 2) * z, FIT_PADDING);
+      void flow.setViewport({ x, y, zoom: z });
+      return;
     }
     void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, {
       zoom: open ? READ_ZOOM : Math.max(flow.getZoom(), MIN_FIT_ZOOM),
       duration: open ? 0 : 150,
     });
-  }, [nodeId, requestKey, open, ready, flow]);
+  }, [nodeId, requestKey, open, ready, flow, paneSize]);
   return null;
 }

@@ -21,13 +21,11 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { cn } from "@/components/ui/cn";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/Collapsible";
 import { Kbd } from "@/components/ui/Kbd";
+import { ownsKeys } from "@/components/ui/own-keys";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/ToggleGroup";
 
 type Target = "thought" | "session";
-
-const isTyping = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || el.closest("input, textarea, select") !== null);
 
 export function ItemReview({
   item,
@@ -87,7 +85,7 @@ export function ItemReview({
   // Keys work anywhere on the screen except while typing in a field.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.metaKey || e.ctrlKey || e.altKey) return;
+      if (ownsKeys(e.target, e.key) || e.metaKey || e.ctrlKey || e.altKey) return;
       const index = selectedId ? thoughts.findIndex((t) => t.id === selectedId) : -1;
       const move = (delta: number) => {
         const next = thoughts[Math.min(thoughts.length - 1, Math.max(0, index + delta))];

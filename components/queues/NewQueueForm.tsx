@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { MAX_QUEUE_BATCH, MAX_REVIEWERS_PER_ITEM, type QueueFilter } from "@/lib/contracts/queues";
 import { countOf } from "@/lib/words/count-of";
-import { queryFrom } from "@/components/sessions/SessionsTable";
+import { queryFrom } from "@/components/sessions/session-query";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";
 import { CheckboxField } from "@/components/ui/Checkbox";

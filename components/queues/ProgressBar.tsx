@@ -28,9 +28,14 @@ export function ProgressBar({
         <div className="absolute inset-y-0 left-0 bg-primary/30" style={{ width: share(complete + inProgress) }} />
         <div className="absolute inset-y-0 left-0 bg-primary" style={{ width: share(complete) }} />
       </div>
-      <span className="text-sm text-muted-foreground tabular-nums" data-testid="queue-progress">
+      <span
+        className={cn("text-muted-foreground tabular-nums", compact ? "truncate text-xs" : "text-sm")}
+        data-testid="queue-progress"
+      >
         {complete} of {total} complete
-        {inProgress > 0 ? ` · ${inProgress} in review` : ""} · {progress.mine} by you
+        {inProgress > 0 ? ` · ${inProgress} in review` : ""}
+        {/* The review screen's header says "N done by you" already. */}
+        {compact ? "" : ` · ${progress.mine} by you`}
       </span>
     </div>
   );

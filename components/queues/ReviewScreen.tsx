@@ -99,8 +99,9 @@ export function ReviewScreen({ queueId }: { queueId: string }) {
   const actionError = finish.error ?? skip.error ?? beat.error;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="flex shrink-0 flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b px-4 py-3">
-        <div className="flex min-w-0 flex-col gap-1">
+      {/* One row: the title truncates so the actions never wrap under it. */}
+      <header className="flex shrink-0 items-center justify-between gap-x-6 border-b px-4 py-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
           <BackLink href={`/queues/${queueId}`}>{queue.data.name}</BackLink>
           <h1 className="truncate text-xl font-semibold tracking-tight">
             <Link href={`/sessions/${item.sessionId}`} className="hover:underline">
@@ -112,8 +113,8 @@ export function ReviewScreen({ queueId }: { queueId: string }) {
             {leaseLeft > 0 ? `lease ends in ${countdown(leaseLeft)}` : "lease ran out (finish still works if free)"}
           </p>
         </div>
-        <div className="flex items-center gap-3">
-          <div className="hidden w-48 xl:block">
+        <div className="flex shrink-0 items-center gap-3">
+          <div className="hidden w-56 xl:block">
             <ProgressBar progress={progress} label="Queue progress" compact />
           </div>
           <Button variant="outline" disabled={skip.isPending} onClick={() => skip.mutate({ itemId: item.itemId })}>

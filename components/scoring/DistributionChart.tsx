@@ -14,7 +14,8 @@ export function DistributionChart({ distribution, title }: { distribution: Distr
     distribution.kind === "counts"
       ? distribution.counts.map((c) => ({ label: String(c.label), count: c.count }))
       : distribution.bins.map((b) => ({ label: b.label, count: b.count }));
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">No scores to draw yet.</p>;
+  // A config with no scores has its steps but all counts 0: a flat axis of zeros reads as broken, so say it.
+  if (rows.every((r) => r.count === 0)) return <p className="text-sm text-muted-foreground">No scores to draw yet.</p>;
   const max = Math.max(1, ...rows.map((r) => r.count));
   const slot = WIDTH / rows.length;
   const bar = Math.max(4, slot * 0.7);

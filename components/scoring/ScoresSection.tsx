@@ -2,10 +2,15 @@
 // The "Scores" part of the detail panel (a thought) and of the session tab (the whole session): my score per active
 // config, everyone else's read-only. The agent's self-score is not a review score and stays in the metadata.
 import { useQuery } from "@tanstack/react-query";
+import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import type { ReviewScore } from "@/lib/contracts/scores";
 import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { cn } from "@/components/ui/cn";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/Collapsible";
+import { countOf } from "@/lib/words/count-of";
 import { AgreementLine } from "./AgreementLine";
 import { ScoreForm, type ScoreTarget } from "./ScoreForm";
 import { scoreValueText } from "./score-format";
@@ -20,17 +25,19 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
 
   if (configs.isError || scores.isError) {
     return (
-      <section aria-label={heading}>
-        <h3>{heading}</h3>
-        <p role="alert">Could not load scores: {(configs.error ?? scores.error)?.message}</p>
+      <section aria-label={heading} className="flex flex-col gap-2">
+        <h3 className={H3}>{heading}</h3>
+        <p role="alert" className="text-sm text-destructive">
+          Could not load scores: {(configs.error ?? scores.error)?.message}
+        </p>
       </section>
     );
   }
   if (!configs.data || !scores.data) {
     return (
-      <section aria-label={heading} aria-busy="true">
-        <h3>{heading}</h3>
-        <p className="muted">Loading…</p>
+      <section aria-label={heading} aria-busy="true" className="flex flex-col gap-2">
+        <h3 className={H3}>{heading}</h3>
+        <Skeleton className="h-16 w-full" />
       </section>
     );
   }
@@ -39,7 +46,7 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
   const mineBy = new Map(here.filter((s) => s.mine).map((s) => [s.configId, s]));
   return (
     <section aria-label={heading} className="tg-scores flex flex-col gap-2">
-      <h3 className="text-sm font-semibold text-muted-foreground">{heading}</h3>
+      <h3 className={H3}>{heading}</h3>
       {configs.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No score configs yet. <Link href="/agreement#configs">Create one</Link> to score{" "}
@@ -62,22 +69,41 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
           Your role can read scores; annotators, admins and owners give them.
         </p>
       )}
-      <h4 className="text-xs font-medium text-muted-foreground">By others</h4>
-      {others.length === 0 ? (
-        <p className="text-xs text-muted-foreground">No other reviewer or evaluator has scored this yet.</p>
-      ) : (
-        <ul className="flex flex-col gap-1 text-sm" aria-label="Scores by others">
-          {others.map((s: ReviewScore) => (
-            <li key={s.id}>
-              <strong className="font-medium">{s.name}</strong> {scoreValueText(s)} <AuthorName label={s.authorLabel} />
-              {s.comment ? <div className="text-xs text-muted-foreground">{s.comment}</div> : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* Others' scores fold away: the reader's own widget comes first; the count says whether opening is worth it. */}
+      <Collapsible>
+        <CollapsibleTrigger
+          disabled={others.length === 0}
+          className="group flex cursor-pointer items-center gap-1 rounded-sm text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:hover:text-muted-foreground"
+        >
+          <ChevronRight
+            className={cn(
+              "size-3.5 transition-transform group-data-[state=open]:rotate-90",
+              others.length === 0 && "invisible",
+            )}
+            aria-hidden
+          />
+          By others
+          <span className="font-normal">
+            {others.length === 0 ? "· none yet" : `· ${countOf(others.length, "score")}`}
+          </span>
+        </CollapsibleTrigger>
+        <CollapsibleContent>
+          <ul className="mt-1.5 flex flex-col gap-1 pl-4.5 text-sm" aria-label="Scores by others">
+            {others.map((s: ReviewScore) => (
+              <li key={s.id}>
+                <strong className="font-medium">{s.name}</strong> {scoreValueText(s)}{" "}
+                <AuthorName label={s.authorLabel} />
+                {s.comment ? <div className="text-xs text-muted-foreground">{s.comment}</div> : null}
+              </li>
+            ))}
+          </ul>
+        </CollapsibleContent>
+      </Collapsible>
     </section>
   );
 }
+
+const H3 = "text-sm font-semibold text-muted-foreground";
 
 /** The server labels a key's scores "API key NAME (tg_agen…)"; a reader wants the key's name, marked as a key, with the
  *  prefix on hover. */

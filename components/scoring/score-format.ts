@@ -29,3 +29,24 @@ export function summaryText(s: ScoreSummary): string {
     ? `${s.name} ${shortNumber(s.mean)} (${s.count})`
     : `${s.name} ${s.count}×`;
 }
+
+/** The most values a numeric config shows as one row of stepped buttons in the detail panel's ~300 px: 11 is 0–10. */
+export const MAX_STEP_BUTTONS = 11;
+
+/**
+ * Every value a bounded, stepped numeric config allows (1–5 in steps of 1: 1…5; 0–1 in steps of 0.25: 0, 0.25 … 1),
+ * or null when it has no bounds or step, or more than MAX_STEP_BUTTONS values (a slider or a number field then).
+ */
+export function stepValues(config: {
+  type: string;
+  min: number | null;
+  max: number | null;
+  step: number | null;
+}): number[] | null {
+  const { min, max, step } = config;
+  if (config.type !== "numeric" || min === null || max === null || !step || step <= 0 || max < min) return null;
+  const count = Math.floor((max - min) / step + 1e-9) + 1;
+  if (count > MAX_STEP_BUTTONS) return null;
+  // toFixed(10) drops float noise: 0.1 + 2 × 0.1 is 0.30000000000000004.
+  return Array.from({ length: count }, (_, i) => Number((min + i * step).toFixed(10)));
+}

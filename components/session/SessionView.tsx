@@ -20,6 +20,7 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { BackLink } from "@/components/ui/BackLink";
 import { cn } from "@/components/ui/cn";
 import { Label } from "@/components/ui/Label";
+import { ownsKeys } from "@/components/ui/own-keys";
 import { Skeleton, SkeletonRows } from "@/components/ui/Skeleton";
 import { Switch } from "@/components/ui/Switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/Tabs";
@@ -80,15 +81,21 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
 
   // The selection lives in the URL. history.replaceState (which Next keeps in step with useSearchParams) rather than
   // router.replace: the latter made a server round trip per keypress (100-500 ms measured by bench:ui).
-  const select = useCallback(
-    (id: string, how: "pointer" | "keyboard" | "follow" = "pointer") => {
+  const selectInUrl = useCallback(
+    (id: string) => {
       const params = new URLSearchParams(window.location.search);
       params.set("thought", id);
       window.history.replaceState(null, "", `${pathname}?${params.toString()}`);
+    },
+    [pathname],
+  );
+  const select = useCallback(
+    (id: string, how: "pointer" | "keyboard" | "follow" = "pointer") => {
+      selectInUrl(id);
       if (how !== "pointer") setCenter({ id, key: Date.now() });
       setScrollTo({ id, key: Date.now() });
     },
-    [pathname],
+    [selectInUrl],
   );
 
   const [serverStatus, setServerStatus] = useState<ServerLiveStatus["liveStatus"] | null>(null);
@@ -136,22 +143,23 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     [layout, byId, focusA, focusB],
   );
 
-  // Open on the thought in the URL, or on the newest one, once the first layout is ready.
+  // Open on the thought in the URL, or else on the newest one, selected (the detail panel shows it at once), once the
+  // first layout is ready. A reader opening a session wants where the agent got to, not an empty detail panel.
   const opened = useRef(false);
   useEffect(() => {
     if (opened.current || !layout || layout.nodes.length === 0) return;
     opened.current = true;
     const target = selectedId && byId.has(selectedId) ? selectedId : newestId;
-    if (target) {
-      setCenter({ id: target, key: Date.now(), open: true });
-      setScrollTo({ id: target, key: Date.now() });
-    }
-  }, [layout, byId, selectedId, newestId]);
+    if (!target) return;
+    if (target !== selectedId) selectInUrl(target);
+    setCenter({ id: target, key: Date.now(), open: true });
+    setScrollTo({ id: target, key: Date.now() });
+  }, [layout, byId, selectedId, newestId, selectInUrl]);
 
   const [tab, setTab] = useState<SideTab>("detail");
   const onKeyDown = (e: React.KeyboardEvent) => {
     const target = e.target as HTMLElement;
-    if (target.closest("input, select, textarea")) return;
+    if (ownsKeys(target, e.key)) return;
     // Enter on a button or link (e.g. a score form's Save) activates it rather than jumping to the detail panel.
     if (e.key === "Enter" && target.closest("button, a")) return;
     const index = selectedId ? thoughts.findIndex((t) => t.id === selectedId) : -1;

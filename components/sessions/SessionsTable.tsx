@@ -17,7 +17,7 @@ import {
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useRef, type ReactNode } from "react";
-import { SESSION_SORTS, type SessionTableQuery } from "@/lib/contracts/dashboard";
+import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import { SESSION_STATUSES } from "@/lib/contracts/session";
 import { summaryText } from "@/components/scoring/score-format";
 import { ConnectAgent } from "@/components/onboarding/ConnectAgent";
@@ -33,39 +33,10 @@ import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { countOf } from "@/lib/words/count-of";
+import { queryFrom } from "./session-query";
 
-const PAGE_SIZE = 25;
 /** Live refreshes are coalesced: at most one refetch per this many milliseconds while agents write. */
 const REFRESH_MS = 1_000;
-
-export function queryFrom(params: URLSearchParams): SessionTableQuery {
-  const status = params.get("status");
-  const sort = params.get("sort");
-  const flagged = params.get("flagged");
-  const scored = params.get("scored");
-  const scoreConfigId = params.get("scoreConfig");
-  const from = params.get("from");
-  const to = params.get("to");
-  const valid = (d: string) => !Number.isNaN(new Date(d).getTime());
-  return {
-    ...(params.get("q") ? { q: params.get("q")! } : {}),
-    ...(status && (SESSION_STATUSES as readonly string[]).includes(status)
-      ? { status: status as SessionTableQuery["status"] }
-      : {}),
-    ...(params.get("agent") ? { agent: params.get("agent")! } : {}),
-    ...(params.get("tag") ? { tag: params.get("tag")!.slice(0, 100) } : {}),
-    ...(flagged === "yes" ? { flagged: true } : flagged === "no" ? { flagged: false } : {}),
-    ...(scored === "yes" ? { scored: true } : scored === "no" ? { scored: false } : {}),
-    ...(scoreConfigId ? { scoreConfigId: scoreConfigId.slice(0, 200) } : {}),
-    ...(from && valid(from) ? { from: new Date(from).toISOString() } : {}),
-    ...(to && valid(to) ? { to: new Date(`${to}T23:59:59.999Z`).toISOString() } : {}),
-    sort:
-      sort && (SESSION_SORTS as readonly string[]).includes(sort) ? (sort as SessionTableQuery["sort"]) : "activity",
-    order: params.get("order") === "asc" ? "asc" : "desc",
-    page: Math.max(1, Number(params.get("page") ?? 1) || 1),
-    pageSize: PAGE_SIZE,
-  };
-}
 
 export function SessionsTable() {
   const trpc = useTRPC();

@@ -148,7 +148,9 @@ export function AppBar({ me }: { me: MeView }) {
         className="mr-1 flex items-center gap-2 rounded-md px-1.5 py-1 text-base font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <BrandMark className="size-5" />
-        <span>thoughtgraph</span>
+        {/* Below 900 px the bar keeps the mark and icon-only links (names stay for screen readers and on hover), so
+            it fits 768 px with the project menu and the account menu. */}
+        <span className="max-[899px]:sr-only">thoughtgraph</span>
       </Link>
       {me.project ? (
         <span aria-hidden className="text-lg text-border select-none">
@@ -164,13 +166,14 @@ export function AppBar({ me }: { me: MeView }) {
               key={href}
               href={href}
               aria-current={active ? "page" : undefined}
+              title={label}
               className={cn(
                 "flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
                 active && "bg-secondary text-foreground",
               )}
             >
               <Icon className="size-4" aria-hidden />
-              {label}
+              <span className="max-[899px]:sr-only">{label}</span>
             </Link>
           );
         })}

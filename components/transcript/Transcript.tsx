@@ -62,7 +62,24 @@ export function Transcript({
 
   const scrollIndex = scrollTo ? thoughts.findIndex((t) => t.id === scrollTo.id) : -1;
   useEffect(() => {
-    if (scrollIndex >= 0) virtualizer.scrollToIndex(scrollIndex, { align: "auto" });
+    const el = parent.current;
+    if (scrollIndex < 0 || !el) return;
+    const bring = () => virtualizer.scrollToIndex(scrollIndex, { align: "auto" });
+    bring();
+    // Again once the rows around it are measured (offsets from the 110 px estimate land short when rows are taller),
+    // and whenever the pane's size changes until the reader scrolls by hand: the panes settle after the first paint,
+    // and a row aligned to the bottom of the pane's first, taller size ended up below the fold.
+    const frame = requestAnimationFrame(bring);
+    const resized = new ResizeObserver(bring);
+    resized.observe(el);
+    const stop = () => resized.disconnect();
+    const events = ["wheel", "touchmove", "pointerdown", "keydown"] as const;
+    for (const name of events) el.addEventListener(name, stop, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      stop();
+      for (const name of events) el.removeEventListener(name, stop);
+    };
   }, [scrollTo?.key, scrollIndex, virtualizer]);
 
   return (

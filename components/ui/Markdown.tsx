@@ -4,13 +4,14 @@
 // "<script>". Links keep only http(s) and mailto targets; images render as their alt text (no request leaves the page
 // for a URL an agent wrote). Memoized by text: the transcript re-renders rows on scroll.
 import { memo } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
+import ReactMarkdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { cn } from "./cn";
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 const safeUrl = (url: string) => (SAFE_HREF.test(url) ? url : "");
 const REMARK = [remarkGfm];
+type PluggableList = Options["rehypePlugins"];
 
 const COMPONENTS: Components = {
   a: ({ href, children }) =>
@@ -82,10 +83,25 @@ const COMPONENTS: Components = {
   hr: () => <hr className="border-border" />,
 };
 
-export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
+/** `rehypePlugins`: extra passes over the rendered tree (the comment highlights of components/comments); keep the
+ *  array's identity stable between renders. They run after the HTML in the source has become text. */
+export const Markdown = memo(function Markdown({
+  text,
+  className,
+  rehypePlugins,
+}: {
+  text: string;
+  className?: string;
+  rehypePlugins?: PluggableList;
+}) {
   return (
     <div className={cn("tg-md flex min-w-0 flex-col gap-2 text-base leading-relaxed break-words", className)}>
-      <ReactMarkdown remarkPlugins={REMARK} components={COMPONENTS} urlTransform={safeUrl}>
+      <ReactMarkdown
+        remarkPlugins={REMARK}
+        rehypePlugins={rehypePlugins}
+        components={COMPONENTS}
+        urlTransform={safeUrl}
+      >
         {text}
       </ReactMarkdown>
     </div>

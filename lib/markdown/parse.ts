@@ -1,6 +1,7 @@
-// A small, safe markdown subset for thought text: paragraphs, headings, fenced and inline code, bold, italic,
-// lists, blockquotes and links (http, https and mailto only). It produces a tree that React renders as elements, so
-// no HTML in a thought ever reaches the page as markup: `<script>` stays the text "<script>".
+// Markdown's inline syntax as a small tree — code spans, bold, italic and links (http, https and mailto only) — for
+// plain text (lib/markdown/plain.ts: graph nodes, titles, previews, the server's title line). Rendering goes through
+// react-markdown (components/ui/Markdown.tsx); this parser never builds markup, so `<script>` stays the text
+// "<script>".
 
 export type Inline =
   | { t: "text"; v: string }
@@ -8,13 +9,6 @@ export type Inline =
   | { t: "strong"; c: Inline[] }
   | { t: "em"; c: Inline[] }
   | { t: "link"; href: string; c: Inline[] };
-
-export type Block =
-  | { t: "p"; c: Inline[] }
-  | { t: "h"; level: 1 | 2 | 3 | 4; c: Inline[] }
-  | { t: "code"; lang: string; v: string }
-  | { t: "quote"; c: Block[] }
-  | { t: "list"; ordered: boolean; items: Inline[][] };
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 
@@ -87,59 +81,4 @@ export function parseInline(text: string): Inline[] {
   }
   flush();
   return out;
-}
-
-export function parseMarkdown(src: string): Block[] {
-  const lines = src.replace(/\r\n?/g, "\n").split("\n");
-  const blocks: Block[] = [];
-  let para: string[] = [];
-  const endPara = () => {
-    if (para.length > 0) blocks.push({ t: "p", c: parseInline(para.join("\n")) });
-    para = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const fence = /^\s*(```|~~~)\s*([\w+-]*)\s*$/.exec(line);
-    if (fence) {
-      endPara();
-      const body: string[] = [];
-      i++;
-      while (i < lines.length && !lines[i]!.trim().startsWith(fence[1]!)) body.push(lines[i++]!);
-      blocks.push({ t: "code", lang: fence[2] ?? "", v: body.join("\n") });
-      continue;
-    }
-    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
-    if (heading) {
-      endPara();
-      blocks.push({ t: "h", level: heading[1]!.length as 1 | 2 | 3 | 4, c: parseInline(heading[2]!) });
-      continue;
-    }
-    if (/^\s*>\s?/.test(line)) {
-      endPara();
-      const quoted: string[] = [];
-      while (i < lines.length && /^\s*>\s?/.test(lines[i]!)) quoted.push(lines[i++]!.replace(/^\s*>\s?/, ""));
-      i--;
-      blocks.push({ t: "quote", c: parseMarkdown(quoted.join("\n")) });
-      continue;
-    }
-    const item = /^\s*([-*+]|\d+[.)])\s+(.*)$/.exec(line);
-    if (item) {
-      endPara();
-      const ordered = /\d/.test(item[1]!);
-      const items: Inline[][] = [];
-      while (i < lines.length) {
-        const m = /^\s*([-*+]|\d+[.)])\s+(.*)$/.exec(lines[i]!);
-        if (!m || /\d/.test(m[1]!) !== ordered) break;
-        items.push(parseInline(m[2]!));
-        i++;
-      }
-      i--;
-      blocks.push({ t: "list", ordered, items });
-      continue;
-    }
-    if (line.trim() === "") endPara();
-    else para.push(line);
-  }
-  endPara();
-  return blocks;
 }

@@ -1,0 +1,36 @@
+// The sessions list's query from its URL (search, filters, sort, page), shared by the list and by "Queue these"
+// (components/queues/NewQueueForm.tsx builds a queue from the same filter). Pure: anything malformed in the URL is
+// dropped rather than sent to the server.
+import { SESSION_SORTS, type SessionTableQuery } from "@/lib/contracts/dashboard";
+import { SESSION_STATUSES } from "@/lib/contracts/session";
+
+export const PAGE_SIZE = 25;
+
+export function queryFrom(params: URLSearchParams): SessionTableQuery {
+  const status = params.get("status");
+  const sort = params.get("sort");
+  const flagged = params.get("flagged");
+  const scored = params.get("scored");
+  const scoreConfigId = params.get("scoreConfig");
+  const from = params.get("from");
+  const to = params.get("to");
+  const valid = (d: string) => !Number.isNaN(new Date(d).getTime());
+  return {
+    ...(params.get("q") ? { q: params.get("q")! } : {}),
+    ...(status && (SESSION_STATUSES as readonly string[]).includes(status)
+      ? { status: status as SessionTableQuery["status"] }
+      : {}),
+    ...(params.get("agent") ? { agent: params.get("agent")! } : {}),
+    ...(params.get("tag") ? { tag: params.get("tag")!.slice(0, 100) } : {}),
+    ...(flagged === "yes" ? { flagged: true } : flagged === "no" ? { flagged: false } : {}),
+    ...(scored === "yes" ? { scored: true } : scored === "no" ? { scored: false } : {}),
+    ...(scoreConfigId ? { scoreConfigId: scoreConfigId.slice(0, 200) } : {}),
+    ...(from && valid(from) ? { from: new Date(from).toISOString() } : {}),
+    ...(to && valid(to) ? { to: new Date(`${to}T23:59:59.999Z`).toISOString() } : {}),
+    sort:
+      sort && (SESSION_SORTS as readonly string[]).includes(sort) ? (sort as SessionTableQuery["sort"]) : "activity",
+    order: params.get("order") === "asc" ? "asc" : "desc",
+    page: Math.max(1, Number(params.get("page") ?? 1) || 1),
+    pageSize: PAGE_SIZE,
+  };
+}
