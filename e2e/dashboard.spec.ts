@@ -423,7 +423,7 @@ test.describe("the sessions list", () => {
     await expect(bravoRow).toHaveCount(1);
     await expect(alphaRow).toContainText("e2e-list-agent");
     await expect(alphaRow.getByTestId("row-thoughts")).toHaveText("1");
-    await expect(page.getByRole("search")).toContainText("live: connected");
+    await expect(page.getByRole("search", { name: "Filter sessions" })).toContainText("live: connected");
     await saveScreenshot(page, testInfo, "sessions-list.png");
 
     // Search narrows the list to the matching session (and keeps it in the URL).

@@ -70,6 +70,8 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
   const form = detail(page).locator(`[data-testid="score-form"][data-config="${name}"]`);
   const steps = form.getByRole("radiogroup", { name, exact: true });
   await expect(steps.getByRole("radio")).toHaveText(["1", "2", "3", "4", "5"]);
+  // Once the others' scores have arrived the panel has its data and stops re-rendering under the keyboard.
+  await expect(detail(page).getByRole("button", { name: /^By others · 1 score$/ })).toBeVisible();
   await steps.getByRole("radio", { name: "1" }).focus();
   for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
   await expect(steps.getByRole("radio", { name: "5" })).toBeFocused();

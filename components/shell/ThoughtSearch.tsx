@@ -38,6 +38,8 @@ export function ThoughtSearch() {
       <input
         type="search"
         aria-label="Search every thought"
+        role="combobox"
+        aria-autocomplete="list"
         aria-controls={listId}
         aria-expanded={open && q.length >= MIN_QUERY}
         placeholder="Search thoughts…"
