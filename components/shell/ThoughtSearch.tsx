@@ -33,7 +33,7 @@ export function ThoughtSearch() {
   };
 
   return (
-    <div className="relative hidden w-72 md:block" role="search" aria-label="Search thoughts">
+    <div className="relative hidden w-56 md:block" role="search" aria-label="Search thoughts">
       <Search aria-hidden className="pointer-events-none absolute top-2 left-2 size-4 text-muted-foreground" />
       <input
         type="search"
