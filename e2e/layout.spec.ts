@@ -232,11 +232,15 @@ for (const screen of SCREENS) {
         await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
         expect(await horizontalOverflow(page), `${screen.name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
         for (const control of screen.controls) await expectInside(page, control, width, height);
-        // The top bar's navigation and the account menu share one row without overlapping.
+        // The top bar's navigation, the search box (where shown) and the account menu share one row without
+        // overlapping.
         const nav = await page.getByRole("navigation", { name: "Main" }).getByRole("link").last().boundingBox();
-        const account = await accountMenu.locate(page).boundingBox();
-        expect(nav!.x + nav!.width, `the main navigation runs into the account menu at ${width}px`).toBeLessThanOrEqual(
-          account!.x,
+        const search = page.getByRole("search", { name: "Search thoughts" });
+        const next = (await search.isVisible())
+          ? await search.boundingBox()
+          : await accountMenu.locate(page).boundingBox();
+        expect(nav!.x + nav!.width, `the main navigation runs into what follows it at ${width}px`).toBeLessThanOrEqual(
+          next!.x,
         );
         if (SHOT_WIDTHS.has(width)) {
           await saveScreenshot(page, testInfo, `layout-${screen.name}-${width}-${scheme}.png`, { fullPage: false });

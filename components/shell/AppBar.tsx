@@ -173,8 +173,8 @@ export function AppBar({ me }: { me: MeView }) {
               )}
             >
               <Icon className="size-4" aria-hidden />
-              {/* Icons only below 1440 px: with the search box and the account name, six labelled links do not fit. */}
-              <span className="max-[1439px]:sr-only">{label}</span>
+              {/* Icons only below 1536 px: with the search box and the account name, six labelled links do not fit. */}
+              <span className="max-[1535px]:sr-only">{label}</span>
             </Link>
           );
         })}
