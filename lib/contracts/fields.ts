@@ -147,3 +147,24 @@ export const THOUGHT_FIELDS = {
 } as const satisfies FieldRegistry;
 
 export type ThoughtField = keyof typeof THOUGHT_FIELDS;
+
+/** The fields `revise_thought` may change (seed 000), in the order it lists them, each with the description seed 000
+ *  gives it. The tool names them by their snake_case alias and takes each as optional; the session, metadata and the
+ *  answer options are not edited through it. Its zod schema (./tools.ts) and MCP schema (sdk/src/mcp/definitions.ts)
+ *  are built from this list and THOUGHT_FIELDS, so a field's kind and bounds are the same in both tools. */
+export const REVISABLE_FIELDS = {
+  thought: "The new content of the thought.",
+  thoughtNumber: "Current position in the sequence.",
+  totalThoughts: "Expected total number of thoughts.",
+  nextThoughtNeeded: "Whether another thought should follow.",
+  isRevision: "Whether this thought revises a previous one.",
+  revisesThought: "Number of the thought being revised.",
+  branchFromThought: "Starting point of the branch this thought belongs to.",
+  branchId: "Identifier of the branch this thought belongs to.",
+  needsMoreThoughts: "Whether additional thoughts are needed.",
+  score: "Quality score (0.0 to 1.0).",
+  stage: "Current thinking stage (e.g. 'Problem Definition', 'Analysis').",
+  tags: "Categories or labels for the thought.",
+} as const satisfies Partial<Record<ThoughtField, string>>;
+
+export type RevisableField = keyof typeof REVISABLE_FIELDS;

@@ -2,7 +2,17 @@
 // `sequentialthinking` tool's arguments (camelCase or snake_case, numbers and booleans also as strings) plus ours.
 import { z } from "zod";
 import { bool, coerceNumber, opt, positiveInt } from "./coerce";
-import { MAX_NUMBER, MAX_TAGS, SHORT_TEXT, TAG_TEXT, THOUGHT_FIELDS, type FieldKind, type FieldSpec } from "./fields";
+import {
+  MAX_NUMBER,
+  MAX_TAGS,
+  REVISABLE_FIELDS,
+  SHORT_TEXT,
+  TAG_TEXT,
+  THOUGHT_FIELDS,
+  type FieldKind,
+  type FieldSpec,
+  type RevisableField,
+} from "./fields";
 import { parseArguments, type ParseResult } from "./parse";
 import { fastThoughtChecker } from "./thought-fast";
 
@@ -67,6 +77,19 @@ export function thoughtInputSchema<R extends Record<string, FieldSpec>>(fields: 
     shape[field] = spec.required ? schema : opt(schema);
   }
   return z.object(shape) as z.ZodObject<ThoughtShape<R>>;
+}
+
+/** revise_thought's changeable fields (REVISABLE_FIELDS), each optional, its messages naming the field by the
+ *  snake_case alias seed 000 uses. */
+export function revisableShape(): {
+  -readonly [F in RevisableField]: Optional<KindSchema<(typeof THOUGHT_FIELDS)[F]["kind"]>>;
+} {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of Object.keys(REVISABLE_FIELDS) as RevisableField[]) {
+    const spec: FieldSpec = THOUGHT_FIELDS[field];
+    shape[field] = opt(KIND_SCHEMAS[spec.kind](spec.alias, spec));
+  }
+  return shape as ReturnType<typeof revisableShape>;
 }
 
 /** The canonical shape after normalisation, built from THOUGHT_FIELDS. */

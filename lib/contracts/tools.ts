@@ -1,10 +1,10 @@
 // Contracts of the agent tools beside `sequentialthinking`: `think` (seed 004), `revise_thought` (seed 000), and
 // reading or clearing a thinking session. Shared by REST, MCP, the stdio bridge and the SDK.
 import { z } from "zod";
-import { bool, coerceInteger, coerceNumber, opt, positiveInt as positiveIntField } from "./coerce";
-import { MAX_NUMBER } from "./fields";
+import { coerceInteger, opt } from "./coerce";
 import { parseArguments, type ParseResult } from "./parse";
 import { ZThoughtView } from "./session";
+import { revisableShape } from "./thought";
 
 const text = (field: string, max: number) =>
   z
@@ -12,8 +12,6 @@ const text = (field: string, max: number) =>
     .trim()
     .min(1, { error: `${field} must not be empty | Leave ${field} out instead of sending an empty string.` })
     .max(max, { error: `${field} must be at most ${max} characters` });
-// revise_thought names its fields in seed 000's snake_case, so its messages do too.
-const positiveInt = (field: string) => positiveIntField(field, MAX_NUMBER);
 
 /** Parses a tool's snake_case or camelCase arguments, naming the first bad field. */
 export function parseToolInput<T extends z.ZodType>(schema: T, raw: unknown): ParseResult<z.infer<T>> {
@@ -60,30 +58,7 @@ export const ZReviseInput = z.object({
     }),
   ),
   sessionId: opt(text("sessionId", 200)),
-  thought: opt(
-    z.string({ error: "thought must be a string" }).refine((t) => t.trim().length > 0, {
-      error: "thought must not be empty | Leave it out to keep the current text.",
-    }),
-  ),
-  thoughtNumber: opt(positiveInt("thought_number")),
-  totalThoughts: opt(positiveInt("total_thoughts")),
-  nextThoughtNeeded: opt(bool("next_thought_needed")),
-  isRevision: opt(bool("is_revision")),
-  revisesThought: opt(positiveInt("revises_thought")),
-  branchFromThought: opt(positiveInt("branch_from_thought")),
-  branchId: opt(text("branch_id", 200)),
-  needsMoreThoughts: opt(bool("needs_more_thoughts")),
-  score: opt(
-    z.preprocess(
-      coerceNumber,
-      z
-        .number({ error: "score must be a number from 0 to 1" })
-        .min(0, { error: "score must be ≥ 0" })
-        .max(1, { error: "score must be ≤ 1" }),
-    ),
-  ),
-  stage: opt(text("stage", 200)),
-  tags: opt(z.array(text("tags[]", 100), { error: "tags must be an array of strings" }).max(50)),
+  ...revisableShape(),
 });
 export type ReviseInput = z.infer<typeof ZReviseInput>;
 /** The REST revise body: the fields to change; the thought is named by the path. */

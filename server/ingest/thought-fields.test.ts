@@ -5,11 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { snakeToCamel } from "@/lib/contracts/coerce";
-import { THOUGHT_FIELDS, type FieldRegistry } from "@/lib/contracts/fields";
+import { REVISABLE_FIELDS, THOUGHT_FIELDS, type FieldRegistry } from "@/lib/contracts/fields";
 import { parseArguments } from "@/lib/contracts/parse";
 import { thoughtInputSchema, ZThoughtInput, type ThoughtInput } from "@/lib/contracts/thought";
 import { fastThoughtChecker } from "@/lib/contracts/thought-fast";
-import { SEQUENTIAL_THINKING, thoughtInputJsonSchema } from "@/sdk/src/mcp/definitions";
+import { ZReviseInput } from "@/lib/contracts/tools";
+import { REVISE_THOUGHT, SEQUENTIAL_THINKING, thoughtInputJsonSchema } from "@/sdk/src/mcp/definitions";
 import { inputColumns } from "./columns";
 import { postRequests, receivedRequests } from "./write-thread";
 import type { WriteRequest } from "./write-batch";
@@ -121,5 +122,25 @@ describe("the real registry", () => {
     const received = receivedRequests(structuredClone({ id: 1, limits: {} as never, ...posted }));
     expect(received.map((r) => r.input)).toEqual([full, base]);
     expect(Object.keys(received[1]!.input)).toEqual(Object.keys(THOUGHT_FIELDS));
+  });
+
+  it("gives revise_thought the same kinds and bounds under the snake_case names, each optional", () => {
+    const properties = REVISE_THOUGHT.inputSchema.properties;
+    const sequential = SEQUENTIAL_THINKING.inputSchema.properties;
+    expect(Object.keys(properties)).toEqual([
+      "thought_id",
+      "session_id",
+      ...Object.keys(REVISABLE_FIELDS).map((f) => THOUGHT_FIELDS[f as keyof typeof REVISABLE_FIELDS].alias),
+    ]);
+    for (const [field, description] of Object.entries(REVISABLE_FIELDS)) {
+      const alias = THOUGHT_FIELDS[field as keyof typeof REVISABLE_FIELDS].alias;
+      expect(properties[alias]).toEqual({ ...sequential[field], description });
+    }
+    expect(REVISE_THOUGHT.inputSchema.required).toEqual(["thought_id"]);
+    const edit = parseArguments(ZReviseInput, { thought_id: "t1", revises_thought: "2", score: "0.5" });
+    expect(edit.ok && edit.value).toEqual({ thoughtId: "t1", revisesThought: 2, score: 0.5 });
+    const bad = parseArguments(ZReviseInput, { thought_id: "t1", total_thoughts: 0 });
+    expect(!bad.ok && bad.problem).toMatchObject({ field: "totalThoughts" });
+    expect(!bad.ok && bad.problem.message).toContain("total_thoughts");
   });
 });

@@ -6,7 +6,14 @@
 // (lib/contracts), which accept what the official server accepts ("3" for 3, "FALSE" for false, snake_case names)
 // and name the bad field. The advertised schemas only tell a model what to send.
 import type { z } from "zod";
-import { MAX_NUMBER, THOUGHT_FIELDS, type FieldKind, type FieldSpec } from "../../../lib/contracts/fields";
+import {
+  MAX_NUMBER,
+  REVISABLE_FIELDS,
+  THOUGHT_FIELDS,
+  type FieldKind,
+  type FieldSpec,
+  type RevisableField,
+} from "../../../lib/contracts/fields";
 import { ZThoughtResult } from "../../../lib/contracts/thought";
 import { ZClearSessionResult, ZGetSessionResult, ZReviseResult, ZThinkResult } from "../../../lib/contracts/tools";
 
@@ -70,6 +77,16 @@ export function thoughtInputJsonSchema(fields: Readonly<Record<string, FieldSpec
     properties: Object.fromEntries(advertised.map(([name, spec]) => [name, KIND_JSON[spec.kind](spec.description)])),
     required: advertised.filter(([, spec]) => spec.required).map(([name]) => name),
   };
+}
+
+/** revise_thought's changeable fields (REVISABLE_FIELDS) under their snake_case names, with seed 000's descriptions. */
+function revisableJsonSchema(): Record<string, JsonSchemaProperty> {
+  return Object.fromEntries(
+    Object.entries(REVISABLE_FIELDS).map(([field, description]) => {
+      const spec = THOUGHT_FIELDS[field as RevisableField];
+      return [spec.alias, KIND_JSON[spec.kind](description)];
+    }),
+  );
 }
 
 const SESSION_ID = text(THOUGHT_FIELDS.sessionId.description);
@@ -164,18 +181,7 @@ Send only the fields you want to change. An unknown id is an error.`,
     properties: {
       thought_id: text('The thoughtId to revise, or the thought\'s number within the session (e.g. "3").'),
       session_id: text("Optional. The session the thought number refers to (only needed with a thought number)."),
-      thought: text("The new content of the thought."),
-      thought_number: positiveInteger("Current position in the sequence."),
-      total_thoughts: positiveInteger("Expected total number of thoughts."),
-      next_thought_needed: boolean("Whether another thought should follow."),
-      is_revision: boolean("Whether this thought revises a previous one."),
-      revises_thought: positiveInteger("Number of the thought being revised."),
-      branch_from_thought: positiveInteger("Starting point of the branch this thought belongs to."),
-      branch_id: text("Identifier of the branch this thought belongs to."),
-      needs_more_thoughts: boolean("Whether additional thoughts are needed."),
-      score: score("Quality score (0.0 to 1.0)."),
-      stage: text("Current thinking stage (e.g. 'Problem Definition', 'Analysis')."),
-      tags: tags("Categories or labels for the thought."),
+      ...revisableJsonSchema(),
     },
     required: ["thought_id"],
   },
