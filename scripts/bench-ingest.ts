@@ -16,7 +16,7 @@
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -320,6 +320,35 @@ async function warmUp(base: URL, apiKey: string) {
   await driveBatches(base, apiKey, batchBodies("bench-warm", WARMUP_BATCHES));
 }
 
+/** User + system CPU time of the server process (all its threads: serving, write thread, SQLite), in ms, from
+ *  /proc/<pid>/stat (Linux; USER_HZ is 100 there). On this shared 2-core machine throughput swings ~2× with the
+ *  load from outside, while the CPU the server spends per thought moves much less: it is the figure to compare
+ *  two versions of the code by. Undefined where /proc is missing. */
+function serverCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs one scenario and adds the server's CPU per 1,000 thoughts it wrote to the scenario's line. */
+async function withServerCpu<T extends { requests: number; batch_size?: number }>(
+  pid: number | undefined,
+  run: () => Promise<T>,
+): Promise<T & { server_cpu_ms_per_1k: number | undefined }> {
+  const before = serverCpuMs(pid);
+  const result = await run();
+  const after = serverCpuMs(pid);
+  const thoughts = result.requests * (result.batch_size ?? 1);
+  const perThousand =
+    before === undefined || after === undefined ? undefined : round(((after - before) / thoughts) * 1000, 1);
+  return { ...result, server_cpu_ms_per_1k: perThousand };
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-"));
   const profileDir = process.env.BENCH_CPU_PROFILE;
@@ -340,9 +369,12 @@ async function main() {
     console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}`);
     console.error(`database: ${onPg ? "PostgreSQL" : "SQLite"}`);
     singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
-    console.log(JSON.stringify({ path: "fast", ...(await single(base, server.apiKey, singleBaseline)) }));
+    const pid = server.process.pid;
+    const fastSingle = await withServerCpu(pid, () => single(base, server.apiKey, singleBaseline));
+    console.log(JSON.stringify({ path: "fast", ...fastSingle }));
     batchBaseline = await baseline(BATCHES * BATCH_SIZE, BATCH_SIZE);
-    console.log(JSON.stringify({ path: "fast", ...(await batch(base, server.apiKey, batchBaseline)) }));
+    const fastBatch = await withServerCpu(pid, () => batch(base, server.apiKey, batchBaseline));
+    console.log(JSON.stringify({ path: "fast", ...fastBatch }));
     console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
   } finally {
     await server.stop();
@@ -356,8 +388,11 @@ async function main() {
       try {
         const base = new URL(next.url);
         await warmUp(base, next.apiKey);
-        console.log(JSON.stringify({ path: "next", ...(await single(base, next.apiKey, singleBaseline)) }));
-        console.log(JSON.stringify({ path: "next", ...(await batch(base, next.apiKey, batchBaseline)) }));
+        const pid = next.process.pid;
+        const nextSingle = await withServerCpu(pid, () => single(base, next.apiKey, singleBaseline));
+        console.log(JSON.stringify({ path: "next", ...nextSingle }));
+        const nextBatch = await withServerCpu(pid, () => batch(base, next.apiKey, batchBaseline));
+        console.log(JSON.stringify({ path: "next", ...nextBatch }));
       } finally {
         await next.stop();
       }
