@@ -123,6 +123,11 @@ async function rows<T>(client: Queryable, text: string, values: unknown[]): Prom
   return (await client.query(text, values)).rows as T[];
 }
 
+/** `rows`, or none without a round trip when the batch needs none. */
+async function rowsIf<T>(client: Queryable, needed: boolean, text: string, values: unknown[]): Promise<T[]> {
+  return needed ? rows<T>(client, text, values) : [];
+}
+
 async function replaysFor(client: Queryable, projectId: string, keys: string[]): Promise<FirstLoadResult["replays"]> {
   const found = await rows<KeyRow>(
     client,
@@ -211,24 +216,20 @@ export function pgWriteStore(client: Queryable): WriteStore<"async"> {
       }
       const rowsNow = sessionIds.flatMap((id) => locked.get(id) ?? []);
       const withBranches = rowsNow.filter((r) => r.branchCount > 0).map((r) => r.id);
-      const branches =
-        withBranches.length === 0
-          ? []
-          : await rows<SecondLoadResult["branches"][number]>(
-              client,
-              `SELECT "sessionId", "key", "forkThought", "forkThoughtId" FROM "Branch"
-               WHERE "sessionId" = ANY($1::text[]) ORDER BY "sessionId", "ordinal"`,
-              [withBranches],
-            );
-      const thoughts =
-        numbers.length === 0
-          ? []
-          : await rows<SecondLoadResult["thoughts"][number]>(
-              client,
-              `SELECT "id", "sessionId", "thoughtNumber", "branchId" FROM "Thought"
-               WHERE "sessionId" = ANY($1::text[]) AND "thoughtNumber" = ANY($2::int[]) ORDER BY "seq"`,
-              [sessionIds, numbers],
-            );
+      const branches = await rowsIf<SecondLoadResult["branches"][number]>(
+        client,
+        withBranches.length > 0,
+        `SELECT "sessionId", "key", "forkThought", "forkThoughtId" FROM "Branch"
+         WHERE "sessionId" = ANY($1::text[]) ORDER BY "sessionId", "ordinal"`,
+        [withBranches],
+      );
+      const thoughts = await rowsIf<SecondLoadResult["thoughts"][number]>(
+        client,
+        numbers.length > 0,
+        `SELECT "id", "sessionId", "thoughtNumber", "branchId" FROM "Thought"
+         WHERE "sessionId" = ANY($1::text[]) AND "thoughtNumber" = ANY($2::int[]) ORDER BY "seq"`,
+        [sessionIds, numbers],
+      );
       return { locked: rowsNow, branches, thoughts };
     },
 
