@@ -1,13 +1,17 @@
 // Group commit: concurrent requests queue here and are written together in one transaction, so N agents posting at
 // once cost one commit instead of N. On SQLite batches commit one after another (its single writer wants that); on
-// PostgreSQL several commit at once over the pool. With the write thread (server/ingest/write-thread.ts)
+// PostgreSQL several commit at once over the pool, each on sessions, agents and idempotency keys no other batch in
+// flight touches (lanes, below), so one session's thoughts commit in the order they arrived. With the write thread
+// (server/ingest/write-thread.ts)
 // the next batch is handed over while the current one commits there, so the thread never waits for the serving
 // thread to answer. `npm run bench:ingest` measures this path.
 import { currentLimits } from "@/server/config";
 import { isDatabaseUnavailable, retryOnConflict } from "@/server/db/db-errors";
+import { DEFAULT_POOL_MAX } from "@/server/db/client";
 import { databaseUrl, providerOf } from "@/server/db/provider";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
+import { decideSession, decideThinkSession } from "@/lib/domain/session-rule";
 import { commitBatch } from "./commit";
 import { activeWriteThread, THREAD_FAILED } from "./write-thread";
 import type { Placement, WriteOutcome, WriteRequest } from "./write-batch";
@@ -17,19 +21,23 @@ const MAX_BATCH = 2_000;
 
 interface Pending {
   requests: WriteRequest[];
+  /** PostgreSQL: what the requests may touch (lanesOf); computed when the group is formed. */
+  lanes?: Set<string>;
   resolve: (outcomes: WriteOutcome<Placement>[]) => void;
   reject: (error: unknown) => void;
 }
 
 interface WriterState {
   queue: Pending[];
+  /** PostgreSQL: the lanes of every batch in flight, with how many batches hold each. */
+  busy: Map<string, number>;
   running: boolean;
   /** Wakes the drain loop when a request arrives while it waits for a batch in flight. */
   wake: (() => void) | null;
 }
 
 const g = globalThis as unknown as { __thoughtgraphWriter?: WriterState };
-const state: WriterState = (g.__thoughtgraphWriter ??= { queue: [], running: false, wake: null });
+const state: WriterState = (g.__thoughtgraphWriter ??= { queue: [], busy: new Map(), running: false, wake: null });
 
 /** A request that is not an ingest event: its answer holds the full result. */
 export type SingleRequest = WriteRequest & { batch?: undefined };
@@ -58,18 +66,24 @@ export function submitThoughts(requests: WriteRequest[]): Promise<WriteOutcome<P
 
 /**
  * Batches in flight at once: two on the write thread (it runs them in order); on PostgreSQL several, each in its own
- * transaction on its own pooled connection (batches touching the same session queue on its row lock, as they would
- * from two instances; a duplicate new session or idempotency key is retried by retryOnConflict); else one.
+ * transaction on its own pooled connection, on lanes no other batch in flight holds; else one.
  */
-const depth = () => (activeWriteThread() ? 2 : onPostgres() ? PG_BATCHES_IN_FLIGHT : 1);
+const depth = () => (activeWriteThread() ? 2 : onPostgres() ? pgCommitsInFlight() : 1);
 
 /**
  * One commit at a time leaves the process idle while PostgreSQL works and PostgreSQL idle while the process builds
  * the next batch; two overlap them. Measured with `npm run bench:ingest` (DATABASE_URL=postgresql://…) on the shared
  * 2-core machine under load average 13-15, so only roughly: batches 1,451 → 2,065 thoughts/s and single POSTs
- * 175 → 272/s from one to two in flight. Keep it well below DATABASE_POOL_MAX (default 7) so reads find a connection.
+ * 175 → 272/s from one to two in flight. THOUGHTGRAPH_PG_COMMITS_IN_FLIGHT sets it; kept below DATABASE_POOL_MAX
+ * (default 7) so reads find a connection.
  */
-const PG_BATCHES_IN_FLIGHT = 2;
+export const DEFAULT_PG_COMMITS_IN_FLIGHT = 2;
+
+function pgCommitsInFlight(): number {
+  const n = Number(process.env.THOUGHTGRAPH_PG_COMMITS_IN_FLIGHT);
+  const pool = Number(process.env.DATABASE_POOL_MAX) || DEFAULT_POOL_MAX;
+  return Number.isInteger(n) && n > 0 ? Math.min(n, Math.max(1, pool - 1)) : DEFAULT_PG_COMMITS_IN_FLIGHT;
+}
 
 let provider: "sqlite" | "postgresql" | undefined;
 const onPostgres = () => (provider ??= providerOf(databaseUrl())) === "postgresql";
@@ -86,13 +100,81 @@ function takeGroup(): Pending[] {
   return group;
 }
 
+const SEP = "\u0000";
+
+/**
+ * What a request may touch, as strings: the session it names, or its agent (an implicit session is the agent's most
+ * recent one), and its idempotency key. Two batches in flight at once share none, so a session's thoughts, an agent's
+ * implicit session and a key's first answer are decided in arrival order. (Correctness does not rest on this: the
+ * session row lock hands out each seq once, across processes too; lanes keep the order within a process, and spare
+ * the duplicate-key retry.) A session named by its id in one request and by its agent key in another is two lanes:
+ * still no duplicate seq, only their relative order is not kept.
+ */
+function lanesOf(p: Pending): Set<string> {
+  const lanes = new Set<string>();
+  for (const r of p.requests) {
+    const decision = r.tool === "think" ? decideThinkSession(r.input.sessionId) : decideSession(r.input);
+    lanes.add(
+      decision.kind === "explicit"
+        ? `s${SEP}${r.projectId}${SEP}${decision.ref}`
+        : `a${SEP}${r.projectId}${SEP}${r.apiKeyId ?? ""}${SEP}${r.input.metadata?.client ?? ""}`,
+    );
+    if (r.idempotencyKey !== null) lanes.add(`k${SEP}${r.projectId}${SEP}${r.idempotencyKey}`);
+  }
+  return lanes;
+}
+
+/**
+ * PostgreSQL: requests in arrival order, up to MAX_BATCH, whose lanes no batch in flight holds. A request left in the
+ * queue holds its lanes for this pick too, so a later request on one of them cannot overtake it.
+ */
+function takeFreeGroup(): Pending[] {
+  const group: Pending[] = [];
+  const held = new Set<string>();
+  let size = 0;
+  const rest: Pending[] = [];
+  for (const p of state.queue) {
+    p.lanes ??= lanesOf(p);
+    let free = size + p.requests.length <= MAX_BATCH || group.length === 0;
+    for (const lane of p.lanes) {
+      if (!free) break;
+      if (state.busy.has(lane) || held.has(lane)) free = false;
+    }
+    if (free) {
+      group.push(p);
+      size += p.requests.length;
+    } else {
+      rest.push(p);
+      for (const lane of p.lanes) held.add(lane);
+    }
+  }
+  state.queue = rest;
+  return group;
+}
+
+function hold(group: Pending[], by: number): void {
+  for (const p of group) {
+    for (const lane of p.lanes ?? []) {
+      const n = (state.busy.get(lane) ?? 0) + by;
+      if (n > 0) state.busy.set(lane, n);
+      else state.busy.delete(lane);
+    }
+  }
+}
+
 async function drain(): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   try {
     await ensurePgRelay();
     for (;;) {
       while (state.queue.length > 0 && inFlight.size < depth()) {
-        const run: Promise<void> = commitGroup(takeGroup()).finally(() => inFlight.delete(run));
+        const group = onPostgres() ? takeFreeGroup() : takeGroup();
+        if (group.length === 0) break; // every queued request waits for a lane a batch in flight holds
+        hold(group, 1);
+        const run: Promise<void> = commitGroup(group).finally(() => {
+          hold(group, -1);
+          inFlight.delete(run);
+        });
         inFlight.add(run);
       }
       if (inFlight.size === 0) break;

@@ -29,7 +29,10 @@ import {
 
 /** Session columns as SessionRow has them; timestamps are `timestamp(3)` in UTC, read back as absolute instants. */
 const SESSION_COLUMNS = `"id", "projectId", "key", "status", "title", "apiKeyId", "client",
-  ("lastActivityAt" AT TIME ZONE 'UTC') AS "lastActivityAt", "thoughtCount", "thinkStep"`;
+  ("lastActivityAt" AT TIME ZONE 'UTC') AS "lastActivityAt", "thoughtCount", "thinkStep", "branchCount"`;
+
+/** A session row as read here: with its branch count, so a batch reads the Branch table only when there are any. */
+type PgSessionRow = SessionRow & { branchCount: number };
 
 /** Agents per UNION query for their most recent sessions (each adds 3 parameters and one index probe). */
 const AGENTS_PER_QUERY = 500;
@@ -120,6 +123,11 @@ async function rows<T>(client: Queryable, text: string, values: unknown[]): Prom
   return (await client.query(text, values)).rows as T[];
 }
 
+/** `rows`, or none without a round trip when the batch needs none. */
+async function rowsIf<T>(client: Queryable, needed: boolean, text: string, values: unknown[]): Promise<T[]> {
+  return needed ? rows<T>(client, text, values) : [];
+}
+
 async function replaysFor(client: Queryable, projectId: string, keys: string[]): Promise<FirstLoadResult["replays"]> {
   const found = await rows<KeyRow>(
     client,
@@ -163,7 +171,21 @@ async function recentSessions(client: Queryable, q: FirstLoad): Promise<(Session
   return out;
 }
 
+/**
+ * The store of one transaction. Sessions named by id or key are locked as they are first read, so a batch of such
+ * thoughts (every ingest request, and agents that send their sessionId) reads what it needs in one round trip: BEGIN,
+ * one locking read, the write, COMMIT (plus the key lookup when there are keys, and the Branch and Thought reads
+ * only when a session has branches or a thought names an earlier one). Only an agent's most recent session, found
+ * without a lock, is locked in the second load. Each statement locks in id order; a session locked by the first load
+ * in one process and the second in another can deadlock, which PostgreSQL breaks and retryOnConflict retries.
+ */
 export function pgWriteStore(client: Queryable): WriteStore<"async"> {
+  const locked = new Map<string, PgSessionRow>();
+  const lock = async (text: string, values: unknown[]): Promise<PgSessionRow[]> => {
+    const found = await rows<PgSessionRow>(client, text, values);
+    for (const row of found) locked.set(row.id, row);
+    return found;
+  };
   return {
     async firstLoad(q: FirstLoad): Promise<FirstLoadResult> {
       const replays: FirstLoadResult["replays"] = [];
@@ -171,10 +193,9 @@ export function pgWriteStore(client: Queryable): WriteStore<"async"> {
       const sessions: SessionRow[] = [];
       for (const [projectId, refs] of q.sessionRefs) {
         sessions.push(
-          ...(await rows<SessionRow>(
-            client,
+          ...(await lock(
             `SELECT ${SESSION_COLUMNS} FROM "ThinkingSession"
-             WHERE "projectId" = $1 AND ("key" = ANY($2::text[]) OR "id" = ANY($3::text[]))`,
+             WHERE "projectId" = $1 AND ("key" = ANY($2::text[]) OR "id" = ANY($3::text[])) ORDER BY "id" FOR UPDATE`,
             [projectId, refs, refs.filter(isUuid)],
           )),
         );
@@ -184,28 +205,32 @@ export function pgWriteStore(client: Queryable): WriteStore<"async"> {
 
     async secondLoad(sessionIds: string[], numbers: number[]): Promise<SecondLoadResult> {
       if (sessionIds.length === 0) return { locked: null, branches: [], thoughts: [] };
-      // Locked in id order (the ids arrive sorted) so two processes cannot deadlock on each other's sessions.
-      const locked = await rows<SessionRow>(
+      // The agents' recent sessions, read without a lock: locked now, in id order (the ids arrive sorted), and read
+      // again, so their counters are final for this batch.
+      const unlocked = sessionIds.filter((id) => !locked.has(id));
+      if (unlocked.length > 0) {
+        await lock(
+          `SELECT ${SESSION_COLUMNS} FROM "ThinkingSession" WHERE "id" = ANY($1::text[]) ORDER BY "id" FOR UPDATE`,
+          [unlocked],
+        );
+      }
+      const rowsNow = sessionIds.flatMap((id) => locked.get(id) ?? []);
+      const withBranches = rowsNow.filter((r) => r.branchCount > 0).map((r) => r.id);
+      const branches = await rowsIf<SecondLoadResult["branches"][number]>(
         client,
-        `SELECT ${SESSION_COLUMNS} FROM "ThinkingSession" WHERE "id" = ANY($1::text[]) ORDER BY "id" FOR UPDATE`,
-        [sessionIds],
-      );
-      const branches = await rows<SecondLoadResult["branches"][number]>(
-        client,
+        withBranches.length > 0,
         `SELECT "sessionId", "key", "forkThought", "forkThoughtId" FROM "Branch"
          WHERE "sessionId" = ANY($1::text[]) ORDER BY "sessionId", "ordinal"`,
-        [sessionIds],
+        [withBranches],
       );
-      const thoughts =
-        numbers.length === 0
-          ? []
-          : await rows<SecondLoadResult["thoughts"][number]>(
-              client,
-              `SELECT "id", "sessionId", "thoughtNumber", "branchId" FROM "Thought"
-               WHERE "sessionId" = ANY($1::text[]) AND "thoughtNumber" = ANY($2::int[]) ORDER BY "seq"`,
-              [sessionIds, numbers],
-            );
-      return { locked, branches, thoughts };
+      const thoughts = await rowsIf<SecondLoadResult["thoughts"][number]>(
+        client,
+        numbers.length > 0,
+        `SELECT "id", "sessionId", "thoughtNumber", "branchId" FROM "Thought"
+         WHERE "sessionId" = ANY($1::text[]) AND "thoughtNumber" = ANY($2::int[]) ORDER BY "seq"`,
+        [sessionIds, numbers],
+      );
+      return { locked: rowsNow, branches, thoughts };
     },
 
     async write(w: BatchWrites): Promise<void> {

@@ -163,6 +163,33 @@ export function writeSuite(
       }
     });
 
+    it("batches in flight at once keep each session's and each agent's thoughts in arrival order", async () => {
+      // Each round queued a millisecond after the last, so the writer starts it as its own batch while the earlier
+      // ones are still in flight (on PostgreSQL several commit at once; on SQLite they run in turn).
+      await write([t(key("order-warm"), 1, 1)]);
+      const sessions = Array.from({ length: 3 }, (_, i) => key(`order${i}`));
+      const client = key("order-agent");
+      const implicit = (n: number) => ({ ...t("", n, 10), sessionId: undefined, metadata: { client } });
+      const pending: Promise<ThoughtResult[]>[] = [];
+      for (let n = 1; n <= 10; n++) {
+        for (const s of sessions) pending.push(write([t(s, n, 10)]));
+        pending.push(write([implicit(n)]));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      const results = (await Promise.all(pending)).flat();
+      for (const s of sessions) {
+        const g = await svc.graph(svc.db, projectId, s);
+        expect(g.thoughts.map((x) => [x.seq, x.thoughtNumber])).toEqual(
+          Array.from({ length: 10 }, (_, i) => [i + 1, i + 1]),
+        );
+      }
+      // The agent's thought 1 starts its session and thoughts 2-10 join it, in order, although later ones were
+      // queued while the first was still committing.
+      const mine = results.filter((_, i) => i % 4 === 3);
+      expect(new Set(mine.map((r) => r.sessionId)).size).toBe(1);
+      expect(mine.map((r) => r.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    });
+
     it("concurrent transactions on one session never share a seq (row locks on PostgreSQL)", async () => {
       const s = key("locks");
       await write([t(s, 1, 20)]);
