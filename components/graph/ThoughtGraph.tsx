@@ -17,7 +17,15 @@ import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from "
 import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
-import { NODE_HEIGHT, NODE_TYPES, NODE_WIDTH, type FoldNodeData, type ThoughtNodeData } from "./ThoughtNode";
+import {
+  FOLD_HANDLES,
+  NODE_HEIGHT,
+  NODE_TYPES,
+  NODE_WIDTH,
+  THOUGHT_HANDLES,
+  type FoldNodeData,
+  type ThoughtNodeData,
+} from "./ThoughtNode";
 
 const LANE_GAP = 48;
 const ROW_GAP = 28;
@@ -71,6 +79,10 @@ const FLOW_THEME = {
   "--xy-node-border-radius": "8px",
 } as CSSProperties;
 
+/** Size and handles known up front (ThoughtNode.tsx THOUGHT_HANDLES): React Flow draws only the nodes in view from
+ *  the first frame instead of mounting and measuring all of them once. */
+const SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT, measured: { width: NODE_WIDTH, height: NODE_HEIGHT } };
+
 const NO_CHIPS: ReadonlyMap<string, { text: string; title: string }> = new Map();
 
 export function ThoughtGraph({
@@ -115,13 +127,13 @@ export function ThoughtGraph({
           reviews: scoreChip?.text ?? null,
           reviewsTitle: scoreChip?.title ?? null,
         };
-        node = { id: n.id, type: "thought", position, data, width: NODE_WIDTH, height: NODE_HEIGHT };
+        node = { id: n.id, type: "thought", position, data, handles: THOUGHT_HANDLES, ...SIZE };
       } else {
         const data: FoldNodeData = {
           label: n.kind === "branch" ? `branch ${n.branchKey}` : "folded run",
           count: n.count,
         };
-        node = { id: n.id, type: "fold", position, data, width: NODE_WIDTH, height: NODE_HEIGHT };
+        node = { id: n.id, type: "fold", position, data, handles: FOLD_HANDLES, ...SIZE };
       }
       next.set(n.id, { key, pos, chip, node });
       return node;

@@ -66,7 +66,8 @@ export function AgreementView() {
               value={chosen ?? ""}
               onChange={(e) => choose(e.target.value)}
               aria-label="Score config"
-              className="w-72"
+              // As wide as the longest config name (a fixed 288 px cut long names off), never wider than the row.
+              className="max-w-full min-w-72"
             >
               {usable.map((c) => (
                 <option key={c.id} value={c.id}>

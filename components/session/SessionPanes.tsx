@@ -2,7 +2,7 @@
 // The session view's three panes (graph, transcript, side panel) as resizable panels that scroll inside themselves.
 // Side by side from 900 px up; stacked below (three columns under 900 px leave each less than 300 px). The graph and
 // transcript panes collapse (drag the handle past their minimum); the side panel always stays.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Group, Panel, Separator } from "react-resizable-panels";
 import { cn } from "@/components/ui/cn";
 import { useMediaQuery } from "./useMediaQuery";
@@ -22,15 +22,15 @@ function Handle({ vertical }: { vertical: boolean }) {
   );
 }
 
-export function SessionPanes({
-  graph,
-  transcript,
-  side,
-}: {
-  graph: ReactNode;
-  transcript: ReactNode;
-  side: ReactNode;
-}) {
+/** Sizes in percent of the group (strings: react-resizable-panels reads "240px" as pixels), side by side and stacked. */
+const PANES = [
+  { id: "graph", wide: { size: "42", min: "20" }, stacked: { size: "40", min: "15" }, collapsible: true },
+  { id: "transcript", wide: { size: "30", min: "15" }, stacked: { size: "30", min: "10" }, collapsible: true },
+  // The side panel never collapses: it holds the detail of the selection and the tabs.
+  { id: "side", wide: { size: "28", min: "240px" }, stacked: { size: "30", min: "20" }, collapsible: false },
+] as const;
+
+export function SessionPanes(panes: Record<(typeof PANES)[number]["id"], ReactNode>) {
   const wide = useMediaQuery("(min-width: 900px)");
   return (
     <Group
@@ -39,31 +39,23 @@ export function SessionPanes({
       className="min-h-0 flex-1"
       id="session-panes"
     >
-      <Panel
-        id="graph"
-        defaultSize={wide ? "42" : "40"}
-        minSize={wide ? "20" : "15"}
-        collapsible
-        collapsedSize="0"
-        className="min-h-0 min-w-0"
-      >
-        {graph}
-      </Panel>
-      <Handle vertical={!wide} />
-      <Panel
-        id="transcript"
-        defaultSize={wide ? "30" : "30"}
-        minSize={wide ? "15" : "10"}
-        collapsible
-        collapsedSize="0"
-        className="min-h-0 min-w-0"
-      >
-        {transcript}
-      </Panel>
-      <Handle vertical={!wide} />
-      <Panel id="side" defaultSize={wide ? "28" : "30"} minSize={wide ? "240px" : "20"} className="min-h-0 min-w-0">
-        {side}
-      </Panel>
+      {PANES.map(({ id, collapsible, ...sizes }, i) => {
+        const { size, min } = wide ? sizes.wide : sizes.stacked;
+        return (
+          <Fragment key={id}>
+            {i > 0 ? <Handle vertical={!wide} /> : null}
+            <Panel
+              id={id}
+              defaultSize={size}
+              minSize={min}
+              {...(collapsible ? { collapsible: true, collapsedSize: "0" } : {})}
+              className="min-h-0 min-w-0"
+            >
+              {panes[id]}
+            </Panel>
+          </Fragment>
+        );
+      })}
     </Group>
   );
 }

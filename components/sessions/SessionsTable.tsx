@@ -251,12 +251,13 @@ export function SessionsTable() {
           <Table aria-label="Sessions" aria-busy={table.isFetching}>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead className="w-[32%]">Title</TableHead>
+                {/* The title keeps room for words at 768 px (it shrank to one letter); lesser columns go first. */}
+                <TableHead className="w-[32%] min-w-44">Title</TableHead>
                 <TableHead>Agent</TableHead>
                 <TableHead>Status</TableHead>
                 {sortHead("thoughts", "Thoughts")}
-                <TableHead className="text-right">Branches</TableHead>
-                <TableHead className="text-right">Revisions</TableHead>
+                <TableHead className={cn("text-right", WIDE_ONLY)}>Branches</TableHead>
+                <TableHead className={cn("text-right", WIDE_ONLY)}>Revisions</TableHead>
                 {sortHead("flags", "Flags")}
                 {query.scoreConfigId ? (
                   sortHead("score", "Scores", "Sort by the chosen config's mean")
@@ -291,8 +292,8 @@ export function SessionsTable() {
                     <StatusBadge status={s.status} />
                   </TableCell>
                   <Num data-testid="row-thoughts">{s.thoughtCount}</Num>
-                  <Num>{s.branchCount}</Num>
-                  <Num>{s.revisionCount}</Num>
+                  <Num className={WIDE_ONLY}>{s.branchCount}</Num>
+                  <Num className={WIDE_ONLY}>{s.revisionCount}</Num>
                   <Num>
                     {s.flagCount > 0 ? (
                       <Badge variant="warning" title={countOf(s.flagCount, "flag")}>
@@ -344,9 +345,12 @@ export function SessionsTable() {
   );
 }
 
-function Num({ children, ...props }: { children: ReactNode; "data-testid"?: string }) {
+/** Columns shown from 1024 px up: below it the title needs their room. */
+const WIDE_ONLY = "max-lg:hidden";
+
+function Num({ children, className, ...props }: { children: ReactNode; className?: string; "data-testid"?: string }) {
   return (
-    <TableCell className="text-right tabular-nums" {...props}>
+    <TableCell className={cn("text-right tabular-nums", className)} {...props}>
       {children}
     </TableCell>
   );
