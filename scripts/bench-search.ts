@@ -7,12 +7,16 @@
 // match tens of thousands of rows (those make the p99).
 //
 // Lines (JSON, one per measure): p50/p99 in ms over BENCH_QUERIES queries (default 200) of
-//   raw_fts          the bare index query, ranked, LIMIT 20 (the baseline: FTS5 MATCH … ORDER BY rank / tsvector @@
-//                    to_tsquery ORDER BY ts_rank), no project join, no count, no highlight
+//   raw_fts          the bare index query, every match ranked, LIMIT 20 (the baseline: FTS5 MATCH … ORDER BY rank /
+//                    tsvector @@ to_tsquery ORDER BY ts_rank), no project join, no count, no highlight
+//   raw_window       the bare index query over the newest 1,000 matches only (FTS5 ORDER BY rowid DESC LIMIT 1000 /
+//                    ORDER BY createdAt DESC LIMIT 1000), unranked: the floor of the bounded window search ranks
 //   search_thoughts  GET /api/v1/search's service: ranked page of 20 with total, project scope, versions, snippets
 //   sessions_text    the sessions list's text search (first page of 25, total)
 //   memory_search    ThoughtMCP search (limit 10)
 //   recall           ThoughtMCP recall with text (lexical similarity over the user's 10,000 memories; limit 10)
+// Each line carries the load average (1 min) when it started: the machine is shared, so compare a line with the raw
+// baselines of the same run only. BENCH_PROVIDERS=sqlite (or postgresql) runs one provider.
 // PostgreSQL: BENCH_PG_URL=postgresql://… (an admin URL; a database is created and dropped), else a throwaway cluster
 // from /usr/lib/postgresql/15/bin (PG_BIN) when present, else SQLite only. BENCH_THOUGHTS and BENCH_MEMORIES scale it.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -59,6 +63,7 @@ const percentile = (sorted: number[], p: number) =>
 const round = (x: number) => Math.round(x * 100) / 100;
 
 async function measure(name: string, provider: string, queries: string[], run: (q: string) => Promise<unknown>) {
+  const load = round(os.loadavg()[0] ?? 0);
   for (const q of queries.slice(0, 10)) await run(q); // warm up (JIT, statement caches)
   const times: number[] = [];
   for (const q of queries) {
@@ -73,6 +78,7 @@ async function measure(name: string, provider: string, queries: string[], run: (
     p50_ms: round(percentile(times, 50)),
     p99_ms: round(percentile(times, 99)),
     queries: times.length,
+    load,
   };
 }
 
@@ -157,7 +163,24 @@ async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
         ),
       ),
     );
+    lines.push(
+      await measure("raw_window", provider, queries, (q) =>
+        db.$queryRawUnsafe(
+          `SELECT rowid FROM "ThoughtFts" WHERE "ThoughtFts" MATCH ? ORDER BY rowid DESC LIMIT 1000`,
+          toFts5(ast(q)),
+        ),
+      ),
+    );
   } else {
+    lines.push(
+      await measure("raw_window", provider, queries, (q) =>
+        db.$queryRawUnsafe(
+          `SELECT "id" FROM "Thought" WHERE "searchVector" @@ to_tsquery('simple', $1)
+           ORDER BY "createdAt" DESC LIMIT 1000`,
+          toTsquery(ast(q)),
+        ),
+      ),
+    );
     lines.push(
       await measure("raw_fts", provider, queries, (q) =>
         db.$queryRawUnsafe(
@@ -198,9 +221,10 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-search-"));
   let cluster: PgCluster | undefined;
   try {
-    await benchProvider("sqlite", `file:${path.join(dir, "bench.db")}`);
-    let admin = process.env.BENCH_PG_URL?.trim();
-    if (!admin && pgAvailable()) {
+    const only = process.env.BENCH_PROVIDERS?.trim();
+    if (only !== "postgresql") await benchProvider("sqlite", `file:${path.join(dir, "bench.db")}`);
+    let admin = only === "sqlite" ? undefined : process.env.BENCH_PG_URL?.trim();
+    if (!admin && only !== "sqlite" && pgAvailable()) {
       cluster = await startPgCluster();
       admin = cluster.url;
     }

@@ -2,7 +2,7 @@
 // The Memories page (issue 15): the project's agent memories with ThoughtMCP's filters (user, sectors, strength,
 // full-text query, forgotten ones on request), sector and strength badges, a memory's detail with its waypoint links
 // and the session it was remembered in, and the graph of memories and links. The selected memory lives in the URL
-// (?memory=).
+// (?memory=), and so does the session filter the session view's "Memories (n)" link sets (?session=).
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -10,6 +10,7 @@ import { Fragment, useDeferredValue, useState } from "react";
 import { MEMORY_SECTORS, type MemorySector } from "@/lib/contracts/thoughtmcp-memory";
 import { Highlighted } from "@/components/search/Highlighted";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { Button } from "@/components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/Card";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { Input } from "@/components/ui/Input";
@@ -86,6 +87,7 @@ export function MemoriesView() {
   const pathname = usePathname();
   const params = useSearchParams();
   const selected = params.get("memory");
+  const sessionId = params.get("session");
   const [userId, setUserId] = useState("");
   const [sectors, setSectors] = useState<MemorySector[]>([]);
   const [text, setText] = useState("");
@@ -93,17 +95,20 @@ export function MemoriesView() {
   const q = useDeferredValue(text.trim());
   const filters = {
     ...(userId ? { userId } : {}),
+    ...(sessionId ? { sessionId } : {}),
     ...(sectors.length ? { sectors } : {}),
     ...(q ? { q } : {}),
     includeDeleted,
   };
   const list = useQuery(trpc.memories.list.queryOptions({ ...filters, pageSize: 100 }));
   const graph = useQuery(trpc.memories.graph.queryOptions({ ...(userId ? { userId } : {}), includeDeleted }));
-  const select = (id: string) => {
+  const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
-    next.set("memory", id);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
     router.replace(`${pathname}?${next.toString()}`, { scroll: false });
   };
+  const select = (id: string) => setParam("memory", id);
 
   return (
     <div className="flex flex-col gap-4">
@@ -137,6 +142,17 @@ export function MemoriesView() {
             {s}
           </label>
         ))}
+        {sessionId ? (
+          <span className="flex items-center gap-2 text-sm">
+            Remembered in session{" "}
+            <Link className="underline" href={`/sessions/${encodeURIComponent(sessionId)}`}>
+              {sessionId}
+            </Link>
+            <Button variant="ghost" size="sm" onClick={() => setParam("session", null)}>
+              All sessions
+            </Button>
+          </span>
+        ) : null}
         <label className="flex items-center gap-1.5 text-sm">
           <Checkbox checked={includeDeleted} onChange={(e) => setIncludeDeleted(e.target.checked)} />
           show forgotten

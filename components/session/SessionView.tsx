@@ -34,6 +34,7 @@ import {
 } from "@/lib/graph/live-status";
 import { BranchCompare } from "./BranchCompare";
 import { DetailPanel } from "./DetailPanel";
+import { SessionMemoriesLink } from "@/components/memories/SessionMemoriesLink";
 import { ExportMenu } from "./ExportMenu";
 import { SessionPanes } from "./SessionPanes";
 import { ShareMenu } from "./ShareMenu";
@@ -263,6 +264,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
             </TooltipTrigger>
             <TooltipContent>Keep the newest thought selected and in view (f)</TooltipContent>
           </Tooltip>
+          {readOnly ? null : <SessionMemoriesLink sessionId={s.id} />}
           <ViewMenu minimap={minimap} onMinimap={setMinimap} />
           <ExportMenu sessionId={s.id} imagesOnly={readOnly} />
           {readOnly ? null : <ShareMenu sessionId={s.id} />}

@@ -91,6 +91,7 @@ export function ThoughtSearch() {
               ))}
               {results.data && results.data.total > hits.length ? (
                 <li className="p-2 text-xs text-muted-foreground">
+                  {results.data.totalExact ? "" : "At least "}
                   {results.data.total - hits.length} more: refine the words, or use GET /api/v1/search.
                 </li>
               ) : null}

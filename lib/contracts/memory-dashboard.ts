@@ -7,6 +7,8 @@ import { MEMORY_SECTORS } from "./thoughtmcp-memory";
 export const ZMemoryListQuery = z.object({
   /** One user's memories (ThoughtMCP's userId); all users of the project without it. */
   userId: z.string().trim().min(1).max(200).optional(),
+  /** The memories remembered during one of the project's sessions (our session id): the session view links here. */
+  sessionId: z.string().trim().min(1).max(200).optional(),
   sectors: z.array(z.enum(MEMORY_SECTORS)).max(MEMORY_SECTORS.length).optional(),
   /** Full-text query (the one parser: AND, OR, NOT, "phrases"); an unparsable one matches nothing. */
   q: z.string().trim().max(200).optional(),

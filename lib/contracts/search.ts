@@ -66,7 +66,10 @@ export type ThoughtSearchHit = z.infer<typeof ZThoughtSearchHit>;
 
 export const ZThoughtSearchResult = z.object({
   hits: z.array(ZThoughtSearchHit),
-  /** Matching thoughts in the project, before limit/offset. */
+  /** Matching thoughts in the project, before limit/offset: all of them when `totalExact`, else those among the newest
+   *  1,000 matching texts, which are the ones ranked (server/services/search/full-text.ts, SEARCH_WINDOW). */
   total: z.number().int().nonnegative(),
+  /** False when the query matched more texts than the ranked window: `total` is then a lower bound. */
+  totalExact: z.boolean(),
 });
 export type ThoughtSearchResult = z.infer<typeof ZThoughtSearchResult>;

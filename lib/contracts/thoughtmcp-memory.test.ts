@@ -215,6 +215,7 @@ describe("answers", () => {
           },
         ],
         totalCount: 1,
+        totalExact: true,
         searchType: "full-text",
       }).success,
     ).toBe(true);

@@ -319,6 +319,9 @@ export const ZSearchResult = z.object({
     }),
   ),
   totalCount: z.number().int().nonnegative(),
+  /** False when the text matched more than the 1,000 newest memories that search filters and ranks: `totalCount` is
+   *  then those of them passing the filters (server/services/search/full-text.ts, SEARCH_WINDOW). */
+  totalExact: z.boolean(),
   /** "full-text" with a text, "filter" when only filters were given. */
   searchType: z.enum(["full-text", "filter"]),
 });

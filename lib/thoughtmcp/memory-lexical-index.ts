@@ -30,7 +30,8 @@ function countTerms(text: string): TermCounts {
 
 export class LexicalIndex {
   private readonly docs = new Map<string, TermCounts>();
-  private readonly postings = new Map<string, Set<string>>();
+  /** term → (id → tf): the tf beside the id saves a lookup per posting in rank (the hot loop of recall). */
+  private readonly postings = new Map<string, Map<string, number>>();
   private readonly norms = new Map<string, { generation: number; norm: number }>();
   private generation = 0;
 
@@ -47,10 +48,10 @@ export class LexicalIndex {
     this.remove(id);
     const counts = countTerms(text);
     this.docs.set(id, counts);
-    for (const term of counts.keys()) {
+    for (const [term, tf] of counts) {
       let ids = this.postings.get(term);
-      if (!ids) this.postings.set(term, (ids = new Set()));
-      ids.add(id);
+      if (!ids) this.postings.set(term, (ids = new Map<string, number>()));
+      ids.set(id, tf);
     }
     this.generation++;
   }
@@ -89,7 +90,8 @@ export class LexicalIndex {
     return norm;
   }
 
-  private rank(query: TermCounts, exclude: string | undefined, limit: number): Similar[] {
+  /** Cosine of the query with every text sharing a word with it (> 0), unsorted. */
+  private dots(query: TermCounts, exclude: string | undefined): Map<string, number> {
     const qWeights = new Map<string, number>();
     let qSum = 0;
     for (const [term, tf] of query) {
@@ -98,23 +100,28 @@ export class LexicalIndex {
       qSum += w * w;
     }
     const qNorm = Math.sqrt(qSum);
-    if (qNorm === 0) return [];
     const dots = new Map<string, number>();
+    if (qNorm === 0) return dots;
     for (const [term, qw] of qWeights) {
       const idf = this.idf(term);
-      for (const id of this.postings.get(term) ?? []) {
+      for (const [id, tf] of this.postings.get(term) ?? []) {
         if (id === exclude) continue;
-        const tf = this.docs.get(id)?.get(term) ?? 0;
         dots.set(id, (dots.get(id) ?? 0) + qw * (1 + Math.log(tf)) * idf);
       }
     }
-    const out: Similar[] = [];
     for (const [id, dot] of dots) {
       const counts = this.docs.get(id);
       const dNorm = counts ? this.norm(id, counts) : 0;
       // Rounding can put identical vectors a hair above 1.
-      if (dNorm > 0 && dot > 0) out.push({ id, similarity: Math.min(1, dot / (qNorm * dNorm)) });
+      if (dNorm > 0 && dot > 0) dots.set(id, Math.min(1, dot / (qNorm * dNorm)));
+      else dots.delete(id);
     }
+    return dots;
+  }
+
+  private rank(query: TermCounts, exclude: string | undefined, limit: number): Similar[] {
+    const out: Similar[] = [];
+    for (const [id, similarity] of this.dots(query, exclude)) out.push({ id, similarity });
     out.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return out.slice(0, limit);
   }
@@ -132,6 +139,6 @@ export class LexicalIndex {
 
   /** Similarity of a query text to every text in the index, as a map (0 for those sharing no word). */
   similarities(text: string): Map<string, number> {
-    return new Map(this.search(text).map((s) => [s.id, s.similarity]));
+    return this.dots(countTerms(text), undefined);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { linkWeight, rankByScore, recallScore, recency } from "./memory-ranking";
+import { linkWeight, rankByScore, recallScore, recency, topByScore } from "./memory-ranking";
 
 const NOW = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;
@@ -60,5 +60,18 @@ describe("rankByScore", () => {
       (x, y) => x.id.localeCompare(y.id),
     );
     expect(ranked.map((r) => r.item.id)).toEqual(["c", "a", "b"]);
+  });
+});
+
+describe("topByScore", () => {
+  it("gives rankByScore's first k, ties at the cut included in tie-break order", () => {
+    // Scores from a small set, so many ties fall at every cut.
+    const items = Array.from({ length: 200 }, (_, i) => ({ id: `m${(i * 37) % 200}`, s: ((i * 7) % 5) / 4 }));
+    const tieBreak = (x: { id: string }, y: { id: string }) => x.id.localeCompare(y.id);
+    const full = rankByScore(items, (i) => i.s, tieBreak);
+    for (const k of [1, 3, 10, 41, 199, 200, 500]) {
+      expect(topByScore(items, (i) => i.s, tieBreak, k)).toEqual(full.slice(0, k));
+    }
+    expect(topByScore(items, (i) => i.s, tieBreak, 0)).toEqual([]);
   });
 });

@@ -285,6 +285,12 @@ describe.each(["sqlite", "postgresql"] as const)("memory services on %s", (provi
     expect((await db.memory.findUniqueOrThrow({ where: { id: a.data.memoryId } })).thinkingSessionId).toBe(
       `s-${provider}`,
     );
+    // The session view's "Memories (n)" opens the Memories page filtered to the session.
+    const elsewhere = await rememberAs(u, "remembered in another session", { sessionId: "agent-run-8" });
+    expect((await memoriesOfSession(db, project, `s-${provider}`)).map((m) => m.id)).toEqual([a.data.memoryId]);
+    const filtered = await listMemories(db, project, { sessionId: `s-${provider}` });
+    expect(filtered.memories.map((m) => m.id)).toEqual([a.data.memoryId]);
+    expect(filtered.memories.map((m) => m.id)).not.toContain(elsewhere.data.memoryId);
   });
 
   it("the dashboard lists, filters and searches memories, shows links both ways and draws each linked pair once", async () => {

@@ -55,6 +55,7 @@ export async function listMemories(db: Db, projectId: string, raw: MemoryListQue
   const where: Prisma.MemoryWhereInput = {
     projectId,
     ...(q.userId ? { userId: q.userId } : {}),
+    ...(q.sessionId ? { thinkingSessionId: q.sessionId } : {}),
     ...(q.includeDeleted ? {} : { deletedAt: null }),
     ...(q.sectors?.length ? { primarySector: { in: q.sectors } } : {}),
     ...(q.minStrength !== undefined ? { strength: { gte: q.minStrength } } : {}),

@@ -5,8 +5,12 @@
 // recall: score = 0.6·similarity + 0.2·salience + 0.1·recency + 0.1·linkWeight (lib/thoughtmcp/memory-ranking.ts).
 // With a text, only memories that share something with it (similarity > 0) are recalled: a memory with nothing in
 // common with the question is not an answer to it, whatever its salience. Without a text, every memory matching the
-// filters is ranked by salience, recency and links. Both read a narrow projection of the user's memories first and
-// load full rows only for the page.
+// filters is ranked by salience, recency and links. Full rows are loaded only for the page.
+//
+// Recall filters and ranks every live memory of the user, exactly, in memory: their signals and the lexical index are
+// cached per user beside each other and checked against the database by one aggregate query per recall
+// (memory-similarity.ts, recallState). Search with a text filters and ranks the newest SEARCH_WINDOW matches
+// (server/services/search/full-text.ts) and says whether that was all of them (`totalExact`).
 import { highlight, snippet } from "@/lib/search/highlight";
 import { parseQuery } from "@/lib/search/query";
 import type {
@@ -17,7 +21,7 @@ import type {
   SearchInput,
   SearchResult,
 } from "@/lib/contracts/thoughtmcp-memory";
-import { linkWeight, rankByScore, recallScore, recency } from "@/lib/thoughtmcp/memory-ranking";
+import { linkWeight, recallScore, recency, topByScore } from "@/lib/thoughtmcp/memory-ranking";
 import type { Db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { matchMemories } from "../search/full-text";
@@ -25,8 +29,9 @@ import { COMPONENTS, type Answer } from "./memories";
 import {
   embeddingProvider,
   embeddingSimilarities,
-  lexicalIndex,
+  recallState,
   reembedStale,
+  type MemorySignals,
   type SimilarityKind,
   type UserScope,
 } from "./memory-similarity";
@@ -82,6 +87,8 @@ export function metadataMatches(stored: unknown, filter: Filters["metadata"]): b
 
 const NARROW = { id: true, createdAt: true, salience: true, metadata: true } as const;
 
+type Narrow = Awaited<ReturnType<typeof candidates>>[number];
+
 async function candidates(db: Db, projectId: string, f: Filters) {
   const rows = await db.memory.findMany({ where: filterWhere(projectId, f), select: NARROW });
   return rows.filter((r) => metadataMatches(r.metadata, f.metadata));
@@ -114,14 +121,9 @@ async function loadPage(db: Db, ids: string[]): Promise<MemoryRow[]> {
 const newerFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Similarity of `text` to each of the user's memories: embeddings when configured, else lexical. */
-async function similarities(
-  db: Db,
-  scope: UserScope,
-  text: string,
-): Promise<{ kind: SimilarityKind; values: Map<string, number> }> {
-  const provider = embeddingProvider();
-  if (!provider) return { kind: "lexical", values: (await lexicalIndex(db, scope)).similarities(text) };
+/** Cosine of `text`'s embedding with each live memory's stored vector of the current model. */
+async function embeddingSimilaritiesOf(db: Db, scope: UserScope, text: string): Promise<Map<string, number>> {
+  const provider = embeddingProvider()!;
   const [vector] = await provider.embed([text]);
   const rows = await db.memory.findMany({
     where: { projectId: scope.projectId, userId: scope.userId, deletedAt: null },
@@ -130,36 +132,57 @@ async function similarities(
   const { similarities: values, stale } = embeddingSimilarities(vector ?? [], provider.model, rows);
   // A model change leaves vectors of the old model: re-embed them in the background (this answer counts them 0).
   if (stale > 0) void reembedStale(db, scope).catch(() => undefined);
-  return { kind: "embedding", values };
+  return values;
+}
+
+/** recall's filters over cached signals: filterWhere's rules (the live ones are the cache's), and the metadata. */
+function signalMatches(m: MemorySignals, f: Filters): boolean {
+  let sectors: MemorySector[] | undefined = f.sectors;
+  if (f.primarySector) sectors = sectors ? sectors.filter((s) => s === f.primarySector) : [f.primarySector];
+  const at = m.createdAt.getTime();
+  return (
+    m.strength > 0 &&
+    (f.minStrength === undefined || m.strength >= f.minStrength) &&
+    (f.minSalience === undefined || m.salience >= f.minSalience) &&
+    (sectors === undefined || sectors.includes(m.primarySector as MemorySector)) &&
+    (!f.dateRange?.start || at >= new Date(f.dateRange.start).getTime()) &&
+    (!f.dateRange?.end || at <= new Date(f.dateRange.end).getTime()) &&
+    metadataMatches(m.metadata, f.metadata)
+  );
 }
 
 export async function recall(db: Db, projectId: string, input: RecallInput): Promise<Answer<RecallResult>> {
   const scope = { projectId, userId: input.userId };
   const now = Date.now();
   const text = input.text?.trim() ? input.text : undefined;
-  const [rows, links, similar] = await Promise.all([
-    candidates(db, projectId, input),
-    db.memoryLink.findMany({
-      where: { source: { projectId, userId: input.userId, deletedAt: null } },
-      select: { sourceId: true, weight: true },
-    }),
-    text ? similarities(db, scope, text) : undefined,
-  ]);
-  const weights = new Map<string, number[]>();
-  for (const l of links) weights.set(l.sourceId, [...(weights.get(l.sourceId) ?? []), l.weight]);
-  const pool = similar ? rows.filter((r) => (similar.values.get(r.id) ?? 0) > 0) : rows;
-  const ranked = rankByScore(
+  const embedding = text ? embeddingProvider() : undefined;
+  const { signals, index } = await recallState(db, scope, Boolean(text) && !embedding);
+  let similarity: Map<string, number> | undefined;
+  let kind: SimilarityKind | undefined;
+  if (text && index) {
+    similarity = index.similarities(text);
+    kind = "lexical";
+  } else if (text) {
+    similarity = await embeddingSimilaritiesOf(db, scope, text);
+    kind = "embedding";
+  }
+  const pool = [...(similarity ? similarity.keys() : signals.keys())].flatMap((id) => {
+    const m = signals.get(id);
+    return m && signalMatches(m, input) && (!similarity || (similarity.get(id) ?? 0) > 0) ? [m] : [];
+  });
+  const ranked = topByScore(
     pool,
-    (r) =>
+    (m) =>
       recallScore({
-        similarity: similar ? (similar.values.get(r.id) ?? 0) : undefined,
-        salience: r.salience,
-        recency: recency(r.createdAt.getTime(), now),
-        linkWeight: linkWeight(weights.get(r.id) ?? []),
+        similarity: similarity ? (similarity.get(m.id) ?? 0) : undefined,
+        salience: m.salience,
+        recency: recency(m.createdAt.getTime(), now),
+        linkWeight: linkWeight(m.links),
       }),
     newerFirst,
+    input.offset + input.limit,
   );
-  const page = ranked.slice(input.offset, input.offset + input.limit);
+  const page = ranked.slice(input.offset);
   const full = await loadPage(
     db,
     page.map((p) => p.item.id),
@@ -167,14 +190,14 @@ export async function recall(db: Db, projectId: string, input: RecallInput): Pro
   const scoreOf = new Map(page.map((p) => [p.item.id, p.score]));
   const memories = full.map((row) => ({ ...toMemoryView(row), score: scoreOf.get(row.id) ?? 0 }));
   const components: string[] = [COMPONENTS.repository];
-  if (similar) components.push(similar.kind === "embedding" ? COMPONENTS.embedding : COMPONENTS.lexical);
+  if (kind) components.push(kind === "embedding" ? COMPONENTS.embedding : COMPONENTS.lexical);
   components.push(COMPONENTS.graph);
   return {
     data: {
       memories,
-      totalCount: ranked.length,
+      totalCount: pool.length,
       scores: Object.fromEntries(memories.map((m) => [m.id, m.score])),
-      ...(similar ? { similarity: similar.kind } : {}),
+      ...(kind ? { similarity: kind } : {}),
     },
     componentsUsed: components,
   };
@@ -184,13 +207,22 @@ export async function searchMemories(db: Db, projectId: string, input: SearchInp
   const parsed = input.text !== undefined ? parseQuery(input.text) : undefined;
   // The contract refuses a text that does not parse; this only narrows the type.
   const query = parsed?.ok ? parsed.query : undefined;
-  let rows = await candidates(db, projectId, input);
+  let rows: Narrow[];
   let rankOf = new Map<string, number>();
+  let totalExact = true;
   if (query) {
-    const hits = await matchMemories(db, { projectId, userId: input.userId }, query);
+    // The newest SEARCH_WINDOW matches meet the filters as an `id IN (…)` of at most that many ids.
+    const { hits, complete } = await matchMemories(db, { projectId, userId: input.userId }, query);
     rankOf = new Map(hits.map((h) => [h.id, h.rank]));
-    // The filters run over the user's memories and meet the matches here, not as an `id IN (…)` of every match.
-    rows = rows.filter((r) => rankOf.has(r.id));
+    totalExact = complete;
+    rows = (
+      await db.memory.findMany({
+        where: { ...filterWhere(projectId, input), id: { in: [...rankOf.keys()] } },
+        select: NARROW,
+      })
+    ).filter((r) => metadataMatches(r.metadata, input.metadata));
+  } else {
+    rows = await candidates(db, projectId, input);
   }
   rows.sort((a, b) => (rankOf.get(b.id) ?? 0) - (rankOf.get(a.id) ?? 0) || newerFirst(a, b));
   const page = await loadPage(
@@ -211,6 +243,7 @@ export async function searchMemories(db: Db, projectId: string, input: SearchInp
         };
       }),
       totalCount: rows.length,
+      totalExact,
       searchType: query ? "full-text" : "filter",
     },
     componentsUsed: query ? [COMPONENTS.repository, COMPONENTS.fullText] : [COMPONENTS.repository],

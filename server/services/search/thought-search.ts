@@ -15,8 +15,8 @@ export async function searchThoughts(db: Db, projectId: string, q: ThoughtSearch
   const parsed = parseQuery(q.q);
   if (!parsed.ok) throw new ValidationError({ field: "q", message: parsed.message, suggestion: parsed.suggestion });
   const query = parsed.query;
-  const { hits, total } = await matchThoughts(db, projectId, query, q);
-  if (hits.length === 0) return { hits: [], total };
+  const { hits, total, totalExact } = await matchThoughts(db, projectId, query, q);
+  if (hits.length === 0) return { hits: [], total, totalExact };
   const ids = hits.map((h) => h.id);
   const rows = await db.thought.findMany({
     where: { projectId, id: { in: ids } },
@@ -34,6 +34,7 @@ export async function searchThoughts(db: Db, projectId: string, q: ThoughtSearch
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     total,
+    totalExact,
     hits: hits.flatMap((h) => {
       const row = byId.get(h.id);
       if (!row) return [];
