@@ -457,6 +457,80 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       });
     });
 
+    it("the sessions list shows, filters and sorts by the stored health, refreshed when a session grows", async () => {
+      const { sessionsTable } = await import("@/server/services/dashboard");
+      const { listSessions } = await import("@/server/services/sessions/sessions");
+      const { ZListSessionsQuery } = await import("@/lib/contracts/session");
+      const { ZSessionTableQuery } = await import("@/lib/contracts/dashboard");
+      const looping = await handBuilt([
+        { n: 1, text: "Read the failing test output carefully", at: 0 },
+        { n: 2, text: "Check the database connection pool settings", at: 1 },
+        { n: 3, text: "Maybe the cache layer is stale instead", at: 2, branch: "cache", from: 2 },
+        {
+          n: 3,
+          text: "Measure the pool usage under load with the profiler",
+          at: 20,
+          flags: ["revises_unknown_thought"],
+        },
+        { n: 4, text: "Measure the pool usage under load with the profiler tool", at: 21, total: 6, revises: 2 },
+        { n: 5, text: "Raise the pool size to twenty and rerun the suite", at: 22, total: 6, more: false },
+      ]);
+      const straight = await handBuilt([
+        { n: 1, text: "List the tables the report reads", at: 0 },
+        { n: 2, text: "Measure the slowest query with explain analyze", at: 1 },
+        { n: 3, text: "Add an index on orders created at", at: 2, total: 3, more: false },
+      ]);
+      const table = (q: Record<string, unknown>) =>
+        sessionsTable(svc.db, projectId, ZSessionTableQuery.parse({ pageSize: 100, ...q }));
+      const ids = (page: { sessions: { id: string }[] }) => page.sessions.map((x) => x.id);
+
+      const all = await table({});
+      // 100 − 10 (loop) − 10 (abandoned branch) − 5 (stall) − 5 (unresolved flag) − 2 (drift +2) = 68.
+      expect(all.health[looping]).toEqual({
+        thoughts: 6,
+        score: 68,
+        revisionRate: 0.167,
+        branchCount: 1,
+        abandonedBranches: 1,
+        linearity: 0.667,
+        stalls: 1,
+        loops: 1,
+        drift: 2,
+        unresolvedFlags: 1,
+      });
+      expect(all.health[straight]).toMatchObject({ score: 99, loops: 0, stalls: 0, linearity: 1, drift: -1 });
+
+      const withLoops = await table({ loops: true });
+      expect(ids(withLoops)).toContain(looping);
+      expect(ids(withLoops)).not.toContain(straight);
+      expect(withLoops.total).toBe(withLoops.sessions.length);
+      for (const id of ids(withLoops)) expect(withLoops.health[id]!.loops).toBeGreaterThan(0);
+      expect(ids(await table({ loops: false }))).toContain(straight);
+      const below = await table({ healthBelow: 70 });
+      expect(ids(below)).toContain(looping);
+      expect(ids(below)).not.toContain(straight);
+      const worstFirst = ids(await table({ sort: "health", order: "asc" }));
+      expect(worstFirst.indexOf(looping)).toBeLessThan(worstFirst.indexOf(straight));
+
+      // GET /api/v1/sessions: the same filters, parsed from a query string's spellings.
+      const rest = await listSessions(svc.db, projectId, ZListSessionsQuery.parse({ hasLoops: "true", limit: "200" }));
+      expect(ids(rest)).toContain(looping);
+      expect(ids(rest)).not.toContain(straight);
+      expect(rest.health[looping]?.score).toBe(68);
+      expect(ZListSessionsQuery.safeParse({ healthBelow: "0" }).success).toBe(false);
+
+      // A thought joining the straight session makes its row stale; the next read folds it again.
+      await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Add an index on orders created at", mode: "critical", sessionId: straight }),
+        {},
+      );
+      const after = await table({});
+      expect(after.health[straight]).toMatchObject({ revisionRate: 0 });
+      const stored = await svc.db.sessionHealth.findUniqueOrThrow({ where: { sessionId: straight } });
+      expect(stored.thoughts).toBe(4);
+    });
+
     it("GET session carries the metacognitive results stored on its thoughts", async () => {
       const t = await svc.thinkTool(
         who(),
