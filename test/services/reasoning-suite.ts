@@ -106,6 +106,30 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(after.at(-1)).toMatchObject({ id: next.data.thoughtId, thoughtNumber: top + 1, flags: [] });
     });
 
+    it("calls joining one session at the same instant get distinct numbers, and their thoughts say ThoughtMCP", async () => {
+      const first = await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Plan the rollout", mode: "analytical" }),
+        {},
+      );
+      const sessionId = first.data.sessionId;
+      const call = (problem: string) => svc.analyzeTool(who(), ZAnalyzeRequest.parse({ problem, sessionId }), {});
+      const [a, b, c] = await Promise.all([
+        call("Why does the canary fail?"),
+        call("What does the rollback cost?"),
+        svc.thinkTool(who(), ZThinkRequest.parse({ problem: "Who signs off?", mode: "critical", sessionId }), {}),
+      ]);
+      const thoughts = (await svc.graph(svc.db, projectId, sessionId)).thoughts;
+      expect(thoughts).toHaveLength(1 + a.data.thoughtIds.length + b.data.thoughtIds.length + 1);
+      // All on the main line: one number each, 1..n without a repeat.
+      const numbers = thoughts.map((t) => t.thoughtNumber).sort((x, y) => x - y);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+      expect(c.data.sessionId).toBe(sessionId);
+      expect(new Set(thoughts.map((t) => t.source))).toEqual(new Set(["thoughtmcp"]));
+      const exported = await svc.transfer.exportSessionJson(svc.db, projectId, sessionId);
+      expect(exported.thoughts.every((t) => t.source === "thoughtmcp")).toBe(true);
+    });
+
     it("an unknown sessionId is adopted as the session's key; another project's session id is never joined", async () => {
       const theirs = await svc.thinkTool(
         { projectId: otherProjectId, apiKeyId: null, client: "other" },
@@ -302,6 +326,39 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       const unknown = svc.detectEmotionTool(who(), ZDetectEmotionRequest.parse({ thoughtId: "no-such-thought" }));
       await expect(unknown).rejects.toMatchObject({ code: "not_found", field: "thoughtId" });
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId } })).toBe(0);
+    });
+
+    it("the project setting runs the detectors on every thought written, and only while it is on", async () => {
+      const detect = await import("@/server/services/reasoning/detect-on-write");
+      expect(await detect.detectOnWriteOf(svc.db, projectId)).toBe(false);
+      const biased = { problem: "We already invested two years in it, so we cannot abandon it now.", mode: "critical" };
+      const before = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+      await detect.detectorsIdle();
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: before.data.thoughtId } })).toBe(0);
+
+      expect(await detect.setDetectOnWrite(svc.db, projectId, true)).toEqual({ detectOnWrite: true });
+      try {
+        const on = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+        await detect.detectorsIdle();
+        const rows = await svc.db.thoughtAssessment.findMany({ where: { thoughtId: on.data.thoughtId } });
+        const bias = rows.find((r) => r.kind === "bias");
+        expect(bias?.componentsUsed).toEqual(["rules"]);
+        expect((bias?.result as { biases: { type: string }[] }).biases.map((b) => b.type)).toContain("sunk_cost");
+        expect(bias).toMatchObject({ projectId, sessionId: on.data.sessionId });
+        // Another project's thoughts are not its business.
+        const other = await svc.thinkTool(
+          { projectId: otherProjectId, apiKeyId: null, client: "reasoning-suite" },
+          ZThinkRequest.parse(biased),
+          {},
+        );
+        await detect.detectorsIdle();
+        expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: other.data.thoughtId } })).toBe(0);
+      } finally {
+        await detect.setDetectOnWrite(svc.db, projectId, false);
+      }
+      const off = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+      await detect.detectorsIdle();
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: off.data.thoughtId } })).toBe(0);
     });
 
     it("a thought's stored results are deleted with the thought", async () => {
