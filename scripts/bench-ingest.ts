@@ -337,8 +337,9 @@ interface BenchDb {
   close: () => Promise<void>;
 }
 
+// "WHERE true": SQLite cannot parse INSERT … SELECT … ON CONFLICT without a WHERE (the ON would read as a join's).
 const UPSERT_SETTING = `INSERT INTO "ProjectReasoningSettings" ("projectId", "detectOnWrite", "updatedAt")
-  SELECT "id", $1, CURRENT_TIMESTAMP FROM "Project"
+  SELECT "id", $1, CURRENT_TIMESTAMP FROM "Project" WHERE true
   ON CONFLICT ("projectId") DO UPDATE SET "detectOnWrite" = excluded."detectOnWrite"`;
 const COUNT_FINDINGS = `SELECT COUNT(*) AS n FROM "ThoughtAssessment"`;
 

@@ -17,8 +17,9 @@ export function HealthCell({ health }: { health: HealthCells | undefined }) {
     `${health.unresolvedFlags} unresolved flags`;
   return (
     <span className="inline-flex items-center justify-end gap-1" title={title} data-testid="row-health">
+      {/* The issues in words from 1280 px; narrower, the score alone (the tooltip names them). */}
       {issues.map((i) => (
-        <Badge key={i} variant="warning">
+        <Badge key={i} variant="warning" className="max-xl:hidden">
           {i}
         </Badge>
       ))}

@@ -259,8 +259,9 @@ export function SessionsTable() {
                 <TableHead>Agent</TableHead>
                 <TableHead>Status</TableHead>
                 {sortHead("thoughts", "Thoughts")}
-                <TableHead className="text-right">Branches</TableHead>
-                <TableHead className="text-right">Revisions</TableHead>
+                {/* Below 1024 px branches and revisions give way to the health column (its tooltip has both). */}
+                <TableHead className="text-right max-lg:hidden">Branches</TableHead>
+                <TableHead className="text-right max-lg:hidden">Revisions</TableHead>
                 {sortHead("flags", "Flags")}
                 {query.scoreConfigId ? (
                   sortHead("score", "Scores", "Sort by the chosen config's mean")
@@ -300,8 +301,8 @@ export function SessionsTable() {
                     <StatusBadge status={s.status} />
                   </TableCell>
                   <Num data-testid="row-thoughts">{s.thoughtCount}</Num>
-                  <Num>{s.branchCount}</Num>
-                  <Num>{s.revisionCount}</Num>
+                  <Num className="max-lg:hidden">{s.branchCount}</Num>
+                  <Num className="max-lg:hidden">{s.revisionCount}</Num>
                   <Num>
                     {s.flagCount > 0 ? (
                       <Badge variant="warning" title={countOf(s.flagCount, "flag")}>
@@ -356,9 +357,9 @@ export function SessionsTable() {
   );
 }
 
-function Num({ children, ...props }: { children: ReactNode; "data-testid"?: string }) {
+function Num({ children, className, ...props }: { children: ReactNode; className?: string; "data-testid"?: string }) {
   return (
-    <TableCell className="text-right tabular-nums" {...props}>
+    <TableCell className={cn("text-right tabular-nums", className)} {...props}>
       {children}
     </TableCell>
   );
