@@ -451,22 +451,25 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       return sessionId;
     }
 
+    /** A session with one of each trouble the health figures count. */
+    const TROUBLED: Step[] = [
+      { n: 1, text: "Read the failing test output carefully", at: 0 },
+      { n: 2, text: "Check the database connection pool settings", at: 1 },
+      { n: 3, text: "Maybe the cache layer is stale instead", at: 2, branch: "cache", from: 2 },
+      // 18 minutes of silence: a stall. This thought's flag is never revised, so it stays unresolved.
+      {
+        n: 3,
+        text: "Measure the pool usage under load with the profiler",
+        at: 20,
+        flags: ["revises_unknown_thought"],
+      },
+      // A near-copy of the thought before it (a loop), revising thought 2, and the total raised from 4 to 6.
+      { n: 4, text: "Measure the pool usage under load with the profiler tool", at: 21, total: 6, revises: 2 },
+      { n: 5, text: "Raise the pool size to twenty and rerun the suite", at: 22, total: 6, more: false },
+    ];
+
     it("GET session and the export carry the figures of a hand-built session", async () => {
-      const id = await handBuilt([
-        { n: 1, text: "Read the failing test output carefully", at: 0 },
-        { n: 2, text: "Check the database connection pool settings", at: 1 },
-        { n: 3, text: "Maybe the cache layer is stale instead", at: 2, branch: "cache", from: 2 },
-        // 18 minutes of silence: a stall. This thought's flag is never revised, so it stays unresolved.
-        {
-          n: 3,
-          text: "Measure the pool usage under load with the profiler",
-          at: 20,
-          flags: ["revises_unknown_thought"],
-        },
-        // A near-copy of the thought before it (a loop), revising thought 2, and the total raised from 4 to 6.
-        { n: 4, text: "Measure the pool usage under load with the profiler tool", at: 21, total: 6, revises: 2 },
-        { n: 5, text: "Raise the pool size to twenty and rerun the suite", at: 22, total: 6, more: false },
-      ]);
+      const id = await handBuilt(TROUBLED);
       const expected = {
         thoughts: 6,
         revisions: 1,
@@ -519,19 +522,7 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       const { listSessions } = await import("@/server/services/sessions/sessions");
       const { ZListSessionsQuery } = await import("@/lib/contracts/session");
       const { ZSessionTableQuery } = await import("@/lib/contracts/dashboard");
-      const looping = await handBuilt([
-        { n: 1, text: "Read the failing test output carefully", at: 0 },
-        { n: 2, text: "Check the database connection pool settings", at: 1 },
-        { n: 3, text: "Maybe the cache layer is stale instead", at: 2, branch: "cache", from: 2 },
-        {
-          n: 3,
-          text: "Measure the pool usage under load with the profiler",
-          at: 20,
-          flags: ["revises_unknown_thought"],
-        },
-        { n: 4, text: "Measure the pool usage under load with the profiler tool", at: 21, total: 6, revises: 2 },
-        { n: 5, text: "Raise the pool size to twenty and rerun the suite", at: 22, total: 6, more: false },
-      ]);
+      const looping = await handBuilt(TROUBLED);
       const straight = await handBuilt([
         { n: 1, text: "List the tables the report reads", at: 0 },
         { n: 2, text: "Measure the slowest query with explain analyze", at: 1 },
