@@ -122,6 +122,12 @@ const SCREENS: Screen[] = [
     ],
   },
   {
+    name: "analytics",
+    path: () => "/analytics",
+    ready: (page) => expect(page.getByTestId("stat-sessions")).toBeVisible(),
+    controls: [accountMenu, { name: "window", locate: (p) => p.getByLabel("Window", { exact: true }), inside: "xy" }],
+  },
+  {
     name: "mentions",
     path: () => "/mentions",
     ready: (page) => expect(page.getByRole("heading", { name: "Mentions" })).toBeVisible(),

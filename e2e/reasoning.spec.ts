@@ -1,6 +1,7 @@
 // A session made by ThoughtMCP's reasoning tools, reviewed in Debian's Chromium against the production build (issue
 // 16): ponder's four stream branches and its synthesis render in the graph and the transcript, the header shows the
-// session's reasoning health, and a detect_bias result stored on a thought shows in its detail panel.
+// session's reasoning health, a detect_bias result stored on a thought shows in its detail panel and as a badge on
+// its graph node, and a breakdown session draws its dependency edges with a legend entry.
 import { expect, test } from "@playwright/test";
 import { e2eServer } from "./support/agent";
 
@@ -34,6 +35,15 @@ test("a pondered session shows its branches, its reasoning health and a stored b
   // Every thought is a node; the four streams are branches (lanes) from the problem.
   for (const id of ids) await expect(page.locator(`.tg-graph .react-flow__node[data-id="${id}"]`)).toBeVisible();
   await expect(page.locator(".tg-graph .react-flow__edge")).not.toHaveCount(0);
+  // Four stream branches fork from the problem; the synthesis follows on the main line.
+  await expect(page.locator(".tg-graph .react-flow__edge.tg-edge-fork")).toHaveCount(4);
+  await expect(page.locator(".tg-graph .react-flow__edge.tg-edge-depends")).toHaveCount(0);
+  await expect(page.getByTestId("graph-legend")).toHaveCount(0);
+  const problemNode = page.locator(`.tg-graph .react-flow__node[data-id="${problemId}"]`);
+  await expect(problemNode.getByTestId("bias-badge")).toHaveText("sunk cost");
+  for (const id of ids.slice(1)) {
+    await expect(page.locator(`.tg-graph .react-flow__node[data-id="${id}"]`).getByTestId("bias-badge")).toHaveCount(0);
+  }
 
   const health = page.getByTestId("reasoning-health");
   await expect(health).toContainText("4 branches");
@@ -45,4 +55,32 @@ test("a pondered session shows its branches, its reasoning health and a stored b
   await expect(assessments).toContainText("Bias");
   await expect(assessments).toContainText("sunk cost");
   await expect(assessments).toContainText("(rules)");
+});
+
+test("a breakdown session draws its dependency edges, distinct from its branches, with a legend", async ({ page }) => {
+  const broken = await tool("breakdown", { problem: "Build a scalable web application", maxDepth: 3 });
+  const sessionId = broken.sessionId as string;
+  const thoughtOf = broken.thoughtOf as Record<string, string>;
+  const dependencies = broken.dependencies as { from: string; to: string }[];
+  await tool("assess_confidence", { thoughtId: thoughtOf[dependencies[0]!.from]! });
+
+  await page.goto(`/sessions/${sessionId}`);
+  const ids = broken.thoughtIds as string[];
+  for (const id of ids) await expect(page.locator(`.tg-graph .react-flow__node[data-id="${id}"]`)).toBeVisible();
+  // Dependencies that do not coincide with a branch or next edge are drawn as dependency edges.
+  const depends = page.locator(".tg-graph .react-flow__edge.tg-edge-depends");
+  await expect(depends).not.toHaveCount(0);
+  // A dependency edge is drawn dotted, unlike the dashed branch edges and the solid next edges.
+  const dash = await depends
+    .first()
+    .locator("path")
+    .first()
+    .evaluate((p) => getComputedStyle(p).strokeDasharray);
+  expect(dash).toMatch(/^2(px)?,? 3(px)?$/);
+  const legend = page.getByTestId("graph-legend");
+  await expect(legend).toContainText("depends on");
+  await expect(legend).toContainText("branch");
+  // The confidence stored on a sub-problem shows on its node.
+  const assessed = page.locator(`.tg-graph .react-flow__node[data-id="${thoughtOf[dependencies[0]!.from]!}"]`);
+  await expect(assessed.getByTestId("confidence-badge")).toHaveText(/^\d{1,3}%$/);
 });

@@ -13,6 +13,11 @@
 // BENCH_COMPARE_NEXT=1 to run single and batch again through Next's pipeline (THOUGHTGRAPH_FAST_API=0, a second server
 // on a fresh SQLite file; SQLite only) and print those lines with `"path": "next"` beside the fast path's
 // (`"path": "fast"`).
+// BENCH_DETECT=1 runs only the "detectors on every thought" comparison (issue 16): batch ingest with the project
+// setting off and on, alternated over BENCH_DETECT_ROUNDS rounds (default 3) of BENCH_DETECT_BATCHES batches (default
+// 30), each round's order flipped so machine drift falls on both. An "on" run is timed until its last finding is
+// stored (the detectors run after the answers), with a text in which every thought has a bias: the worst case for
+// the setting's writes. Prints a line per run and the on/off ratios.
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -349,6 +354,90 @@ async function withServerCpu<T extends { requests: number; batch_size?: number }
   return { ...result, server_cpu_ms_per_1k: perThousand };
 }
 
+/** Every thought of the detect runs has a bias (sunk cost) and an emotion, so every one stores two findings. */
+const DETECT_TEXT =
+  "We already invested two years in this cache design, so we cannot abandon it now; I am worried the invalidation " +
+  "order is wrong, so check that the write is acknowledged only after the cache entry is gone.";
+
+/** The bench database as the detect comparison uses it: the project setting, and the findings stored so far. */
+interface BenchDb {
+  setDetect: (on: boolean) => Promise<void>;
+  findings: () => Promise<number>;
+  close: () => Promise<void>;
+}
+
+// "WHERE true": SQLite cannot parse INSERT … SELECT … ON CONFLICT without a WHERE (the ON would read as a join's).
+const UPSERT_SETTING = `INSERT INTO "ProjectReasoningSettings" ("projectId", "detectOnWrite", "updatedAt")
+  SELECT "id", $1, CURRENT_TIMESTAMP FROM "Project" WHERE true
+  ON CONFLICT ("projectId") DO UPDATE SET "detectOnWrite" = excluded."detectOnWrite"`;
+const COUNT_FINDINGS = `SELECT COUNT(*) AS n FROM "ThoughtAssessment"`;
+
+async function openBenchDb(url: string): Promise<BenchDb> {
+  if (providerOf(url) === "postgresql") {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return {
+      setDetect: async (on) => void (await client.query(UPSERT_SETTING, [on])),
+      findings: async () => Number((await client.query<{ n: string }>(COUNT_FINDINGS)).rows[0]!.n),
+      close: () => client.end(),
+    };
+  }
+  const db = new Database(url.replace(/^file:/, ""));
+  db.pragma("busy_timeout = 5000");
+  const upsert = db.prepare(UPSERT_SETTING.replace("$1", "?"));
+  const count = db.prepare(COUNT_FINDINGS);
+  return {
+    setDetect: (on) => Promise.resolve(void upsert.run(on ? 1 : 0)),
+    findings: () => Promise.resolve(Number((count.get() as { n: number }).n)),
+    close: () => {
+      db.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+async function detectComparison(base: URL, apiKey: string, databaseUrl: string) {
+  const rounds = Number(process.env.BENCH_DETECT_ROUNDS ?? 3);
+  const batches = Number(process.env.BENCH_DETECT_BATCHES ?? 30);
+  const db = await openBenchDb(databaseUrl);
+  const runs: { setting: "on" | "off"; round: number; thoughtsPerS: number }[] = [];
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      const order: ("on" | "off")[] = round % 2 === 1 ? ["off", "on"] : ["on", "off"];
+      for (const setting of order) {
+        // The server reads the setting on every batch here (THOUGHTGRAPH_DETECT_SETTING_TTL_MS=0 for this server).
+        await db.setDetect(setting === "on");
+        const before = await db.findings();
+        const bodies = batchBodies(`bench-detect-${setting}-${round}`, batches).map((b) =>
+          b.replaceAll(JSON.stringify(TEXT), JSON.stringify(DETECT_TEXT)),
+        );
+        const start = performance.now();
+        const run = await driveBatches(base, apiKey, bodies);
+        if (run.failures > 0) throw new Error(`detect run: ${run.failures} failures`);
+        if (setting === "on") {
+          const expected = before + 2 * batches * BATCH_SIZE;
+          while ((await db.findings()) < expected) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const thoughtsPerS = (batches * BATCH_SIZE) / ((performance.now() - start) / 1000);
+        runs.push({ setting, round, thoughtsPerS });
+        console.log(JSON.stringify({ scenario: "batch_detect", setting, round, thoughts_per_s: round1(thoughtsPerS) }));
+      }
+    }
+  } finally {
+    await db.close();
+  }
+  const ratios = Array.from({ length: rounds }, (_, i) => {
+    const of = (s: "on" | "off") => runs.find((r) => r.round === i + 1 && r.setting === s)!.thoughtsPerS;
+    return round(of("on") / of("off"), 3);
+  });
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(
+    JSON.stringify({ scenario: "detect_ratio", on_over_off: ratios, median: sorted[Math.floor(sorted.length / 2)] }),
+  );
+}
+
+const round1 = (n: number) => round(n, 1);
+
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-"));
   const profileDir = process.env.BENCH_CPU_PROFILE;
@@ -357,9 +446,11 @@ async function main() {
   if (onPg) baselineName = "baseline_raw_postgresql_per_s";
   const baseline = (rows: number, perTx: number) =>
     onPg ? rawPgBaseline(database.url, rows, perTx) : Promise.resolve(rawBaseline(dir, rows, perTx));
+  const detect = process.env.BENCH_DETECT === "1";
   const server = await startServer({
     databaseUrl: database.url,
     nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+    ...(detect ? { env: { THOUGHTGRAPH_DETECT_SETTING_TTL_MS: "0" } } : {}),
   });
   let singleBaseline = 0;
   let batchBaseline = 0;
@@ -367,6 +458,10 @@ async function main() {
     const base = new URL(server.url);
     await warmUp(base, server.apiKey);
     console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}`);
+    if (detect) {
+      await detectComparison(base, server.apiKey, database.url);
+      return;
+    }
     console.error(`database: ${onPg ? "PostgreSQL" : "SQLite"}`);
     singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
     const pid = server.process.pid;

@@ -17,6 +17,10 @@ import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from "
 import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
+import { dependencyFlowEdges } from "@/lib/graph/dependency-edges";
+import { badgeKey } from "@/lib/graph/node-badges";
+import { DEPENDENCY_EDGE_STYLE, GraphLegend } from "@/components/reasoning/GraphLegend";
+import { NO_GRAPH_REASONING, type GraphReasoning } from "@/components/reasoning/useGraphReasoning";
 import {
   FOLD_HANDLES,
   NODE_HEIGHT,
@@ -47,6 +51,8 @@ export interface ThoughtGraphProps {
   thoughts: ReadonlyMap<string, OutlineThought>;
   /** Review-score chips by thought id (components/scoring/score-format.ts chipOf); absent: no chip. */
   scoreChips?: ReadonlyMap<string, { text: string; title: string }>;
+  /** Metacognition badges and breakdown dependency edges (components/reasoning/useGraphReasoning.ts). */
+  reasoning?: GraphReasoning;
   selectedId: string | null;
   /** A request to bring a thought into view (follow mode, keyboard navigation); `key` changes per request. `open`:
    *  the first view of the session (fit the whole graph when it stays readable, else centre on the thought). */
@@ -89,6 +95,7 @@ export function ThoughtGraph({
   folded,
   thoughts,
   scoreChips = NO_CHIPS,
+  reasoning = NO_GRAPH_REASONING,
   selectedId,
   center,
   onSelect,
@@ -105,7 +112,8 @@ export function ThoughtGraph({
       const key = n.kind === "thought" ? thoughts.get(n.id) : n.count;
       const scoreChip = n.kind === "thought" ? (scoreChips.get(n.id) ?? null) : null;
       // A chip compares by its text, so refetched chips re-render only the nodes whose chip changed.
-      const chip = scoreChip ? `${scoreChip.text}|${scoreChip.title}` : "";
+      const badge = n.kind === "thought" ? (reasoning.badges.get(n.id) ?? null) : null;
+      const chip = (scoreChip ? `${scoreChip.text}|${scoreChip.title}` : "") + badgeKey(badge);
       const hit = cache.current.get(n.id);
       if (hit && hit.key === key && hit.pos === pos && hit.chip === chip) {
         next.set(n.id, hit);
@@ -126,6 +134,7 @@ export function ThoughtGraph({
           branch: t?.branchId ?? null,
           reviews: scoreChip?.text ?? null,
           reviewsTitle: scoreChip?.title ?? null,
+          badge,
         };
         node = { id: n.id, type: "thought", position, data, handles: THOUGHT_HANDLES, ...SIZE };
       } else {
@@ -140,7 +149,7 @@ export function ThoughtGraph({
     });
     cache.current = next;
     return nodes;
-  }, [folded, thoughts, scoreChips]);
+  }, [folded, thoughts, scoreChips, reasoning]);
   const selectedNode = selectedId ? (folded.shownAs.get(selectedId) ?? null) : null;
   // Only the selected node's object changes on selection, so memoized nodes elsewhere do not re-render.
   const nodes = useMemo(
@@ -148,8 +157,8 @@ export function ThoughtGraph({
     [base, selectedNode],
   );
   const edges = useMemo<Edge[]>(
-    () =>
-      folded.edges.map((e) => ({
+    () => [
+      ...folded.edges.map((e) => ({
         id: e.id,
         source: e.source,
         target: e.target,
@@ -160,7 +169,15 @@ export function ThoughtGraph({
           ? { label: "revises", labelStyle: { fontSize: 12 }, sourceHandle: "rev-out", targetHandle: "rev-in" }
           : {}),
       })),
-    [folded],
+      ...dependencyFlowEdges(reasoning.dependencies, folded.shownAs, folded.edges).map((e) => ({
+        id: e.id,
+        source: e.source,
+        target: e.target,
+        style: DEPENDENCY_EDGE_STYLE,
+        className: `tg-edge-depends tg-edge-depends-${e.type}`,
+      })),
+    ],
+    [folded, reasoning],
   );
 
   // Whether the reader has moved the graph since it opened (then the opening view no longer follows the pane's size).
@@ -204,6 +221,7 @@ export function ThoughtGraph({
             nodeStrokeWidth={0}
           />
         ) : null}
+        {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
         <Controls
           showInteractive={false}
           position="bottom-left"

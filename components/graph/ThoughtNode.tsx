@@ -3,6 +3,8 @@
 import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import { cn } from "@/components/ui/cn";
+import { NodeBadges } from "@/components/reasoning/NodeBadges";
+import type { NodeBadge } from "@/lib/graph/node-badges";
 
 export interface ThoughtNodeData extends Record<string, unknown> {
   id: string;
@@ -17,6 +19,8 @@ export interface ThoughtNodeData extends Record<string, unknown> {
   /** Review scores: the chip's text ("★ 4.5", "★ 3") and its words; null when the thought has none. */
   reviews: string | null;
   reviewsTitle: string | null;
+  /** Metacognition results stored on the thought (bias, confidence); null when it has none. */
+  badge: NodeBadge | null;
 }
 
 export interface FoldNodeData extends Record<string, unknown> {
@@ -99,6 +103,7 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
           <span className={cn(CHIP, "min-w-0 truncate bg-muted text-muted-foreground")}>{data.stage}</span>
         ) : null}
         <span className="ml-auto flex shrink-0 items-center gap-1">
+          <NodeBadges badge={data.badge} />
           {data.flags > 0 ? (
             <span className={cn(CHIP, "bg-graph-node-flagged/20 text-foreground")} aria-label={`${data.flags} flags`}>
               ⚠ {data.flags}

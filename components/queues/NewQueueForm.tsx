@@ -37,6 +37,8 @@ const FILTER_WORDS: Record<keyof QueueFilter, string> = {
   scored: "scored",
   from: "active from",
   to: "active until",
+  loops: "loops",
+  healthBelow: "health below",
 };
 
 function filterWords(filter: QueueFilter): string {

@@ -11,6 +11,7 @@ import type { ThoughtView } from "@/lib/contracts/session";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { toOutline } from "@/lib/graph/outline";
 import { HealthSummary } from "@/components/reasoning/HealthSummary";
+import { useGraphReasoning } from "@/components/reasoning/useGraphReasoning";
 import { ThoughtGraph } from "@/components/graph/ThoughtGraph";
 import { Transcript } from "@/components/transcript/Transcript";
 import { COMMENT_ON_SELECTION_ID, CommentsSection } from "@/components/comments/CommentsSection";
@@ -143,6 +144,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     () => (layout ? foldGraph(layout, byId, [focusA, focusB]) : null),
     [layout, byId, focusA, focusB],
   );
+  const graphReasoning = useGraphReasoning(outline.data?.session.id, thoughts.length);
 
   // Open on the thought in the URL, or else on the newest one, selected (the detail panel shows it at once), once the
   // first layout is ready. A reader opening a session wants where the agent got to, not an empty detail panel.
@@ -283,6 +285,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
                   folded={folded}
                   thoughts={byId}
                   scoreChips={scoreChips}
+                  reasoning={graphReasoning}
                   selectedId={selectedId}
                   center={center}
                   onSelect={select}

@@ -21,6 +21,7 @@ import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import { SESSION_STATUSES } from "@/lib/contracts/session";
 import { summaryText } from "@/components/scoring/score-format";
 import { ConnectAgent } from "@/components/onboarding/ConnectAgent";
+import { HealthCell, HealthFilters } from "@/components/reasoning/HealthCell";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -56,6 +57,8 @@ export function SessionsTable() {
     query.tag ||
     query.flagged !== undefined ||
     query.scored !== undefined ||
+    query.loops !== undefined ||
+    query.healthBelow !== undefined ||
     query.from ||
     query.to,
   );
@@ -186,6 +189,7 @@ export function SessionsTable() {
             <option value="yes">Scored</option>
             <option value="no">Not scored</option>
           </NativeSelect>
+          <HealthFilters loops={query.loops} healthBelow={query.healthBelow} onChange={set} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Input
@@ -256,6 +260,7 @@ export function SessionsTable() {
                 <TableHead>Agent</TableHead>
                 <TableHead>Status</TableHead>
                 {sortHead("thoughts", "Thoughts")}
+                {/* Below 1024 px branches and revisions give way to the title and the health column (its tooltip has both). */}
                 <TableHead className={cn("text-right", WIDE_ONLY)}>Branches</TableHead>
                 <TableHead className={cn("text-right", WIDE_ONLY)}>Revisions</TableHead>
                 {sortHead("flags", "Flags")}
@@ -264,13 +269,18 @@ export function SessionsTable() {
                 ) : (
                   <TableHead aria-sort={query.sort === "score" ? "descending" : "none"}>Scores</TableHead>
                 )}
+                {sortHead(
+                  "health",
+                  "Health",
+                  "Reasoning health, 0–100: loops, stalls and abandoned branches cost points",
+                )}
                 {sortHead("activity", "Last activity")}
               </TableRow>
             </TableHeader>
             <TableBody>
               {data.sessions.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={9} className="py-10 text-center text-muted-foreground">
+                  <TableCell colSpan={10} className="py-10 text-center text-muted-foreground">
                     No sessions match these filters.
                   </TableCell>
                 </TableRow>
@@ -308,6 +318,9 @@ export function SessionsTable() {
                     {(data.scores[s.id] ?? []).map(summaryText).join(" · ") || (
                       <span className="text-muted-foreground">—</span>
                     )}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <HealthCell health={data.health[s.id]} />
                   </TableCell>
                   <TableCell className="text-muted-foreground">
                     <RelativeTime at={s.lastActivityAt} />

@@ -3,6 +3,7 @@
 // dropped rather than sent to the server.
 import { SESSION_SORTS, type SessionTableQuery } from "@/lib/contracts/dashboard";
 import { SESSION_STATUSES } from "@/lib/contracts/session";
+import { HEALTH_BELOW } from "@/lib/contracts/session-health";
 
 export const PAGE_SIZE = 25;
 
@@ -14,6 +15,8 @@ export function queryFrom(params: URLSearchParams): SessionTableQuery {
   const scoreConfigId = params.get("scoreConfig");
   const from = params.get("from");
   const to = params.get("to");
+  const loops = params.get("loops");
+  const healthBelow = Number(params.get("healthBelow"));
   const valid = (d: string) => !Number.isNaN(new Date(d).getTime());
   return {
     ...(params.get("q") ? { q: params.get("q")! } : {}),
@@ -25,6 +28,10 @@ export function queryFrom(params: URLSearchParams): SessionTableQuery {
     ...(flagged === "yes" ? { flagged: true } : flagged === "no" ? { flagged: false } : {}),
     ...(scored === "yes" ? { scored: true } : scored === "no" ? { scored: false } : {}),
     ...(scoreConfigId ? { scoreConfigId: scoreConfigId.slice(0, 200) } : {}),
+    ...(loops === "yes" ? { loops: true } : loops === "no" ? { loops: false } : {}),
+    ...(Number.isInteger(healthBelow) && healthBelow >= HEALTH_BELOW.min && healthBelow <= HEALTH_BELOW.max
+      ? { healthBelow }
+      : {}),
     ...(from && valid(from) ? { from: new Date(from).toISOString() } : {}),
     ...(to && valid(to) ? { to: new Date(`${to}T23:59:59.999Z`).toISOString() } : {}),
     sort:

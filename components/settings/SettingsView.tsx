@@ -8,6 +8,7 @@ import { ApiKeysSection } from "./ApiKeysSection";
 import { InvitationsSection } from "./InvitationsSection";
 import { MembersSection } from "./MembersSection";
 import { ProjectSection } from "./ProjectSection";
+import { ReasoningSection } from "./ReasoningSection";
 
 export function SettingsView() {
   const trpc = useTRPC();
@@ -27,6 +28,7 @@ export function SettingsView() {
       <MembersSection project={project} />
       <InvitationsSection project={project} />
       <ApiKeysSection project={project} />
+      <ReasoningSection project={project} />
     </div>
   );
 }

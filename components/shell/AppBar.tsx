@@ -3,6 +3,7 @@
 // current page marked, and the user menu (theme, sign out). A top bar rather than a sidebar because the session view
 // needs the width: at 1024 px a 220 px sidebar would leave the graph, transcript and detail panes 800 px between them.
 import {
+  Activity,
   AtSign,
   Brain,
   ChartColumn,
@@ -38,6 +39,7 @@ const NAV: NavItem[] = [
   { href: "/queues", label: "Queues", Icon: ListChecks, match: (p) => p.startsWith("/queues") },
   { href: "/memories", label: "Memories", Icon: Brain, match: (p) => p.startsWith("/memories") },
   { href: "/agreement", label: "Agreement", Icon: ChartColumn, match: (p) => p.startsWith("/agreement") },
+  { href: "/analytics", label: "Analytics", Icon: Activity, match: (p) => p.startsWith("/analytics") },
   { href: "/mentions", label: "Mentions", Icon: AtSign, match: (p) => p.startsWith("/mentions"), signedIn: true },
   { href: "/settings", label: "Settings", Icon: Settings, match: (p) => p.startsWith("/settings") },
 ];
@@ -178,8 +180,9 @@ export function AppBar({ me }: { me: MeView }) {
               )}
             >
               <Icon className="size-4" aria-hidden />
-              {/* Icons only below 1536 px: with the search box and the account name, six labelled links do not fit. */}
-              <span className="max-[1535px]:sr-only">{label}</span>
+              {/* Icons only below 1680 px: with the search box and the account name, seven labelled links do not fit
+                  (six fitted from 1536 px; the seventh, Analytics, is ~100 px). */}
+              <span className="max-[1679px]:sr-only">{label}</span>
             </Link>
           );
         })}

@@ -2,6 +2,7 @@
 // so the graph gets a preview of each thought and the full text is fetched for what is on screen.
 import { z } from "zod";
 import { ZScoreSummary } from "./scores";
+import { HEALTH_BELOW, ZHealthCells } from "./session-health";
 import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./session";
 
 /** Characters of a thought's text the outline carries (node labels and collapsed transcript rows). */
@@ -54,7 +55,7 @@ export const ZThoughtDetail = z.object({
 export type ThoughtDetail = z.infer<typeof ZThoughtDetail>;
 
 /** "score": by the mean of `scoreConfigId`'s scores; sessions without one come last, by activity. */
-export const SESSION_SORTS = ["activity", "created", "thoughts", "flags", "score"] as const;
+export const SESSION_SORTS = ["activity", "created", "thoughts", "flags", "score", "health"] as const;
 
 export const ZSessionTableQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -69,6 +70,9 @@ export const ZSessionTableQuery = z.object({
   scored: z.boolean().optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+  /** Reasoning health (issue 16): sessions with (true) or without (false) a loop; health score below X. */
+  loops: z.boolean().optional(),
+  healthBelow: z.number().int().min(HEALTH_BELOW.min).max(HEALTH_BELOW.max).optional(),
   sort: z.enum(SESSION_SORTS).default("activity"),
   order: z.enum(["asc", "desc"]).default("desc"),
   page: z.number().int().min(1).max(100_000).default(1),
@@ -84,5 +88,7 @@ export const ZSessionTablePage = z.object({
   agents: z.array(z.string()),
   /** Per session on this page: count and mean of each config's scores (sessions without scores are absent). */
   scores: z.record(z.string(), z.array(ZScoreSummary)),
+  /** Per session on this page: its reasoning health (issue 16). */
+  health: z.record(z.string(), ZHealthCells),
 });
 export type SessionTablePage = z.infer<typeof ZSessionTablePage>;

@@ -26,6 +26,8 @@ export const ZQueueFilter = ZSessionTableQuery.pick({
   scored: true,
   from: true,
   to: true,
+  loops: true,
+  healthBelow: true,
 });
 export type QueueFilter = z.infer<typeof ZQueueFilter>;
 

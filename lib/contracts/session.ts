@@ -1,8 +1,9 @@
 // Read shapes of sessions, thoughts and branches: what GET /api/v1/sessions/{id}, tRPC and the dashboard return.
 import { z } from "zod";
-import { coerceInteger } from "./coerce";
+import { coerceBoolean, coerceInteger } from "./coerce";
 import { ZAssessmentView, ZReasoningHealth } from "./reasoning-health";
 import { ZScoreView } from "./scores";
+import { HEALTH_BELOW, ZHealthCells } from "./session-health";
 
 /** The request header that scopes a tRPC call to one shared session (the read-only share page sends the token in
  * it; server/trpc/init.ts reads it). Subscriptions carry the token as the `share` connection param instead. */
@@ -99,6 +100,19 @@ export const ZListSessionsQuery = z.object({
     )
     .default(50),
   cursor: z.string().min(1, { error: "cursor must not be empty" }).max(200).optional(),
+  /** Reasoning health (issue 16): sessions with (true) or without (false) a loop. */
+  hasLoops: z.preprocess(coerceBoolean, z.boolean({ error: "hasLoops must be true or false" })).optional(),
+  /** Reasoning health: sessions whose 0–100 health score is below this. */
+  healthBelow: z
+    .preprocess(
+      coerceInteger,
+      z
+        .number({ error: "healthBelow must be a whole number from 1 to 101" })
+        .int({ error: "healthBelow must be a whole number from 1 to 101" })
+        .min(HEALTH_BELOW.min, { error: "healthBelow must be at least 1 | Scores run from 0 to 100." })
+        .max(HEALTH_BELOW.max, { error: "healthBelow must be at most 101 | Scores run from 0 to 100." }),
+    )
+    .optional(),
 });
 export type ListSessionsQuery = z.infer<typeof ZListSessionsQuery>;
 
@@ -119,6 +133,8 @@ export type ExportQuery = z.infer<typeof ZExportQuery>;
 export const ZSessionPage = z.object({
   sessions: z.array(ZSessionSummary),
   nextCursor: z.string().nullable(),
+  /** Reasoning health per session on this page (issue 16), by session id. */
+  health: z.record(z.string(), ZHealthCells),
 });
 export type SessionPage = z.infer<typeof ZSessionPage>;
 

@@ -12,6 +12,7 @@ import { databaseUrl, providerOf } from "@/server/db/provider";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { decideSession, decideThinkSession } from "@/lib/domain/session-rule";
+import { afterCommit } from "@/server/services/reasoning/detect-on-write";
 import { commitBatch } from "./commit";
 import { activeWriteThread, THREAD_FAILED } from "./write-thread";
 import type { Placement, WriteOutcome, WriteRequest } from "./write-batch";
@@ -211,9 +212,27 @@ async function commit(group: Pending[]): Promise<void> {
     alsoUnique: true,
   });
   publish(events);
+  // The project setting "detectors on every thought" (issue 16): one cached lookup per project when off.
+  afterCommit(() => written(all, outcomes), new Set(events.map((e) => e.projectId)));
   let offset = 0;
   for (const p of group) {
     p.resolve(outcomes.slice(offset, offset + p.requests.length));
     offset += p.requests.length;
   }
+}
+
+/** The thoughts a batch wrote (replays and failures excluded), with their text for the detectors. */
+function written(all: WriteRequest[], outcomes: WriteOutcome<Placement>[]) {
+  return outcomes.flatMap((o, i) =>
+    o.status === 201 && o.result
+      ? [
+          {
+            projectId: all[i]!.projectId,
+            sessionId: o.result.sessionId,
+            thoughtId: o.result.thoughtId,
+            text: all[i]!.input.thought,
+          },
+        ]
+      : [],
+  );
 }

@@ -21,8 +21,9 @@ import type {
 } from "@/server/ingest/write-store";
 
 export interface WriteRequest {
-  /** Which tool sent it: a `think` thought is numbered by the session's step counter, not by the agent. */
-  tool?: "sequentialthinking" | "think";
+  /** Which tool sent it, stored as the thought's `source`: a `think` thought is numbered by the session's step
+   *  counter, not by the agent; "thoughtmcp" marks ThoughtMCP's reasoning tools (numbered by their caller). */
+  tool?: "sequentialthinking" | "think" | "thoughtmcp";
   projectId: string;
   apiKeyId: string | null;
   input: ThoughtInput;

@@ -12,6 +12,7 @@ import { getDbProvider, type Db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { toOutline } from "@/lib/graph/outline";
 import { NotFoundError } from "@/server/errors";
+import { healthCells, healthWhere, refreshStaleHealth } from "./reasoning/session-health";
 import { scoreSummaries } from "./scores/scores";
 import { findSession, toBranchView, toSessionSummary, toThoughtView } from "./sessions/sessions";
 import { matchSessions } from "./search/full-text";
@@ -109,6 +110,8 @@ export async function sessionTableWhere(
   projectId: string,
   q: Omit<SessionTableQuery, "sort" | "order" | "page" | "pageSize">,
 ): Promise<Prisma.ThinkingSessionWhereInput> {
+  // Stored health must be current before it is filtered, sorted or shown (server/services/reasoning/session-health.ts).
+  await refreshStaleHealth(db, projectId);
   const tagged = q.tag ? await sessionIdsWithTag(db, projectId, q.tag) : null;
   return {
     projectId,
@@ -132,6 +135,7 @@ export async function sessionTableWhere(
     ...(q.q
       ? { OR: [{ key: { contains: q.q } }, { id: q.q }, { id: { in: await sessionIdsMatching(db, projectId, q.q) } }] }
       : {}),
+    ...healthWhere({ loops: q.loops, healthBelow: q.healthBelow }),
   };
 }
 
@@ -142,7 +146,12 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
       ? sessionsByScore(db, projectId, where, q, q.scoreConfigId)
       : db.thinkingSession.findMany({
           where,
-          orderBy: [{ [SORT_COLUMN[q.sort === "score" ? "activity" : q.sort]]: q.order }, { id: q.order }],
+          orderBy: [
+            q.sort === "health"
+              ? { health: { score: q.order } }
+              : { [SORT_COLUMN[q.sort === "score" ? "activity" : q.sort]]: q.order },
+            { id: q.order },
+          ],
           skip: (q.page - 1) * q.pageSize,
           take: q.pageSize,
         }),
@@ -154,11 +163,8 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
       take: 100,
     }),
   ]);
-  const summaries = await scoreSummaries(
-    db,
-    projectId,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [summaries, health] = await Promise.all([scoreSummaries(db, projectId, ids), healthCells(db, projectId, ids)]);
   return {
     sessions: rows.map(toSessionSummary),
     total,
@@ -166,6 +172,7 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
     pageSize: q.pageSize,
     agents: agents.map((a) => a.agent!).sort(),
     scores: Object.fromEntries(summaries),
+    health,
   };
 }
 

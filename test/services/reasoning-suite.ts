@@ -106,6 +106,30 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(after.at(-1)).toMatchObject({ id: next.data.thoughtId, thoughtNumber: top + 1, flags: [] });
     });
 
+    it("calls joining one session at the same instant get distinct numbers, and their thoughts say ThoughtMCP", async () => {
+      const first = await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Plan the rollout", mode: "analytical" }),
+        {},
+      );
+      const sessionId = first.data.sessionId;
+      const call = (problem: string) => svc.analyzeTool(who(), ZAnalyzeRequest.parse({ problem, sessionId }), {});
+      const [a, b, c] = await Promise.all([
+        call("Why does the canary fail?"),
+        call("What does the rollback cost?"),
+        svc.thinkTool(who(), ZThinkRequest.parse({ problem: "Who signs off?", mode: "critical", sessionId }), {}),
+      ]);
+      const thoughts = (await svc.graph(svc.db, projectId, sessionId)).thoughts;
+      expect(thoughts).toHaveLength(1 + a.data.thoughtIds.length + b.data.thoughtIds.length + 1);
+      // All on the main line: one number each, 1..n without a repeat.
+      const numbers = thoughts.map((t) => t.thoughtNumber).sort((x, y) => x - y);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+      expect(c.data.sessionId).toBe(sessionId);
+      expect(new Set(thoughts.map((t) => t.source))).toEqual(new Set(["thoughtmcp"]));
+      const exported = await svc.transfer.exportSessionJson(svc.db, projectId, sessionId);
+      expect(exported.thoughts.every((t) => t.source === "thoughtmcp")).toBe(true);
+    });
+
     it("an unknown sessionId is adopted as the session's key; another project's session id is never joined", async () => {
       const theirs = await svc.thinkTool(
         { projectId: otherProjectId, apiKeyId: null, client: "other" },
@@ -304,6 +328,39 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId } })).toBe(0);
     });
 
+    it("the project setting runs the detectors on every thought written, and only while it is on", async () => {
+      const detect = await import("@/server/services/reasoning/detect-on-write");
+      expect(await detect.detectOnWriteOf(svc.db, projectId)).toBe(false);
+      const biased = { problem: "We already invested two years in it, so we cannot abandon it now.", mode: "critical" };
+      const before = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+      await detect.detectorsIdle();
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: before.data.thoughtId } })).toBe(0);
+
+      expect(await detect.setDetectOnWrite(svc.db, projectId, true)).toEqual({ detectOnWrite: true });
+      try {
+        const on = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+        await detect.detectorsIdle();
+        const rows = await svc.db.thoughtAssessment.findMany({ where: { thoughtId: on.data.thoughtId } });
+        const bias = rows.find((r) => r.kind === "bias");
+        expect(bias?.componentsUsed).toEqual(["rules"]);
+        expect((bias?.result as { biases: { type: string }[] }).biases.map((b) => b.type)).toContain("sunk_cost");
+        expect(bias).toMatchObject({ projectId, sessionId: on.data.sessionId });
+        // Another project's thoughts are not its business.
+        const other = await svc.thinkTool(
+          { projectId: otherProjectId, apiKeyId: null, client: "reasoning-suite" },
+          ZThinkRequest.parse(biased),
+          {},
+        );
+        await detect.detectorsIdle();
+        expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: other.data.thoughtId } })).toBe(0);
+      } finally {
+        await detect.setDetectOnWrite(svc.db, projectId, false);
+      }
+      const off = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+      await detect.detectorsIdle();
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: off.data.thoughtId } })).toBe(0);
+    });
+
     it("a thought's stored results are deleted with the thought", async () => {
       const t = await svc.thinkTool(
         { projectId: otherProjectId, apiKeyId: null, client: null },
@@ -394,22 +451,25 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       return sessionId;
     }
 
+    /** A session with one of each trouble the health figures count. */
+    const TROUBLED: Step[] = [
+      { n: 1, text: "Read the failing test output carefully", at: 0 },
+      { n: 2, text: "Check the database connection pool settings", at: 1 },
+      { n: 3, text: "Maybe the cache layer is stale instead", at: 2, branch: "cache", from: 2 },
+      // 18 minutes of silence: a stall. This thought's flag is never revised, so it stays unresolved.
+      {
+        n: 3,
+        text: "Measure the pool usage under load with the profiler",
+        at: 20,
+        flags: ["revises_unknown_thought"],
+      },
+      // A near-copy of the thought before it (a loop), revising thought 2, and the total raised from 4 to 6.
+      { n: 4, text: "Measure the pool usage under load with the profiler tool", at: 21, total: 6, revises: 2 },
+      { n: 5, text: "Raise the pool size to twenty and rerun the suite", at: 22, total: 6, more: false },
+    ];
+
     it("GET session and the export carry the figures of a hand-built session", async () => {
-      const id = await handBuilt([
-        { n: 1, text: "Read the failing test output carefully", at: 0 },
-        { n: 2, text: "Check the database connection pool settings", at: 1 },
-        { n: 3, text: "Maybe the cache layer is stale instead", at: 2, branch: "cache", from: 2 },
-        // 18 minutes of silence: a stall. This thought's flag is never revised, so it stays unresolved.
-        {
-          n: 3,
-          text: "Measure the pool usage under load with the profiler",
-          at: 20,
-          flags: ["revises_unknown_thought"],
-        },
-        // A near-copy of the thought before it (a loop), revising thought 2, and the total raised from 4 to 6.
-        { n: 4, text: "Measure the pool usage under load with the profiler tool", at: 21, total: 6, revises: 2 },
-        { n: 5, text: "Raise the pool size to twenty and rerun the suite", at: 22, total: 6, more: false },
-      ]);
+      const id = await handBuilt(TROUBLED);
       const expected = {
         thoughts: 6,
         revisions: 1,
@@ -455,6 +515,68 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
         abandonedBranches: 0,
         totalThoughts: { first: 4, last: 4, drift: 0, changes: 0 },
       });
+    });
+
+    it("the sessions list shows, filters and sorts by the stored health, refreshed when a session grows", async () => {
+      const { sessionsTable } = await import("@/server/services/dashboard");
+      const { listSessions } = await import("@/server/services/sessions/sessions");
+      const { ZListSessionsQuery } = await import("@/lib/contracts/session");
+      const { ZSessionTableQuery } = await import("@/lib/contracts/dashboard");
+      const looping = await handBuilt(TROUBLED);
+      const straight = await handBuilt([
+        { n: 1, text: "List the tables the report reads", at: 0 },
+        { n: 2, text: "Measure the slowest query with explain analyze", at: 1 },
+        { n: 3, text: "Add an index on orders created at", at: 2, total: 3, more: false },
+      ]);
+      const table = (q: Record<string, unknown>) =>
+        sessionsTable(svc.db, projectId, ZSessionTableQuery.parse({ pageSize: 100, ...q }));
+      const ids = (page: { sessions: { id: string }[] }) => page.sessions.map((x) => x.id);
+
+      const all = await table({});
+      // 100 − 10 (loop) − 10 (abandoned branch) − 5 (stall) − 5 (unresolved flag) − 2 (drift +2) = 68.
+      expect(all.health[looping]).toEqual({
+        thoughts: 6,
+        score: 68,
+        revisionRate: 0.167,
+        branchCount: 1,
+        abandonedBranches: 1,
+        linearity: 0.667,
+        stalls: 1,
+        loops: 1,
+        drift: 2,
+        unresolvedFlags: 1,
+      });
+      expect(all.health[straight]).toMatchObject({ score: 99, loops: 0, stalls: 0, linearity: 1, drift: -1 });
+
+      const withLoops = await table({ loops: true });
+      expect(ids(withLoops)).toContain(looping);
+      expect(ids(withLoops)).not.toContain(straight);
+      expect(withLoops.total).toBe(withLoops.sessions.length);
+      for (const id of ids(withLoops)) expect(withLoops.health[id]!.loops).toBeGreaterThan(0);
+      expect(ids(await table({ loops: false }))).toContain(straight);
+      const below = await table({ healthBelow: 70 });
+      expect(ids(below)).toContain(looping);
+      expect(ids(below)).not.toContain(straight);
+      const worstFirst = ids(await table({ sort: "health", order: "asc" }));
+      expect(worstFirst.indexOf(looping)).toBeLessThan(worstFirst.indexOf(straight));
+
+      // GET /api/v1/sessions: the same filters, parsed from a query string's spellings.
+      const rest = await listSessions(svc.db, projectId, ZListSessionsQuery.parse({ hasLoops: "true", limit: "200" }));
+      expect(ids(rest)).toContain(looping);
+      expect(ids(rest)).not.toContain(straight);
+      expect(rest.health[looping]?.score).toBe(68);
+      expect(ZListSessionsQuery.safeParse({ healthBelow: "0" }).success).toBe(false);
+
+      // A thought joining the straight session makes its row stale; the next read folds it again.
+      await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Add an index on orders created at", mode: "critical", sessionId: straight }),
+        {},
+      );
+      const after = await table({});
+      expect(after.health[straight]).toMatchObject({ revisionRate: 0 });
+      const stored = await svc.db.sessionHealth.findUniqueOrThrow({ where: { sessionId: straight } });
+      expect(stored.thoughts).toBe(4);
     });
 
     it("GET session carries the metacognitive results stored on its thoughts", async () => {

@@ -5,9 +5,10 @@
 // Numbering: a call into a new session starts at thought 1 and the rest of its thoughts join the session that thought
 // made (the writer assigns a batch's requests in order, and a new session is joinable by the next request of the same
 // agent). A call with a `sessionId` appends after the highest thought number the session holds, read just before the
-// write; two calls into one session at the same instant could read the same number, which the graph shows as two
-// thoughts with one number, never as a lost write. An unknown `sessionId` is adopted as the session's key, as every
-// other door does (DESIGN.md §3).
+// write. Calls into one session queue behind each other in this process (from the read to the commit), so two at the
+// same instant get consecutive numbers; two server instances writing one session at the same instant could still
+// read the same number (shown as two thoughts with one number, never a lost write). An unknown `sessionId` is adopted
+// as the session's key, as every other door does (DESIGN.md §3). The thoughts' `source` is "thoughtmcp".
 //
 // Each thought carries `metadata.thoughtmcp` (the tool, one id per call, the thought's role and, for breakdown, its
 // sub-problem node and the nodes it depends on), which is how the graph finds a breakdown's dependency edges: they live
@@ -79,7 +80,32 @@ function clip(text: string): string {
  * Writes a call's thoughts into `sessionId` (or a new session) and returns where they went. `raw` (the call's
  * arguments) is logged with the first thought; the others log only which call they belong to.
  */
-export async function writeReasoning(
+export function writeReasoning(
+  who: Writer,
+  tool: ReasoningTool,
+  sessionId: string | undefined,
+  thoughts: ReasoningThought[],
+  raw: unknown,
+): Promise<WrittenReasoning> {
+  if (sessionId === undefined) return write(who, tool, sessionId, thoughts, raw);
+  // Queue behind the calls into the same session reference (the id or the key the caller sent).
+  const key = `${who.projectId}\u0000${sessionId}`;
+  const run = (writing.get(key) ?? Promise.resolve()).then(
+    () => write(who, tool, sessionId, thoughts, raw),
+    () => write(who, tool, sessionId, thoughts, raw),
+  );
+  const tail = run.catch(() => undefined);
+  writing.set(key, tail);
+  void tail.then(() => {
+    if (writing.get(key) === tail) writing.delete(key);
+  });
+  return run;
+}
+
+/** The last call queued per session reference; removed when it settles with nothing queued behind it. */
+const writing = new Map<string, Promise<unknown>>();
+
+async function write(
   who: Writer,
   tool: ReasoningTool,
   sessionId: string | undefined,
@@ -107,6 +133,7 @@ export async function writeReasoning(
       },
     };
     return {
+      tool: "thoughtmcp",
       projectId: who.projectId,
       apiKeyId: who.apiKeyId,
       input,

@@ -1,7 +1,9 @@
-// A session's reasoning health and the metacognitive results on its thoughts, for the dashboard's session header and
-// detail panel (GET /api/v1/sessions/{id} carries the same through getSessionGraph). Health is folded on read
-// (lib/health/reasoning-health.ts): O(words) per thought, the same load the session view's outline already makes.
+// A session's reasoning health, the metacognitive results on its thoughts and breakdown's dependency edges, for the
+// dashboard's session header, detail panel and graph (GET /api/v1/sessions/{id} carries health and results through
+// getSessionGraph). Health is folded on read (lib/health/reasoning-health.ts): O(words) per thought, the same load the
+// session view's outline already makes.
 import type { AssessmentView } from "@/lib/contracts/reasoning-health";
+import { dependencyEdges, type DependencyEdge } from "@/lib/graph/dependency-edges";
 import { sessionHealth, type ReasoningHealth } from "@/lib/health/reasoning-health";
 import type { Db } from "@/server/db/client";
 import { toThoughtView } from "../sessions/sessions";
@@ -10,6 +12,8 @@ import { sessionAssessments } from "./metacognition";
 export interface SessionReasoning {
   health: ReasoningHealth;
   assessments: AssessmentView[];
+  /** Breakdown's dependencies between the session's thoughts, for the graph's dependency edges. */
+  dependencies: DependencyEdge[];
 }
 
 export async function sessionReasoning(db: Db, projectId: string, sessionId: string): Promise<SessionReasoning> {
@@ -17,5 +21,6 @@ export async function sessionReasoning(db: Db, projectId: string, sessionId: str
     db.thought.findMany({ where: { projectId, sessionId }, orderBy: { seq: "asc" } }),
     sessionAssessments(db, projectId, sessionId),
   ]);
-  return { health: sessionHealth(thoughts.map(toThoughtView)), assessments };
+  const views = thoughts.map(toThoughtView);
+  return { health: sessionHealth(views), assessments, dependencies: dependencyEdges(views) };
 }

@@ -15,6 +15,7 @@ import type { Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
 import { scoresOfSession } from "../scores/score-views";
 import { sessionAssessments } from "../reasoning/metacognition";
+import { healthCells, healthWhere, refreshStaleHealth } from "../reasoning/session-health";
 
 type SessionRow = Awaited<ReturnType<Db["thinkingSession"]["findFirstOrThrow"]>>;
 type ThoughtRow = Awaited<ReturnType<Db["thought"]["findFirstOrThrow"]>>;
@@ -149,9 +150,13 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 /** Sessions by most recent activity, newest first, with keyset pagination. */
 export async function listSessions(db: Db, projectId: string, q: ListSessionsQuery): Promise<SessionPage> {
   const after = q.cursor !== undefined ? decodeCursor(q.cursor) : null;
+  // Filtering by health needs current figures; a plain page returns the stored ones (each says how many thoughts it
+  // folded), so agents polling the list while they write do not pay for folds.
+  if (q.hasLoops !== undefined || q.healthBelow !== undefined) await refreshStaleHealth(db, projectId);
   const rows = await db.thinkingSession.findMany({
     where: {
       projectId,
+      ...healthWhere({ loops: q.hasLoops, healthBelow: q.healthBelow }),
       ...(q.status ? { status: q.status } : {}),
       ...(q.updatedSince ? { lastActivityAt: { gte: new Date(q.updatedSince) } } : {}),
       ...(after
@@ -166,5 +171,10 @@ export async function listSessions(db: Db, projectId: string, q: ListSessionsQue
   return {
     sessions: page.map(toSessionSummary),
     nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null,
+    health: await healthCells(
+      db,
+      projectId,
+      page.map((r) => r.id),
+    ),
   };
 }

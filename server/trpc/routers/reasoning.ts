@@ -1,8 +1,11 @@
-// Reasoning health and metacognitive results for the session view (issue 16). Readable by share-link visitors for the
-// shared session only, as the session itself is.
+// Reasoning health and metacognitive results for the session view (issue 16), readable by share-link visitors for the
+// shared session only, as the session itself is; and the analytics page's fleet figures, for project members only.
 import { z } from "zod";
+import { ZFleetQuery } from "@/lib/contracts/session-health";
+import { detectOnWriteOf, setDetectOnWrite } from "@/server/services/reasoning/detect-on-write";
+import { fleetHealthOf } from "@/server/services/reasoning/session-health";
 import { sessionReasoning } from "@/server/services/reasoning/session-reasoning";
-import { createTRPCRouter, readerProcedure } from "../init";
+import { allowed, createTRPCRouter, memberProcedure, readerProcedure } from "../init";
 import { readableSession } from "./sessions";
 
 export const reasoningRouter = createTRPCRouter({
@@ -12,4 +15,13 @@ export const reasoningRouter = createTRPCRouter({
     .query(async ({ ctx, input }) =>
       sessionReasoning(ctx.db, ctx.projectId, (await readableSession(ctx, input.sessionId)).id),
     ),
+  /** The analytics page: reasoning health over the project's sessions created in the last `days` days. */
+  fleet: memberProcedure.input(ZFleetQuery).query(({ ctx, input }) => fleetHealthOf(ctx.db, ctx.projectId, input.days)),
+
+  /** The project's reasoning settings (Settings page). */
+  settings: memberProcedure.query(async ({ ctx }) => ({ detectOnWrite: await detectOnWriteOf(ctx.db, ctx.projectId) })),
+
+  setDetectOnWrite: allowed("members.manage")
+    .input(z.object({ detectOnWrite: z.boolean() }))
+    .mutation(({ ctx, input }) => setDetectOnWrite(ctx.db, ctx.projectId, input.detectOnWrite)),
 });

@@ -5,16 +5,11 @@
 import { MEMORY_LIMIT, MEMORY_SECTORS } from "../../../../lib/contracts/thoughtmcp-memory";
 import type { JsonSchemaProperty } from "../definitions";
 import type { ThoughtMcpToolDefinition } from "./definitions";
+import { ADDS_RECORDS, READS_ONLY, stringArray, unitInterval } from "./json-schema";
 
 const sector = (description: string): JsonSchemaProperty => ({
   type: "string",
   enum: [...MEMORY_SECTORS],
-  description,
-});
-const unit = (description: string): JsonSchemaProperty => ({ type: "number", minimum: 0, maximum: 1, description });
-const strings = (description: string): JsonSchemaProperty => ({
-  type: "array",
-  items: { type: "string" },
   description,
 });
 const userId: JsonSchemaProperty = {
@@ -31,8 +26,8 @@ const RETRIEVAL_FILTERS: Record<string, JsonSchemaProperty> = {
     description: "Memory sectors to search (default: all sectors)",
   },
   primarySector: sector("Filter by primary sector"),
-  minStrength: unit("Minimum memory strength (0-1)"),
-  minSalience: unit("Minimum salience score (0-1)"),
+  minStrength: unitInterval("Minimum memory strength (0-1)"),
+  minSalience: unitInterval("Minimum salience score (0-1)"),
   dateRange: {
     type: "object",
     properties: {
@@ -43,7 +38,11 @@ const RETRIEVAL_FILTERS: Record<string, JsonSchemaProperty> = {
   },
   metadata: {
     type: "object",
-    properties: { keywords: strings("Every keyword"), tags: strings("Every tag"), category: { type: "string" } },
+    properties: {
+      keywords: stringArray("Every keyword"),
+      tags: stringArray("Every tag"),
+      category: { type: "string" },
+    },
     description: "Metadata filters: memories with every keyword and tag given, and the category",
   },
   limit: {
@@ -55,9 +54,6 @@ const RETRIEVAL_FILTERS: Record<string, JsonSchemaProperty> = {
   },
   offset: { type: "integer", minimum: 0, default: 0, description: "Pagination offset (default 0)" },
 };
-
-const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
-const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export const REMEMBER: ThoughtMcpToolDefinition = {
   name: "remember",
@@ -76,18 +72,18 @@ export const REMEMBER: ThoughtMcpToolDefinition = {
       metadata: {
         type: "object",
         properties: {
-          keywords: strings("Keywords for search and linking"),
-          tags: strings("Tags for categorization"),
+          keywords: stringArray("Keywords for search and linking"),
+          tags: stringArray("Tags for categorization"),
           category: { type: "string", description: "Category for grouping" },
           context: { type: "string", description: "Additional context information" },
-          importance: unit("Importance score (0-1, default 0.5)"),
+          importance: unitInterval("Importance score (0-1, default 0.5)"),
         },
         description: "Optional metadata",
       },
     },
     required: ["content", "userId", "sessionId", "primarySector"],
   },
-  annotations: WRITE,
+  annotations: ADDS_RECORDS,
   writes: true,
   example: {
     content: "User prefers dark mode for all applications",
@@ -119,7 +115,7 @@ export const RECALL: ThoughtMcpToolDefinition = {
     },
     required: ["userId"],
   },
-  annotations: READ,
+  annotations: READS_ONLY,
   writes: false,
   example: {
     userId: "user-123",
@@ -142,23 +138,23 @@ export const UPDATE_MEMORY: ThoughtMcpToolDefinition = {
       memoryId,
       userId: { type: "string", description: "User ID for ownership verification (required)" },
       content: { type: "string", description: "New content (re-indexes the memory and its links)" },
-      strength: unit("New strength value (0-1)"),
-      salience: unit("New salience value (0-1)"),
+      strength: unitInterval("New strength value (0-1)"),
+      salience: unitInterval("New salience value (0-1)"),
       metadata: {
         type: "object",
         properties: {
-          keywords: strings("Keywords"),
-          tags: strings("Tags"),
+          keywords: stringArray("Keywords"),
+          tags: stringArray("Tags"),
           category: { type: "string" },
           context: { type: "string" },
-          importance: unit("Importance (0-1)"),
+          importance: unitInterval("Importance (0-1)"),
         },
         description: "Metadata updates (merged into the stored metadata)",
       },
     },
     required: ["memoryId", "userId"],
   },
-  annotations: { ...WRITE, idempotentHint: true },
+  annotations: { ...ADDS_RECORDS, idempotentHint: true },
   writes: true,
   example: {
     memoryId: "mem-abc123",
@@ -212,7 +208,7 @@ export const SEARCH: ThoughtMcpToolDefinition = {
     },
     required: ["userId"],
   },
-  annotations: READ,
+  annotations: READS_ONLY,
   writes: false,
   example: { userId: "user-123", text: "dark mode AND preference", minStrength: 0.5, limit: 10 },
 };

@@ -10,9 +10,8 @@ import {
   THINK_MODES,
 } from "../../../../lib/thoughtmcp/vocabulary";
 import type { ThoughtMcpToolDefinition } from "./definitions";
+import { ADDS_RECORDS, stringArray } from "./json-schema";
 
-/** A reasoning tool records its reasoning as thoughts (nothing existing is changed; a repeat records again). */
-const RECORDS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 /** A metacognitive tool changes nothing unless given a thoughtId, and then replaces that thought's result of its kind. */
 const STORES_ON_THOUGHT = {
   readOnlyHint: false,
@@ -23,12 +22,7 @@ const STORES_ON_THOUGHT = {
 
 // The seed's bounds and enums, from the contracts' vocabulary so the advertised schema and the parser agree.
 const CONTEXT_ITEMS = 50;
-const stringList = (description: string) => ({
-  type: "array",
-  items: { type: "string" },
-  maxItems: CONTEXT_ITEMS,
-  description,
-});
+const stringList = (description: string) => stringArray(description, CONTEXT_ITEMS);
 const reasoningContext = (goals: boolean) => ({
   type: "object",
   description: "Additional context for reasoning (optional).",
@@ -101,7 +95,7 @@ export const THINK: ThoughtMcpToolDefinition = {
     },
     required: ["problem", "mode"],
   },
-  annotations: RECORDS,
+  annotations: ADDS_RECORDS, // records its reasoning as new thoughts
   writes: true,
   example: {
     problem: "How to optimize database query performance?",
@@ -137,7 +131,7 @@ export const ANALYZE: ThoughtMcpToolDefinition = {
     },
     required: ["problem"],
   },
-  annotations: RECORDS,
+  annotations: ADDS_RECORDS, // records its reasoning as new thoughts
   writes: true,
   example: {
     problem: "Why is the system experiencing intermittent failures?",
@@ -169,7 +163,7 @@ export const PONDER: ThoughtMcpToolDefinition = {
     },
     required: ["problem"],
   },
-  annotations: RECORDS,
+  annotations: ADDS_RECORDS, // records its reasoning as new thoughts
   writes: true,
   example: {
     problem: "How should we approach the product roadmap for Q1?",
@@ -202,7 +196,7 @@ export const BREAKDOWN: ThoughtMcpToolDefinition = {
     },
     required: ["problem"],
   },
-  annotations: RECORDS,
+  annotations: ADDS_RECORDS, // records its reasoning as new thoughts
   writes: true,
   example: { problem: "Build a scalable web application", maxDepth: 3 },
 };
