@@ -166,6 +166,9 @@ test.describe("the transcript keeps the selection in view", () => {
       await expect(page).toHaveURL(new RegExp(`thought=${results[last - i]!.thoughtId}`));
       await expect(row(page, results[last - i]!.seq!), `row ${last - i + 1} after j`).toBeInViewport();
     }
+    // Keys pressed faster than the page re-renders (a held k) each move one step: none reads a stale selection.
+    for (let i = 0; i < 3; i++) await page.keyboard.press("k");
+    await expect(page).toHaveURL(new RegExp(`thought=${results[last - 13]!.thoughtId}`));
   });
 });
 

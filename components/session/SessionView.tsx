@@ -165,7 +165,10 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     if (ownsKeys(target, e.key)) return;
     // Enter on a button or link (e.g. a score form's Save) activates it rather than jumping to the detail panel.
     if (e.key === "Enter" && target.closest("button, a")) return;
-    const index = selectedId ? thoughts.findIndex((t) => t.id === selectedId) : -1;
+    // From the URL as it is now: useSearchParams follows replaceState a render later, so a key pressed in between
+    // (a held or quickly repeated j/k) read the previous selection and moved to where the last key already had.
+    const current = new URLSearchParams(window.location.search).get("thought") ?? selectedId;
+    const index = current ? thoughts.findIndex((t) => t.id === current) : -1;
     const move = (delta: number) => {
       const next = thoughts[Math.min(thoughts.length - 1, Math.max(0, index + delta))];
       if (next) {

@@ -267,7 +267,9 @@ export function SessionsTable() {
                 {query.scoreConfigId ? (
                   sortHead("score", "Scores", "Sort by the chosen config's mean")
                 ) : (
-                  <TableHead aria-sort={query.sort === "score" ? "descending" : "none"}>Scores</TableHead>
+                  <TableHead className={WIDE_ONLY} aria-sort={query.sort === "score" ? "descending" : "none"}>
+                    Scores
+                  </TableHead>
                 )}
                 {sortHead(
                   "health",
@@ -314,7 +316,8 @@ export function SessionsTable() {
                       <span className="text-muted-foreground">0</span>
                     )}
                   </Num>
-                  <TableCell data-testid="row-scores" className="text-xs">
+                  {/* Below 1024 px the scores show only when a config is chosen (it is then the sort asked for). */}
+                  <TableCell data-testid="row-scores" className={cn("text-xs", !query.scoreConfigId && WIDE_ONLY)}>
                     {(data.scores[s.id] ?? []).map(summaryText).join(" · ") || (
                       <span className="text-muted-foreground">—</span>
                     )}
