@@ -97,6 +97,10 @@ async function main(): Promise<void> {
     if (process.env.THOUGHTGRAPH_WRITE_THREAD !== "0") {
       (await import("@/server/ingest/write-thread-start")).startWriteThread(databaseUrl());
     }
+  } else {
+    // Thoughts left unindexed by an instance that stopped mid-pass are indexed now, and the sweep starts.
+    const { getDb } = await import("@/server/db/client");
+    (await import("@/server/ingest/search-indexer")).notifySearchIndexer(getDb());
   }
   (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
   const { default: next } = await import("next");

@@ -11,6 +11,7 @@ import type { BatchWrites } from "@/server/ingest/write-store";
 import { pgWriteStore } from "@/server/ingest/write-store-pg";
 import { sqliteWriteStore } from "@/server/ingest/write-store-sqlite";
 import { commitOnSqlite, type CommitResult } from "./commit-sqlite";
+import { notifySearchIndexer } from "./search-indexer";
 import { WriteBatch, type WriteRequest } from "./write-batch";
 import { activeWriteThread } from "./write-thread";
 
@@ -75,5 +76,6 @@ export async function commitRows(writes: BatchWrites): Promise<void> {
     raw.transaction(() => store.write(writes)).immediate();
   } else {
     await inPgTransaction(async (client) => pgWriteStore(client).write(writes));
+    notifySearchIndexer(getDb());
   }
 }

@@ -7,13 +7,14 @@
 // thread to answer. `npm run bench:ingest` measures this path.
 import { currentLimits } from "@/server/config";
 import { isDatabaseUnavailable, retryOnConflict } from "@/server/db/db-errors";
-import { DEFAULT_POOL_MAX } from "@/server/db/client";
+import { DEFAULT_POOL_MAX, getDb } from "@/server/db/client";
 import { databaseUrl, providerOf } from "@/server/db/provider";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { decideSession, decideThinkSession } from "@/lib/domain/session-rule";
 import { afterCommit } from "@/server/services/reasoning/detect-on-write";
 import { commitBatch } from "./commit";
+import { notifySearchIndexer } from "./search-indexer";
 import { activeWriteThread, THREAD_FAILED } from "./write-thread";
 import type { Placement, WriteOutcome, WriteRequest } from "./write-batch";
 
@@ -212,6 +213,8 @@ async function commit(group: Pending[]): Promise<void> {
     alsoUnique: true,
   });
   publish(events);
+  // PostgreSQL indexes the new thoughts for search after COMMIT, off this path (search-indexer.ts says why).
+  if (onPostgres() && events.length > 0) notifySearchIndexer(getDb());
   // The project setting "detectors on every thought" (issue 16): one cached lookup per project when off.
   afterCommit(() => written(all, outcomes), new Set(events.map((e) => e.projectId)));
   let offset = 0;

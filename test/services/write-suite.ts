@@ -66,6 +66,7 @@ export function writeSuite(
     if (options.writeThread) expect((await import("@/server/ingest/write-thread")).activeWriteThread()).not.toBeNull();
     await (await import("@/server/ingest/write-thread-start")).stopWriteThread();
     await (await import("@/server/events/pg-relay")).stopPgRelay();
+    await (await import("@/server/ingest/search-indexer")).stopSearchIndexer();
     await svc?.close();
   });
 
@@ -459,6 +460,7 @@ export function writeSuite(
       const tag = key("tag");
       await write([t(tagged, 1, 2, true, { tags: ["other", tag], metadata: { agent: `agent-${tag}` } })]);
       await write([t(key("untagged"), 1, 2, true, { tags: ["other"] })]);
+      await (await import("@/server/ingest/search-indexer")).waitForSearchIndex(svc.db);
       const base = { sort: "activity", order: "desc", page: 1, pageSize: 25 } as const;
       const byTag = await svc.table(svc.db, projectId, { ...base, tag });
       expect(byTag.sessions.map((x) => x.key)).toEqual([tagged]);
@@ -474,6 +476,7 @@ export function writeSuite(
     it("indexes every written thought for full-text search, revised text and earlier versions included", async () => {
       const { searchThoughts } = await import("@/server/services/search/thought-search");
       const { reviseThought } = await import("@/server/services/agent-tools");
+      const { waitForSearchIndex } = await import("@/server/ingest/search-indexer");
       const s = key("search");
       const word = `w${Date.now().toString(36)}${++counter}${provider.slice(0, 2)}`;
       const [first, second] = await write([
@@ -481,6 +484,8 @@ export function writeSuite(
         t(s, 2, 3, true, { thought: `Beta ${word} second` }),
         t(s, 3, 3, false, { thought: "Gamma other" }),
       ]);
+      // PostgreSQL indexes after COMMIT (server/ingest/search-indexer.ts); SQLite in the write transaction.
+      await waitForSearchIndex(svc.db);
       const search = (q: string, project = projectId) => searchThoughts(svc.db, project, { q, limit: 20, offset: 0 });
       const found = await search(word);
       expect(found.total).toBe(2);
@@ -492,6 +497,7 @@ export function writeSuite(
       expect((await search(`${word} NOT beta`)).hits.map((h) => h.thoughtId)).toEqual([first!.thoughtId]);
       expect((await search(word, otherProjectId)).total).toBe(0);
 
+      // No wait: an edit is indexed in its own transaction (a trigger on PostgreSQL).
       await reviseThought({ projectId, apiKeyId: null }, { thoughtId: first!.thoughtId, thought: `Delta ${word}x` });
       const revised = await search(`delta ${word}x`);
       expect(revised.hits.map((h) => [h.thoughtId, h.matchedVersion])).toEqual([[first!.thoughtId, "current"]]);

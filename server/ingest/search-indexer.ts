@@ -1,0 +1,118 @@
+// PostgreSQL: fills Thought."searchVector" after the write transaction instead of inside it. Computing the tsvector
+// and its GIN entry in the INSERT cost ~130–220 ms of a 1,000-thought batch's ~180–260 ms Thought insert
+// (pg_stat_statements, issue 17), so the write path leaves the column NULL
+// (migration 20261123163000_thought_search_indexer) and this indexer follows it:
+//   - woken by the write path after each COMMIT (thought-writer.ts, commit.ts's commitRows), and by a sweep every
+//     SWEEP_MS for rows written by anything else (another instance that stopped before indexing, a script);
+//   - takes at most INDEX_BATCH unindexed rows per statement through the partial index of NULL rows, with
+//     FOR UPDATE SKIP LOCKED, so several instances (or a test's waitForSearchIndex) never take the same row, and a row
+//     being edited is left for the next pass;
+//   - computes the same expression as before (pgSearchVectorSql), so a query finds exactly what it found when the
+//     column was generated. A text edit is indexed by a trigger in the edit's own transaction (the migration).
+// Search is therefore behind the write by one indexer pass (a few ms when idle; see server/ingest/README.md for the
+// measured lag under load). SQLite keeps its FTS5 triggers in the write transaction: nothing here runs there.
+import type pg from "pg";
+import { pgSearchVectorSql } from "@/lib/search/tsquery";
+import { pgPool, type Db } from "@/server/db/client";
+
+/** Rows per statement: a 1,000-row pass costs ~150–220 ms of database CPU, so larger passes would hold row locks and a
+ *  pool connection longer without saving anything; smaller ones pay the statement overhead more often. */
+export const INDEX_BATCH = 1_000;
+/** The sweep for rows no local write announced: the lag bound for those. */
+export const SWEEP_MS = 1_000;
+
+type Queryable = Pick<pg.PoolClient, "query">;
+
+const INDEX_SQL = `WITH picked AS (
+    SELECT "id" FROM "Thought" WHERE "searchVector" IS NULL LIMIT $1 FOR UPDATE SKIP LOCKED
+  )
+  UPDATE "Thought" AS t SET "searchVector" = ${pgSearchVectorSql('t."text"')}
+  FROM picked WHERE t."id" = picked."id" AND t."searchVector" IS NULL
+  RETURNING t."id"`;
+
+/** Indexes up to `limit` unindexed thoughts in one statement; answers the ids it indexed. */
+export async function indexPendingThoughts(client: Queryable, limit = INDEX_BATCH): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(INDEX_SQL, [limit]);
+  return rows.map((r) => r.id);
+}
+
+interface IndexerState {
+  pool: pg.Pool | null;
+  running: Promise<void> | null;
+  /** A write committed while a pass ran: run another. */
+  again: boolean;
+  sweep: ReturnType<typeof setInterval> | null;
+}
+
+// On globalThis: the production server loads this module twice (Next's bundle and the agent fast path), and one
+// indexer per process is enough.
+const g = globalThis as unknown as { __thoughtgraphSearchIndexer?: IndexerState };
+const state: IndexerState = (g.__thoughtgraphSearchIndexer ??= {
+  pool: null,
+  running: null,
+  again: false,
+  sweep: null,
+});
+
+/** Runs passes until one finds fewer rows than a full batch and no write came in meanwhile. */
+async function run(pool: pg.Pool): Promise<void> {
+  try {
+    do {
+      state.again = false;
+      while (!pool.ending && (await indexPendingThoughts(pool)).length === INDEX_BATCH);
+    } while (state.again && !pool.ending);
+  } catch (error) {
+    // The database went away or the row vanished mid-pass: the sweep tries again; nothing is lost, the rows stay NULL.
+    if (!pool.ending) console.error("[thoughtgraph] search indexer pass failed", error);
+  } finally {
+    state.running = null;
+  }
+}
+
+/** Wakes the indexer of `db`'s pool (after a COMMIT that wrote thoughts), starting it and its sweep on first use. */
+export function notifySearchIndexer(db: Db): void {
+  const pool = pgPool(db);
+  if (!pool) return;
+  if (state.pool !== pool) {
+    stopSweep();
+    state.pool = pool;
+    state.sweep = setInterval(() => {
+      if (state.pool && !state.pool.ending) notifySearchIndexer(db);
+      else stopSweep();
+    }, SWEEP_MS);
+    state.sweep.unref();
+  }
+  if (state.running) state.again = true;
+  else state.running = run(pool);
+}
+
+function stopSweep(): void {
+  if (state.sweep) clearInterval(state.sweep);
+  state.sweep = null;
+}
+
+/** Stops the sweep and waits for a pass in progress (before the pool closes: shutdown, tests). */
+export async function stopSearchIndexer(): Promise<void> {
+  stopSweep();
+  state.pool = null;
+  await state.running;
+}
+
+/**
+ * Indexes every thought written so far and returns once none is left: what a test calls between a write and a search
+ * on PostgreSQL. Runs beside the background indexer without double work (SKIP LOCKED); on SQLite there is nothing to
+ * wait for.
+ */
+export async function waitForSearchIndex(db: Db): Promise<void> {
+  const pool = pgPool(db);
+  if (!pool) return;
+  for (;;) {
+    while ((await indexPendingThoughts(pool)).length > 0);
+    const { rows } = await pool.query<{ pending: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM "Thought" WHERE "searchVector" IS NULL) AS "pending"`,
+    );
+    if (!rows[0]?.pending) return;
+    // Rows another indexer (this process's or another instance's) has locked: done when its pass commits.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
