@@ -23,8 +23,12 @@ export const SWEEP_MS = 1_000;
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
+// ORDER BY "id" (time-ordered uuidv7: oldest first) makes the planner walk the partial index of NULL rows. Without it,
+// while most rows were still NULL it chose a sequential scan, which then walked every indexed row and dead version
+// before reaching the NULL ones: catching up on 117,000 rows after bench:ingest's batch load took 105 s (~1,100/s).
+
 const INDEX_SQL = `WITH picked AS (
-    SELECT "id" FROM "Thought" WHERE "searchVector" IS NULL LIMIT $1 FOR UPDATE SKIP LOCKED
+    SELECT "id" FROM "Thought" WHERE "searchVector" IS NULL ORDER BY "id" LIMIT $1 FOR UPDATE SKIP LOCKED
   )
   UPDATE "Thought" AS t SET "searchVector" = ${pgSearchVectorSql('t."text"')}
   FROM picked WHERE t."id" = picked."id" AND t."searchVector" IS NULL
