@@ -4,6 +4,8 @@
 //   batch:  POST /api/v1/ingest with 1,000 events per request
 //   reads_during_batch: GET /api/v1/sessions every few ms while the batch load runs again, beside the same reads on
 //           the idle server (how long a dashboard or agent read waits behind the writes)
+// On PostgreSQL single and batch also print how many thoughts were not yet searchable when the load stopped and how
+// long the search indexer took to catch up (unindexed_at_end, search_catch_up_ms).
 // Each prints one JSON line with throughput, latency percentiles and the baseline of raw inserts of the same rows
 // measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch": better-sqlite3
 // prepared inserts on SQLite, multi-row INSERTs over one pg connection on PostgreSQL); the reads line has the idle
@@ -147,6 +149,26 @@ async function rawPgBaseline(url: string, rows: number, perTx: number): Promise<
 }
 
 /** The bench's database: a fresh SQLite file, or a fresh database on DATABASE_URL's PostgreSQL server. */
+/**
+ * PostgreSQL indexes thoughts for search after COMMIT (server/ingest/search-indexer.ts): how many written thoughts a
+ * search could not find yet when the load stopped, and how long the indexer then took to catch up.
+ */
+async function searchIndexLag(url: string): Promise<{ unindexed_at_end: number; search_catch_up_ms: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const start = performance.now();
+    const count = async () =>
+      (await client.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "Thought" WHERE "searchVector" IS NULL`))
+        .rows[0]!.n;
+    const atEnd = await count();
+    for (let left = atEnd; left > 0; left = await count()) await new Promise((resolve) => setTimeout(resolve, 10));
+    return { unindexed_at_end: atEnd, search_catch_up_ms: round(performance.now() - start) };
+  } finally {
+    await client.end();
+  }
+}
+
 async function benchDatabase(dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const target = process.env.DATABASE_URL?.trim();
   if (!target || providerOf(target) !== "postgresql") {
@@ -465,11 +487,12 @@ async function main() {
     console.error(`database: ${onPg ? "PostgreSQL" : "SQLite"}`);
     singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
     const pid = server.process.pid;
+    const lag = () => (onPg ? searchIndexLag(database.url) : Promise.resolve({}));
     const fastSingle = await withServerCpu(pid, () => single(base, server.apiKey, singleBaseline));
-    console.log(JSON.stringify({ path: "fast", ...fastSingle }));
+    console.log(JSON.stringify({ path: "fast", ...fastSingle, ...(await lag()) }));
     batchBaseline = await baseline(BATCHES * BATCH_SIZE, BATCH_SIZE);
     const fastBatch = await withServerCpu(pid, () => batch(base, server.apiKey, batchBaseline));
-    console.log(JSON.stringify({ path: "fast", ...fastBatch }));
+    console.log(JSON.stringify({ path: "fast", ...fastBatch, ...(await lag()) }));
     console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
   } finally {
     await server.stop();

@@ -15,6 +15,7 @@ import type {
   BatchWrites,
   FirstLoad,
   FirstLoadResult,
+  KeyClaim,
   Row,
   SecondLoadResult,
   SessionRow,
@@ -149,7 +150,17 @@ class PerProject<V> {
     if (!map) this.maps.set(projectId, (map = new Map<string, V>()));
     map.set(key, value);
   }
+
+  values(): V[] {
+    return [...this.maps.values()].flatMap((map) => [...map.values()]);
+  }
+
+  entries(): [string, Map<string, V>][] {
+    return [...this.maps];
+  }
 }
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export class WriteBatch {
   private readonly outcomes: (Decided | undefined)[];
@@ -159,6 +170,10 @@ export class WriteBatch {
   private readonly touched = new Map<string, Touched>();
   /** Index of the first request with each idempotency key. */
   private readonly firstWithKey = new PerProject<number>();
+  /** The logged request id of each single request with a key, fixed in firstLoad so its key can be claimed there. */
+  private readonly eventIds: (string | undefined)[] = [];
+  /** The store claimed the new keys in its first load (FirstLoadResult.claimed). */
+  private claimed = false;
 
   constructor(
     private readonly requests: readonly WriteRequest[],
@@ -176,11 +191,24 @@ export class WriteBatch {
     // A set: the thoughts of one session name it again and again, and the store looks each reference up once.
     const sessionRefs = new Map<string, Set<string>>();
     const agents = new Map<string, AgentRef>();
+    const claims = new PerProject<KeyClaim>();
+    const ms = this.now.getTime();
     this.requests.forEach((r, i) => {
       if (r.idempotencyKey !== null) {
         const keys = replayKeys.get(r.projectId);
         if (keys) keys.push(r.idempotencyKey);
         else replayKeys.set(r.projectId, [r.idempotencyKey]);
+        if (claims.get(r.projectId, r.idempotencyKey) === undefined) {
+          // The request that would answer it if it is new (a repeat in this batch answers the first one's result).
+          const eventId = r.batch ? r.batch.log.id : (this.eventIds[i] = uuidv7(ms));
+          const position = r.batch ? r.batch.position : null;
+          claims.set(r.projectId, r.idempotencyKey, {
+            projectId: r.projectId,
+            key: r.idempotencyKey,
+            eventId,
+            position,
+          });
+        }
       }
       const decision = this.decisions[i]!;
       if (decision.kind === "explicit") {
@@ -194,6 +222,8 @@ export class WriteBatch {
     });
     return {
       replayKeys,
+      // Sorted, so two transactions claiming the same keys take their index entries in one order (no deadlock).
+      keyClaims: claims.values().sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.key, b.key)),
       sessionRefs: new Map([...sessionRefs].map(([projectId, refs]) => [projectId, [...refs]])),
       agents: [...agents.values()],
       idleSince: new Date(this.now.getTime() - this.limits.sessionIdleMinutes * 60_000),
@@ -202,6 +232,7 @@ export class WriteBatch {
 
   /** Step 2: assigns every request its session, in order (a session made by one request is joinable by the next). */
   assignSessions(first: FirstLoad, loaded: FirstLoadResult): void {
+    this.claimed = loaded.claimed === true;
     const replays = new PerProject<FirstLoadResult["replays"][number]>();
     for (const r of loaded.replays) replays.set(r.projectId, r.key, r);
     const byRef = new PerProject<Touched>();
@@ -359,9 +390,11 @@ export class WriteBatch {
         const results = logged.get(log) ?? Array.from<ResultFacts | null>({ length: log.events }).fill(null);
         logged.set(log, results);
         results[position] = facts;
-        if (r.idempotencyKey !== null) writes.keys.push(keyRow(r.projectId, r.idempotencyKey, log.id, position));
+        if (r.idempotencyKey !== null && !this.claimed) {
+          writes.keys.push(keyRow(r.projectId, r.idempotencyKey, log.id, position));
+        }
       } else {
-        const eventId = uuidv7(ms);
+        const eventId = this.eventIds[i] ?? uuidv7(ms);
         writes.events.push({
           id: eventId,
           projectId: r.projectId,
@@ -371,13 +404,23 @@ export class WriteBatch {
           result: facts,
           createdAt: now,
         });
-        if (r.idempotencyKey !== null) writes.keys.push(keyRow(r.projectId, r.idempotencyKey, eventId, null));
+        if (r.idempotencyKey !== null && !this.claimed)
+          writes.keys.push(keyRow(r.projectId, r.idempotencyKey, eventId, null));
       }
       if (input.isRevision === true) t.revisions += 1;
       if (plan.flags.length > 0) t.flags += 1;
       t.status = shouldContinue(facts) ? "active" : "completed";
       t.row.title ??= titleFrom(input.thought);
     });
+
+    if (this.claimed) {
+      // A claimed key whose request wrote nothing (over a session's limit) must not answer a later retry.
+      for (const [projectId, byKey] of this.firstWithKey.entries()) {
+        for (const [key, i] of byKey) {
+          if (this.outcomes[i]?.status !== 201) (writes.unclaimed ??= []).push({ projectId, key });
+        }
+      }
+    }
 
     for (const [log, results] of logged) {
       writes.events.push({

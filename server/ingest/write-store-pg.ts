@@ -18,6 +18,7 @@ import {
   type ColumnKind,
   type FirstLoad,
   type FirstLoadResult,
+  type KeyClaim,
   type KeyRow,
   type Row,
   type SecondLoadResult,
@@ -113,6 +114,12 @@ export function batchWriteSql(w: BatchWrites): { text: string; values: unknown[]
   const ctes = inserts
     .filter(([, rows]) => rows.length > 0)
     .map(([table, rows], i) => `i${i} AS (${insertSql(table, rows, params)})`);
+  if (w.unclaimed && w.unclaimed.length > 0) {
+    const projects = params.add(w.unclaimed.map((k) => k.projectId));
+    const keys = params.add(w.unclaimed.map((k) => k.key));
+    ctes.push(`d AS (DELETE FROM "IngestKey" WHERE ("projectId", "key") IN
+      (SELECT * FROM unnest(${projects}::text[], ${keys}::text[])))`);
+  }
   const main = w.sessionUpdates.length > 0 ? updateSessionsSql(w.sessionUpdates, params) : "SELECT 1";
   return { text: ctes.length > 0 ? `WITH ${ctes.join(",\n")}\n${main}` : main, values: params.values };
 }
@@ -127,6 +134,34 @@ async function rows<T>(client: Queryable, text: string, values: unknown[]): Prom
 async function rowsIf<T>(client: Queryable, needed: boolean, text: string, values: unknown[]): Promise<T[]> {
   return needed ? rows<T>(client, text, values) : [];
 }
+
+/**
+ * Inserts the batch's new idempotency keys and answers, per project, the keys that were already taken: one round trip
+ * where a lookup and a later insert took two (plus the key probes twice). A key another transaction is inserting makes
+ * this wait for it, then count as taken if that one committed, so a key answers once across processes too.
+ */
+async function claimKeys(client: Queryable, claims: KeyClaim[]): Promise<Map<string, string[]>> {
+  const column = <T>(pick: (c: KeyClaim) => T) => claims.map(pick);
+  const inserted = await rows<{ projectId: string; key: string }>(
+    client,
+    `INSERT INTO "IngestKey" ("projectId", "key", "eventId", "position")
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])
+     ON CONFLICT DO NOTHING RETURNING "projectId", "key"`,
+    [column((c) => c.projectId), column((c) => c.key), column((c) => c.eventId), column((c) => c.position)],
+  );
+  const taken = new Map<string, string[]>();
+  if (inserted.length === claims.length) return taken;
+  const mine = new Set(inserted.map((r) => r.projectId + SEP + r.key));
+  for (const c of claims) {
+    if (mine.has(c.projectId + SEP + c.key)) continue;
+    const keys = taken.get(c.projectId);
+    if (keys) keys.push(c.key);
+    else taken.set(c.projectId, [c.key]);
+  }
+  return taken;
+}
+
+const SEP = "\u0000";
 
 async function replaysFor(client: Queryable, projectId: string, keys: string[]): Promise<FirstLoadResult["replays"]> {
   const found = await rows<KeyRow>(
@@ -189,7 +224,9 @@ export function pgWriteStore(client: Queryable): WriteStore<"async"> {
   return {
     async firstLoad(q: FirstLoad): Promise<FirstLoadResult> {
       const replays: FirstLoadResult["replays"] = [];
-      for (const [projectId, keys] of q.replayKeys) replays.push(...(await replaysFor(client, projectId, keys)));
+      const claimed = q.keyClaims !== undefined && q.keyClaims.length > 0;
+      const taken = claimed ? await claimKeys(client, q.keyClaims!) : q.replayKeys;
+      for (const [projectId, keys] of taken) replays.push(...(await replaysFor(client, projectId, keys)));
       const sessions: SessionRow[] = [];
       for (const [projectId, refs] of q.sessionRefs) {
         sessions.push(
@@ -200,7 +237,7 @@ export function pgWriteStore(client: Queryable): WriteStore<"async"> {
           )),
         );
       }
-      return { replays, sessions, recent: await recentSessions(client, q) };
+      return { replays, sessions, recent: await recentSessions(client, q), claimed };
     },
 
     async secondLoad(sessionIds: string[], numbers: number[]): Promise<SecondLoadResult> {

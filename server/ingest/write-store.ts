@@ -28,6 +28,11 @@ export interface AgentRef {
 export interface FirstLoad {
   /** Idempotency keys to look up, per project. */
   replayKeys: Map<string, string[]>;
+  /**
+   * The same keys (each once) as they will be stored if new, sorted. A store that claims keys (PostgreSQL) inserts
+   * them here and looks up only the ones already taken: one statement instead of a lookup and a later insert.
+   */
+  keyClaims?: KeyClaim[];
   /** Session ids or agent keys named explicitly, per project. */
   sessionRefs: Map<string, string[]>;
   /** Agents whose thoughts join their most recent active session, active since `idleSince`. */
@@ -41,6 +46,9 @@ export interface FirstLoadResult {
   sessions: SessionRow[];
   /** The most recent joinable session per agent, in the order of `agents` (null when none). */
   recent: (SessionRow | null)[];
+  /** The store has inserted every claimed key that is not a replay: the plan writes no key rows, and takes back
+   *  (BatchWrites.unclaimed) the keys of requests that wrote nothing. */
+  claimed?: boolean;
 }
 
 export interface SecondLoadResult {
@@ -72,6 +80,8 @@ export interface BatchWrites {
   /** Logged requests (IngestEvent), and the idempotency keys they answered (IngestKey). */
   events: Row[];
   keys: Row[];
+  /** Keys claimed in the first load whose request was refused: deleted, as if never claimed. */
+  unclaimed?: { projectId: string; key: string }[];
   sessionUpdates: SessionCounters[];
 }
 
@@ -80,6 +90,11 @@ export interface KeyRow {
   key: string;
   eventId: string;
   position: number | null;
+}
+
+/** An idempotency key with the request that will answer it, as IngestKey stores it. */
+export interface KeyClaim extends KeyRow {
+  projectId: string;
 }
 
 /**

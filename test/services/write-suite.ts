@@ -214,6 +214,20 @@ export function writeSuite(
       expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(1);
     });
 
+    it("a key whose request was refused answers nothing: the same key with the same body writes when it can", async () => {
+      // PostgreSQL claims new keys before the plan (write-store-pg.ts claimKeys) and must take back a refused one's.
+      const limits = { ...DEFAULT_LIMITS, maxThoughtsPerSession: 1 };
+      const s = key("full");
+      const k = key("k");
+      await svc.commitBatch([request(t(s, 1, 3))], limits);
+      const refused = await svc.commitBatch([request(t(s, 2, 3), k), request(t(s, 2, 3), k)], limits);
+      expect(refused.outcomes.map((o) => o.status)).toEqual([422, 422]);
+      const [written] = (await svc.commitBatch([request(t(s, 2, 3), k)], DEFAULT_LIMITS)).outcomes;
+      expect(written!.status).toBe(201);
+      const [replayed] = (await svc.commitBatch([request(t(s, 2, 3), k)], DEFAULT_LIMITS)).outcomes;
+      expect(replayed).toEqual({ status: 200, result: written!.result });
+    });
+
     it("a key reused with a different body is 409; the same body in another spelling replays 200", async () => {
       const s = key("reused");
       const k = key("k");
