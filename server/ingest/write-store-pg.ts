@@ -5,7 +5,8 @@
 // Why pg and not Prisma, and why this shape: a round trip cost 2.06 ms through Prisma's raw queries against 0.53 ms
 // through pg on the same connection pool (2,000 sequential SELECTs in one transaction, same run), and Prisma's
 // per-agent findFirst made one round trip per agent. So a batch makes as few round trips as its data allows: one
-// query per project for keys and sessions, one UNION for every agent's most recent session, one locking read, and all
+// INSERT … ON CONFLICT DO NOTHING that claims every new idempotency key (and a read of the taken ones only when there
+// are any), one query per project for sessions, one UNION for every agent's most recent session, one locking read, and all
 // of its inserts and counter updates in ONE statement (data-modifying CTEs over `unnest` of one array per column, so
 // the statement has ~70 parameters whatever the batch size, instead of one per value).
 import type pg from "pg";
@@ -209,7 +210,7 @@ async function recentSessions(client: Queryable, q: FirstLoad): Promise<(Session
 /**
  * The store of one transaction. Sessions named by id or key are locked as they are first read, so a batch of such
  * thoughts (every ingest request, and agents that send their sessionId) reads what it needs in one round trip: BEGIN,
- * one locking read, the write, COMMIT (plus the key lookup when there are keys, and the Branch and Thought reads
+ * one locking read, the write, COMMIT (plus the key claim when there are keys, and the Branch and Thought reads
  * only when a session has branches or a thought names an earlier one). Only an agent's most recent session, found
  * without a lock, is locked in the second load. Each statement locks in id order; a session locked by the first load
  * in one process and the second in another can deadlock, which PostgreSQL breaks and retryOnConflict retries.
