@@ -11,7 +11,7 @@ import type { BatchWrites } from "@/server/ingest/write-store";
 import { pgWriteStore } from "@/server/ingest/write-store-pg";
 import { sqliteWriteStore } from "@/server/ingest/write-store-sqlite";
 import { commitOnSqlite, type CommitResult } from "./commit-sqlite";
-import { notifySearchIndexer } from "./search-indexer";
+import { notifySearchIndexer, searchIndexBehind } from "./search-indexer";
 import { WriteBatch, type WriteRequest } from "./write-batch";
 import { activeWriteThread } from "./write-thread";
 
@@ -40,7 +40,9 @@ export async function commitBatch(requests: readonly WriteRequest[], limits: Lim
     const first = batch.firstLoad();
     batch.assignSessions(first, await store.firstLoad(first));
     const { sessionIds, numbers } = batch.secondLoad();
-    await store.write(batch.plan(await store.secondLoad(sessionIds, numbers)));
+    const writes = batch.plan(await store.secondLoad(sessionIds, numbers));
+    writes.indexSearch = searchIndexBehind();
+    await store.write(writes);
   });
   return batch.finish();
 }

@@ -11,6 +11,7 @@
 // the statement has ~70 parameters whatever the batch size, instead of one per value).
 import type pg from "pg";
 import { isUuid } from "@/lib/ids";
+import { pgSearchVectorSql } from "@/lib/search/tsquery";
 import {
   jsonColumn,
   replaysOf,
@@ -66,15 +67,23 @@ class Params {
   }
 }
 
-/** `INSERT INTO table (…) SELECT … FROM unnest(one array per column)`: every row of `rows` in one statement. */
-function insertSql(table: TableName, rows: Row[], params: Params): string {
+/**
+ * `INSERT INTO table (…) SELECT … FROM unnest(one array per column)`: every row of `rows` in one statement. With
+ * `indexText`, Thought's search column is computed in the insert (BatchWrites.indexSearch).
+ */
+function insertSql(table: TableName, rows: Row[], params: Params, indexText = false): string {
   const columns: Record<string, ColumnKind> = TABLES[table];
   const names = Object.keys(columns);
   const arrays = names.map(
     (n) => `${params.add(rows.map((r) => encode(r[n], columns[n]!)))}::${ARRAY_TYPE[columns[n]!]}`,
   );
   const picks = names.map((n, i) => (columns[n] === "date" ? utc(`u.c${i}`) : `u.c${i}`));
-  return `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(", ")})
+  const targets = names.map((n) => `"${n}"`);
+  if (indexText) {
+    targets.push(`"searchVector"`);
+    picks.push(pgSearchVectorSql(`u.c${names.indexOf("text")}`));
+  }
+  return `INSERT INTO "${table}" (${targets.join(", ")})
     SELECT ${picks.join(", ")} FROM unnest(${arrays.join(", ")}) AS u(${names.map((_, i) => `c${i}`).join(", ")})`;
 }
 
@@ -114,7 +123,7 @@ export function batchWriteSql(w: BatchWrites): { text: string; values: unknown[]
   ];
   const ctes = inserts
     .filter(([, rows]) => rows.length > 0)
-    .map(([table, rows], i) => `i${i} AS (${insertSql(table, rows, params)})`);
+    .map(([table, rows], i) => `i${i} AS (${insertSql(table, rows, params, table === "Thought" && w.indexSearch)})`);
   if (w.unclaimed && w.unclaimed.length > 0) {
     const projects = params.add(w.unclaimed.map((k) => k.projectId));
     const keys = params.add(w.unclaimed.map((k) => k.key));

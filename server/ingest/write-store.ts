@@ -80,6 +80,8 @@ export interface BatchWrites {
   /** Logged requests (IngestEvent), and the idempotency keys they answered (IngestKey). */
   events: Row[];
   keys: Row[];
+  /** PostgreSQL: compute the thoughts' search column in the insert, because the indexer is behind (search-indexer.ts). */
+  indexSearch?: boolean;
   /** Keys claimed in the first load whose request was refused: deleted, as if never claimed. */
   unclaimed?: { projectId: string; key: string }[];
   sessionUpdates: SessionCounters[];

@@ -113,6 +113,23 @@ describe("thought search indexer (PostgreSQL)", () => {
     expect(await hits(before)).toEqual([[id, 1]]);
   });
 
+  it("indexes in the write itself while the indexer is behind, so the backlog stops growing", async () => {
+    await svc.indexer.stopSearchIndexer();
+    await writeUnannounced(Array.from({ length: svc.indexer.INDEX_BATCH + 200 }, (_, i) => `backlog ${i}`));
+    expect(await svc.indexer.indexSearchOnce(svc.db)).toBe(svc.indexer.INDEX_BATCH); // a full pass: behind
+    expect(svc.indexer.searchIndexBehind()).toBe(true);
+    const word = unique("inline");
+    const [inline] = await writeUnannounced([`Written while behind: ${word}`]);
+    expect(await unindexed([inline!])).toBe(0);
+    expect(await hits(word)).toEqual([[inline, "current"]]);
+
+    await svc.indexer.waitForSearchIndex(svc.db); // drains the backlog: no longer behind
+    expect(svc.indexer.searchIndexBehind()).toBe(false);
+    const [deferred] = await writeUnannounced([`Written after: ${unique("later")}`]);
+    expect(await unindexed([deferred!])).toBe(1);
+    await svc.indexer.waitForSearchIndex(svc.db);
+  });
+
   it("never gives one row to two indexers: a pass holding rows is skipped, and concurrent passes split the rest", async () => {
     await svc.indexer.stopSearchIndexer();
     const pool = svc.pool();
