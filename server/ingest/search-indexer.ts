@@ -9,8 +9,9 @@
 //     being edited is left for the next pass;
 //   - computes the same expression as before (pgSearchVectorSql), so a query finds exactly what it found when the
 //     column was generated. A text edit is indexed by a trigger in the edit's own transaction (the migration).
-// Search is therefore behind the write by one indexer pass (a few ms when idle; see server/ingest/README.md for the
-// measured lag under load). SQLite keeps its FTS5 triggers in the write transaction: nothing here runs there.
+// Search is therefore behind the write by one indexer pass (200 ms plus the pass); while the indexer is behind, the
+// write path indexes in its insert (searchIndexBehind), so a sustained load cannot grow the backlog without bound
+// (server/ingest/README.md has the measured lag). SQLite keeps its FTS5 triggers in the write transaction: nothing here runs there.
 import type pg from "pg";
 import { pgSearchVectorSql } from "@/lib/search/tsquery";
 import { pgPool, type Db } from "@/server/db/client";
