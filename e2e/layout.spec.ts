@@ -31,6 +31,7 @@ const SHOT_WIDTHS = new Set([1440, 1024, 768]);
 interface Seed {
   sessionId: string;
   queueId: string;
+  memoryId: string;
 }
 
 interface KeyControl {
@@ -128,6 +129,19 @@ const SCREENS: Screen[] = [
     controls: [accountMenu, { name: "window", locate: (p) => p.getByLabel("Window", { exact: true }), inside: "xy" }],
   },
   {
+    name: "memories",
+    path: (seed) => `/memories?memory=${seed.memoryId}`,
+    ready: async (page) => {
+      await expect(page.getByRole("table", { name: "Memories" }).locator("tbody tr").first()).toBeVisible();
+      await expect(page.getByLabel("Memory detail")).toBeVisible();
+    },
+    controls: [
+      accountMenu,
+      { name: "search", locate: (p) => p.getByRole("searchbox", { name: "Search memories" }), inside: "xy" },
+      { name: "strength", locate: (p) => p.getByLabel("Strength", { exact: true }), inside: "xy" },
+    ],
+  },
+  {
     name: "mentions",
     path: () => "/mentions",
     ready: (page) => expect(page.getByRole("heading", { name: "Mentions" })).toBeVisible(),
@@ -194,7 +208,18 @@ async function seedOnce(page: Page): Promise<Seed> {
   await form.getByRole("button", { name: "Create queue" }).click();
   await expect(page.getByTestId("queue-added")).toBeVisible();
   const queueId = new URL(page.url()).pathname.split("/").at(-1)!;
-  seed = { sessionId: first.sessionId, queueId };
+  // Two memories of the session through ThoughtMCP's REST remember: a paraphrase pair, so the detail has a link.
+  let memoryId = "";
+  for (const content of ["The retry budget runs out under load", "Under load the retry budget runs out"]) {
+    const res = await fetch(new URL("/api/v1/thoughtmcp/remember", baseURL), {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ content, userId: "layout-agent", sessionId: first.sessionId, primarySector: "semantic" }),
+    });
+    expect(res.status).toBe(200);
+    memoryId = ((await res.json()) as { data: { memoryId: string } }).data.memoryId;
+  }
+  seed = { sessionId: first.sessionId, queueId, memoryId };
   return seed;
 }
 
