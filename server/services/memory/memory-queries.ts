@@ -32,6 +32,7 @@ import {
   queryVector,
   recallState,
   scheduleReembed,
+  userVectors,
   type MemorySignals,
   type SimilarityKind,
   type UserScope,
@@ -133,17 +134,11 @@ async function embeddingSimilaritiesOf(
   text: string,
 ): Promise<Map<string, number> | undefined> {
   const provider = embeddingProvider()!;
-  const [embedded, rows] = await Promise.all([
-    queryVector(provider, text),
-    db.memory.findMany({
-      where: { projectId: scope.projectId, userId: scope.userId, deletedAt: null },
-      select: { id: true, embeddingModel: true, embeddingDim: true, embedding: true },
-    }),
-  ]);
+  const [embedded, vectors] = await Promise.all([queryVector(provider, text), userVectors(db, scope, provider.model)]);
   if (!("vector" in embedded)) return undefined;
-  const { similarities: values, stale } = embeddingSimilarities(embedded.vector, provider.model, rows);
+  const values = embeddingSimilarities(embedded.vector, vectors);
   // A model change leaves vectors of the old model: re-embed them in the background (this answer counts them 0).
-  void scheduleReembed(db, { force: stale > 0 });
+  void scheduleReembed(db, { force: vectors.stale > 0 });
   return values;
 }
 

@@ -110,22 +110,58 @@ interface StoredVector {
   embedding: Uint8Array | null;
 }
 
-/** Cosine of `vector` with each stored vector of the current model; others are left out (they count 0). */
-export function embeddingSimilarities(vector: readonly number[], model: string, rows: StoredVector[]) {
-  const out = new Map<string, number>();
+/** A user's decoded vectors of one model, and how many live memories have none of it (they count 0 until re-embedded). */
+export interface UserVectors {
+  model: string;
+  byId: Map<string, Float32Array>;
+  stale: number;
+  /** `reembedGeneration` when loaded: a re-embed run since then (this process's) makes them reload. */
+  generation: number;
+}
+
+/** Bumped after every re-embed run, whatever it did: cached vectors loaded before it are read again. */
+let reembedGeneration = 0;
+
+function decodeVectors(rows: StoredVector[], model: string): UserVectors {
+  const byId = new Map<string, Float32Array>();
   let stale = 0;
   for (const r of rows) {
     if (
       !r.embedding ||
       !r.embeddingModel ||
-      !isCurrent({ model: r.embeddingModel, dimension: r.embeddingDim ?? 0 }, model, vector.length)
+      !isCurrent({ model: r.embeddingModel, dimension: r.embeddingDim ?? 0 }, model)
     ) {
       stale++;
       continue;
     }
-    out.set(r.id, Math.max(0, cosineSimilarity(vector, decodeVector(r.embedding))));
+    byId.set(r.id, decodeVector(r.embedding));
   }
-  return { similarities: out, stale };
+  return { model, byId, stale, generation: reembedGeneration };
+}
+
+/**
+ * The user's live vectors of `model`, decoded, from the per-user cache (checked by the same aggregate as the lexical
+ * index, and reloaded after a re-embed run). Reading and decoding every vector per recall was most of its cost:
+ * npm run bench:embeddings, lib/search/README.md "Embedding similarity".
+ */
+export async function userVectors(db: Db, scope: UserScope, model: string): Promise<UserVectors> {
+  const entry = await cachedUser(db, scope);
+  if (entry.vectors?.model === model && entry.vectors.generation === reembedGeneration) return entry.vectors;
+  const rows = await db.memory.findMany({
+    where: liveMemories(scope),
+    select: { id: true, embeddingModel: true, embeddingDim: true, embedding: true },
+  });
+  entry.vectors = decodeVectors(rows, model);
+  return entry.vectors;
+}
+
+/** Cosine of `vector` with each of the user's current vectors (negative cosines count 0). */
+export function embeddingSimilarities(vector: readonly number[], vectors: UserVectors): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [id, v] of vectors.byId) {
+    if (v.length === vector.length) out.set(id, Math.max(0, cosineSimilarity(vector, v)));
+  }
+  return out;
 }
 
 // ---- background re-embedding ----
@@ -171,6 +207,7 @@ export function scheduleReembed(db: Db, { force = false }: { force?: boolean } =
       return -1;
     })
     .finally(() => {
+      reembedGeneration++;
       if (own.running?.run === run) own.running = undefined;
     });
   own.running = { model: p.model, run };
@@ -229,6 +266,7 @@ interface CachedUser {
   signature: string;
   index?: LexicalIndex;
   signals?: Map<string, MemorySignals>;
+  vectors?: UserVectors;
 }
 
 /** Users cached per process. Bounded: beyond this many the least recently used is dropped. */
