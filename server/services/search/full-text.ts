@@ -103,6 +103,12 @@ export async function matchThoughts(
 ): Promise<ThoughtHitPage> {
   const sqlite = providerOfDb(db) === "sqlite";
   // MIN(bm25): bm25 is negative, so the best version of each thought; MAX(ts_rank) likewise.
+  // PostgreSQL: the newest thoughts are the largest ids (uuidv7, lib/ids.ts), so `ORDER BY t."id" DESC LIMIT n` can
+  // walk the primary key backwards, test `@@` on each row and stop at the n-th match, as FTS5 walks its rowids. The
+  // planner picks that walk when its tsvector statistics say the query is common (the walk stops early) and the GIN
+  // bitmap when it is rare (few matches to sort). Ordered by createdAt, which no index serves since
+  // 20261122013556_drop_time_indexes, every GIN match was read and sorted: p99 454–477 ms at 100,000 thoughts under
+  // load (numbers and plans: lib/search/README.md, "Bounded ranking").
   const rows = sqlite
     ? await db.$queryRawUnsafe<WindowHit[]>(
         `WITH "recent" AS MATERIALIZED (
@@ -124,13 +130,13 @@ export async function matchThoughts(
            SELECT "id", "v", "at" FROM (
              (SELECT t."id", t."searchVector" AS "v", t."createdAt" AS "at" FROM "Thought" t
               WHERE t."projectId" = $2 AND t."searchVector" @@ to_tsquery('simple', $1)
-              ORDER BY t."createdAt" DESC LIMIT ${SEARCH_WINDOW})
+              ORDER BY t."id" DESC LIMIT ${SEARCH_WINDOW})
              UNION ALL
              (SELECT v."thoughtId", v."searchVector", v."createdAt" FROM "ThoughtVersion" v
               JOIN "Thought" t ON t."id" = v."thoughtId"
               WHERE t."projectId" = $2 AND v."searchVector" @@ to_tsquery('simple', $1)
               ORDER BY v."createdAt" DESC LIMIT ${SEARCH_WINDOW})
-           ) "both" ORDER BY "at" DESC LIMIT ${SEARCH_WINDOW})
+           ) "both" ORDER BY "at" DESC, "id" DESC LIMIT ${SEARCH_WINDOW})
          SELECT "id", MAX(ts_rank("v", to_tsquery('simple', $1), 1)) AS "score", COUNT(*) OVER () AS "total",
            (SELECT COUNT(*) FROM "recent") AS "windowed"
          FROM "recent" GROUP BY "id" ORDER BY "score" DESC, "id" LIMIT $3 OFFSET $4`,
@@ -197,7 +203,7 @@ export async function matchSessions(db: Db, projectId: string, query: QueryNode)
           `SELECT DISTINCT "id" FROM (
              (SELECT t."sessionId" AS "id", t."createdAt" AS "at" FROM "Thought" t
               WHERE t."projectId" = $2 AND t."searchVector" @@ to_tsquery('simple', $1)
-              ORDER BY t."createdAt" DESC LIMIT ${SESSION_WINDOW})
+              ORDER BY t."id" DESC LIMIT ${SESSION_WINDOW})
              UNION ALL
              (SELECT t."sessionId", v."createdAt" FROM "ThoughtVersion" v JOIN "Thought" t ON t."id" = v."thoughtId"
               WHERE t."projectId" = $2 AND v."searchVector" @@ to_tsquery('simple', $1)
