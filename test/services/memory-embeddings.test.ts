@@ -118,6 +118,11 @@ describe.each(["sqlite", "postgresql"] as const)("memory embeddings on %s", (pro
         .sort(),
     ).toEqual([a.data.memoryId, b.data.memoryId].sort());
 
+    // A memory remembered after a recall (the user's vectors are cached by then) is found by the next one.
+    const c = await add("dark mode everywhere please");
+    const again = await recall(db, project, input("recall", { userId: "u", text: "dark mode everywhere" }));
+    expect(again.data.memories[0]?.id).toBe(c.data.memoryId);
+
     // A new model: this recall counts the old vectors 0 and re-embeds them in the background.
     process.env.THOUGHTGRAPH_EMBEDDING_MODEL = "test-model-b";
     await recall(db, project, input("recall", { userId: "u", text: "dark mode" }));
@@ -125,7 +130,7 @@ describe.each(["sqlite", "postgresql"] as const)("memory embeddings on %s", (pro
       .poll(() => db.memory.count({ where: { projectId: project, embeddingModel: "test-model-b" } }), {
         timeout: 10_000,
       })
-      .toBe(3);
+      .toBe(4);
   });
 
   it("falls back to lexical similarity, saying so, when the provider fails; the memory gets its vector later", async () => {

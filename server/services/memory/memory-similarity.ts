@@ -353,6 +353,9 @@ export async function indexWritten(db: Db, scope: UserScope): Promise<void> {
   if (!entry) return;
   entry.signature = await signatureOf(db, scope);
   entry.signals = undefined;
+  // Read again in full by the next embedding recall: at 10,000 memories that first recall after a write costs what
+  // an uncached one does (lib/search/README.md, "Embedding similarity").
+  entry.vectors = undefined;
 }
 
 /** Drops every cached index (tests that change the environment's provider). */
