@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
 import { createConfig } from "./support/score-configs";
+import { thoughtmcpTool } from "./support/thoughtmcp";
 import { saveScreenshot } from "./support/screens";
 
 const server = e2eServer();
@@ -211,13 +212,8 @@ async function seedOnce(page: Page): Promise<Seed> {
   // Two memories of the session through ThoughtMCP's REST remember: a paraphrase pair, so the detail has a link.
   let memoryId = "";
   for (const content of ["The retry budget runs out under load", "Under load the retry budget runs out"]) {
-    const res = await fetch(new URL("/api/v1/thoughtmcp/remember", baseURL), {
-      method: "POST",
-      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ content, userId: "layout-agent", sessionId: first.sessionId, primarySector: "semantic" }),
-    });
-    expect(res.status).toBe(200);
-    memoryId = ((await res.json()) as { data: { memoryId: string } }).data.memoryId;
+    const args = { content, userId: "layout-agent", sessionId: first.sessionId, primarySector: "semantic" };
+    memoryId = (await thoughtmcpTool(server, "remember", args)).memoryId as string;
   }
   seed = { sessionId: first.sessionId, queueId, memoryId };
   return seed;

@@ -3,26 +3,17 @@
 // list, a soft-deleted memory shows only when asked for, a memory's detail lists its waypoint links, the React Flow
 // graph draws every memory and link, and the session view's "Memories (n)" opens the page filtered to that session.
 // Axe-clean; screenshots in light and dark at 1440×900 and 1024×768.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
-import { saveScreenshot } from "./support/screens";
+import { checkThemes } from "./support/themes";
+import { thoughtmcpTool } from "./support/thoughtmcp";
 
 const { baseURL, apiKey } = e2eServer();
 const agent = new Agent(baseURL, apiKey);
 test.use({ baseURL, viewport: { width: 1440, height: 900 } });
 
-async function tool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await fetch(new URL(`/api/v1/thoughtmcp/${name}`, baseURL), {
-    method: "POST",
-    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-    body: JSON.stringify(args),
-  });
-  const envelope = (await res.json()) as { success: boolean; data: Record<string, unknown> };
-  expect(res.status, JSON.stringify(envelope)).toBe(200);
-  return envelope.data;
-}
+const tool = (name: string, args: Record<string, unknown>) => thoughtmcpTool({ baseURL, apiKey }, name, args);
 
 const run = Date.now().toString(36);
 const userId = `memories-user-${run}`;
@@ -56,13 +47,6 @@ async function seed(): Promise<Seeded> {
 }
 
 const rows = (page: Page) => page.getByRole("table", { name: "Memories" }).locator("tbody tr");
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("lists, filters, details and draws an agent's memories, reached from its session", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
@@ -115,18 +99,7 @@ test("lists, filters, details and draws an agent's memories, reached from its se
     /^0\.\d\d\s*semantic\s*User prefers dark mode in every editor$/,
   ]);
 
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolations(page), `axe on the memories list (${scheme})`).toEqual([]);
-    for (const size of [
-      { width: 1440, height: 900 },
-      { width: 1024, height: 768 },
-    ]) {
-      await page.setViewportSize(size);
-      await saveScreenshot(page, testInfo, `memories-list-${size.width}-${scheme}.png`, { fullPage: false });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
+  await checkThemes(page, testInfo, "memories-list");
 
   // The graph: every live memory of this user is a node, and the waypoint pair is one edge.
   await page.getByLabel("User", { exact: true }).selectOption(userId);
@@ -141,16 +114,5 @@ test("lists, filters, details and draws an agent's memories, reached from its se
   await expect(page).toHaveURL(new RegExp(`memory=${ids.billing}`));
   await expect(page.getByLabel("Memory detail")).toContainText("Invoices are generated");
 
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolations(page), `axe on the memory graph (${scheme})`).toEqual([]);
-    for (const size of [
-      { width: 1440, height: 900 },
-      { width: 1024, height: 768 },
-    ]) {
-      await page.setViewportSize(size);
-      await saveScreenshot(page, testInfo, `memories-graph-${size.width}-${scheme}.png`, { fullPage: false });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
+  await checkThemes(page, testInfo, "memories-graph");
 });

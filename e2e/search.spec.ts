@@ -2,11 +2,10 @@
 // with the matched words marked, a thought's own `<b>` stays text, "At least N more" when more than the ranked window
 // (1,000 index rows) matches, and ArrowDown/ArrowUp + Enter open the picked thought selected in its session. Axe-clean
 // with the list open; screenshots in light and dark at 1440×900 and 1024×768.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { Agent, e2eServer, type ThoughtBody } from "./support/agent";
-import { saveScreenshot } from "./support/screens";
+import { checkThemes } from "./support/themes";
 
 const { baseURL, apiKey } = e2eServer();
 const agent = new Agent(baseURL, apiKey);
@@ -95,24 +94,7 @@ test("arrow keys pick a hit and Enter opens it selected in its session; axe-clea
   await expect(box(page)).toHaveAttribute("aria-activedescendant", pickedId!);
   const thoughtId = (await picked.getAttribute("data-thought-id"))!;
 
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
-      (v) => v.impact === "critical" || v.impact === "serious",
-    );
-    expect(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      `axe (${scheme})`,
-    ).toEqual([]);
-    for (const size of [
-      { width: 1440, height: 900 },
-      { width: 1024, height: 768 },
-    ]) {
-      await page.setViewportSize(size);
-      await saveScreenshot(page, testInfo, `search-${size.width}-${scheme}.png`, { fullPage: false });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await checkThemes(page, testInfo, "search");
 
   await box(page).press("Enter");
   await expect(page).toHaveURL(new RegExp(`/sessions/[^?]+\\?thought=${thoughtId}$`));
