@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
 import { createConfig } from "./support/score-configs";
+import { thoughtmcpTool } from "./support/thoughtmcp";
 import { saveScreenshot } from "./support/screens";
 
 const server = e2eServer();
@@ -31,6 +32,7 @@ const SHOT_WIDTHS = new Set([1440, 1024, 768]);
 interface Seed {
   sessionId: string;
   queueId: string;
+  memoryId: string;
 }
 
 interface KeyControl {
@@ -128,6 +130,19 @@ const SCREENS: Screen[] = [
     controls: [accountMenu, { name: "window", locate: (p) => p.getByLabel("Window", { exact: true }), inside: "xy" }],
   },
   {
+    name: "memories",
+    path: (seed) => `/memories?memory=${seed.memoryId}`,
+    ready: async (page) => {
+      await expect(page.getByRole("table", { name: "Memories" }).locator("tbody tr").first()).toBeVisible();
+      await expect(page.getByLabel("Memory detail")).toBeVisible();
+    },
+    controls: [
+      accountMenu,
+      { name: "search", locate: (p) => p.getByRole("searchbox", { name: "Search memories" }), inside: "xy" },
+      { name: "strength", locate: (p) => p.getByLabel("Strength", { exact: true }), inside: "xy" },
+    ],
+  },
+  {
     name: "mentions",
     path: () => "/mentions",
     ready: (page) => expect(page.getByRole("heading", { name: "Mentions" })).toBeVisible(),
@@ -194,7 +209,13 @@ async function seedOnce(page: Page): Promise<Seed> {
   await form.getByRole("button", { name: "Create queue" }).click();
   await expect(page.getByTestId("queue-added")).toBeVisible();
   const queueId = new URL(page.url()).pathname.split("/").at(-1)!;
-  seed = { sessionId: first.sessionId, queueId };
+  // Two memories of the session through ThoughtMCP's REST remember: a paraphrase pair, so the detail has a link.
+  let memoryId = "";
+  for (const content of ["The retry budget runs out under load", "Under load the retry budget runs out"]) {
+    const args = { content, userId: "layout-agent", sessionId: first.sessionId, primarySector: "semantic" };
+    memoryId = (await thoughtmcpTool(server, "remember", args)).memoryId as string;
+  }
+  seed = { sessionId: first.sessionId, queueId, memoryId };
   return seed;
 }
 

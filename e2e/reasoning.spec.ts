@@ -4,20 +4,12 @@
 // its graph node, and a breakdown session draws its dependency edges with a legend entry.
 import { expect, test } from "@playwright/test";
 import { e2eServer } from "./support/agent";
+import { thoughtmcpTool } from "./support/thoughtmcp";
 
 const { baseURL, apiKey } = e2eServer();
 test.use({ baseURL, viewport: { width: 1440, height: 900 } });
 
-async function tool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await fetch(new URL(`/api/v1/thoughtmcp/${name}`, baseURL), {
-    method: "POST",
-    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-    body: JSON.stringify(args),
-  });
-  const envelope = (await res.json()) as { success: boolean; data: Record<string, unknown> };
-  expect(res.status, JSON.stringify(envelope)).toBe(200);
-  return envelope.data;
-}
+const tool = (name: string, args: Record<string, unknown>) => thoughtmcpTool({ baseURL, apiKey }, name, args);
 
 test("a pondered session shows its branches, its reasoning health and a stored bias result", async ({ page }) => {
   const ponder = await tool("ponder", {

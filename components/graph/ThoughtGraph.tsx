@@ -13,13 +13,14 @@ import {
   type NodeMouseHandler,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from "react";
+import { useEffect, useMemo, useRef, type RefObject } from "react";
 import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
 import { dependencyFlowEdges } from "@/lib/graph/dependency-edges";
 import { badgeKey } from "@/lib/graph/node-badges";
 import { DEPENDENCY_EDGE_STYLE, GraphLegend } from "@/components/reasoning/GraphLegend";
+import { FLOW_THEME } from "./flow-theme";
 import { NO_GRAPH_REASONING, type GraphReasoning } from "@/components/reasoning/useGraphReasoning";
 import {
   FOLD_HANDLES,
@@ -67,23 +68,6 @@ const EDGE_STYLE = {
   fork: { stroke: "var(--graph-edge-branch)", strokeWidth: 1.5, strokeDasharray: "6 4" },
   revises: { stroke: "var(--graph-edge-revision)", strokeWidth: 1.5 },
 } as const;
-
-/** React Flow's own colours (controls, minimap, background) from the design tokens, so dark mode follows. */
-const FLOW_THEME = {
-  "--xy-background-color": "var(--graph-canvas)",
-  "--xy-edge-label-background-color": "var(--graph-canvas)",
-  "--xy-edge-label-color": "var(--muted-foreground)",
-  "--xy-controls-button-background-color": "var(--background)",
-  "--xy-controls-button-background-color-hover": "var(--accent)",
-  "--xy-controls-button-color": "var(--foreground)",
-  "--xy-controls-button-color-hover": "var(--foreground)",
-  "--xy-controls-button-border-color": "var(--border)",
-  "--xy-controls-box-shadow": "0 1px 2px rgb(0 0 0 / 0.08)",
-  "--xy-minimap-background-color": "var(--graph-minimap)",
-  "--xy-minimap-mask-background-color": "var(--graph-minimap-mask)",
-  "--xy-minimap-node-background-color": "var(--graph-minimap-node)",
-  "--xy-node-border-radius": "8px",
-} as CSSProperties;
 
 /** Size and handles known up front (ThoughtNode.tsx THOUGHT_HANDLES): React Flow draws only the nodes in view from
  *  the first frame instead of mounting and measuring all of them once. */

@@ -26,6 +26,9 @@ function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string)
   if (detail.error) return <p className="text-sm text-destructive">{detail.error.message}</p>;
   if (!detail.data) return <p className="text-sm text-muted-foreground">Loading…</p>;
   const { memory, links } = detail.data;
+  // A waypoint pair is stored in both directions (recall's link weight counts each); a person sees one link per
+  // neighbour, with the weight it was linked at.
+  const linked = [...new Map(links.map((l) => [l.memoryId, l])).values()];
   return (
     <Card aria-label="Memory detail">
       <CardHeader>
@@ -59,18 +62,26 @@ function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string)
             </Fragment>
           ))}
         </dl>
-        <h3 className="font-medium">Waypoint links ({links.length})</h3>
-        {links.length === 0 ? (
+        <h3 className="font-medium">Waypoint links ({linked.length})</h3>
+        {linked.length === 0 ? (
           <p className="text-xs text-muted-foreground">No links: no memory was similar enough (≥ 0.7).</p>
         ) : (
           <ul className="flex flex-col gap-1">
-            {links.map((l) => (
-              <li key={`${l.direction}-${l.memoryId}`}>
-                <button type="button" className="text-left hover:underline" onClick={() => onSelect(l.memoryId)}>
-                  <span className="text-xs text-muted-foreground">
-                    {l.direction === "out" ? "→" : "←"} {l.weight.toFixed(2)}{" "}
+            {linked.map((l) => (
+              <li key={l.memoryId}>
+                <button
+                  type="button"
+                  className="flex w-full items-start gap-2 rounded-sm p-1 text-left hover:bg-accent"
+                  onClick={() => onSelect(l.memoryId)}
+                >
+                  <span
+                    className="shrink-0 text-xs text-muted-foreground tabular-nums"
+                    title={`similarity when linked: ${l.weight.toFixed(2)}`}
+                  >
+                    {l.weight.toFixed(2)}
                   </span>
-                  {l.content}
+                  <SectorBadge sector={l.primarySector} />
+                  <span>{l.content}</span>
                 </button>
               </li>
             ))}
@@ -92,12 +103,15 @@ export function MemoriesView() {
   const [sectors, setSectors] = useState<MemorySector[]>([]);
   const [text, setText] = useState("");
   const [includeDeleted, setIncludeDeleted] = useState(false);
+  /** "" is any strength; otherwise ThoughtMCP's minStrength as text (the select's value). */
+  const [minStrength, setMinStrength] = useState("");
   const q = useDeferredValue(text.trim());
   const filters = {
     ...(userId ? { userId } : {}),
     ...(sessionId ? { sessionId } : {}),
     ...(sectors.length ? { sectors } : {}),
     ...(q ? { q } : {}),
+    ...(minStrength ? { minStrength: Number(minStrength) } : {}),
     includeDeleted,
   };
   const list = useQuery(trpc.memories.list.queryOptions({ ...filters, pageSize: 100 }));
@@ -132,6 +146,12 @@ export function MemoriesView() {
               {u}
             </option>
           ))}
+        </NativeSelect>
+        <NativeSelect aria-label="Strength" value={minStrength} onChange={(e) => setMinStrength(e.target.value)}>
+          <option value="">Any strength</option>
+          <option value="0.3">Strength ≥ 0.3</option>
+          <option value="0.7">Strength ≥ 0.7</option>
+          <option value="1">Full strength (1)</option>
         </NativeSelect>
         {MEMORY_SECTORS.map((s) => (
           <label key={s} className="flex items-center gap-1.5 text-sm">

@@ -1,12 +1,15 @@
 "use client";
 // Memories and their waypoint links drawn with React Flow (issue 15). Nodes sit on a circle (memories have no order
-// to lay out by), each linked pair is one edge whose width follows its weight; clicking a node selects the memory.
-import { Background, Controls, ReactFlow, type Edge, type Node } from "@xyflow/react";
+// to lay out by), each linked pair is one straight edge between centres whose width follows its weight, labelled with
+// it; clicking a node selects the memory. Colours are the thought graph's tokens (FLOW_THEME, MemoryNode).
+import { Background, Controls, ReactFlow, type Edge } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useMemo } from "react";
 import type { MemoryGraph as MemoryGraphData } from "@/lib/contracts/memory-dashboard";
+import { FLOW_THEME } from "@/components/graph/flow-theme";
+import { MEMORY_NODE_WIDTH as NODE_WIDTH, MemoryNode, type MemoryFlowNode } from "./MemoryNode";
 
-const NODE_WIDTH = 180;
+const NODE_TYPES = { memory: MemoryNode };
 
 export function MemoryGraph({
   graph,
@@ -21,27 +24,24 @@ export function MemoryGraph({
     const n = graph.nodes.length;
     // Circumference ≈ n node widths, so neighbours do not overlap.
     const radius = Math.max(200, (n * (NODE_WIDTH + 20)) / (2 * Math.PI));
-    const nodes: Node[] = graph.nodes.map((m, i) => ({
+    const nodes: MemoryFlowNode[] = graph.nodes.map((m, i) => ({
       id: m.id,
+      type: "memory",
       position: {
         x: radius + radius * Math.cos((2 * Math.PI * i) / Math.max(1, n)),
         y: radius + radius * Math.sin((2 * Math.PI * i) / Math.max(1, n)),
       },
-      data: { label: `${m.primarySector}: ${m.label}` },
+      data: { label: m.label, content: m.label, sector: m.primarySector, forgotten: m.strength === 0 },
       selected: m.id === selectedId,
-      style: {
-        width: NODE_WIDTH,
-        fontSize: 12,
-        opacity: m.strength === 0 ? 0.5 : 1,
-        borderColor: m.id === selectedId ? "var(--primary)" : undefined,
-      },
+      style: { width: NODE_WIDTH },
     }));
     const edges: Edge[] = graph.edges.map((e) => ({
       id: `${e.source}-${e.target}`,
       source: e.source,
       target: e.target,
+      type: "straight",
       label: e.weight.toFixed(2),
-      style: { strokeWidth: 1 + 3 * e.weight },
+      style: { stroke: "var(--graph-edge)", strokeWidth: Math.max(1, 1 + (3 * (e.weight - 0.7)) / 0.3) },
     }));
     return { nodes, edges };
   }, [graph, selectedId]);
@@ -51,7 +51,10 @@ export function MemoryGraph({
       <ReactFlow
         nodes={nodes}
         edges={edges}
+        nodeTypes={NODE_TYPES}
+        style={FLOW_THEME}
         fitView
+        edgesFocusable={false}
         nodesDraggable={false}
         nodesConnectable={false}
         onlyRenderVisibleElements={nodes.length > 300}

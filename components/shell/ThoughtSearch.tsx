@@ -1,7 +1,8 @@
 "use client";
 // The app bar's search box (issue 15): finds thoughts across every session of the project through the full-text
 // index (words, AND, OR, NOT, "phrases"), shows each hit's snippet with its matches marked, and opens the thought in
-// its session (?thought=). Enter opens the first hit; Escape closes the list.
+// its session (?thought=). ArrowDown/ArrowUp move through the hits (a combobox with aria-activedescendant, so focus
+// stays in the box), Enter opens the active hit (the first when none is active); Escape closes the list.
 import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useRouter } from "next/navigation";
@@ -20,6 +21,8 @@ export function ThoughtSearch() {
   const listId = useId();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
+  /** Index of the hit the arrow keys picked; -1: none (Enter opens the first). */
+  const [active, setActive] = useState(-1);
   const q = useDeferredValue(text.trim());
   const results = useQuery({
     ...trpc.search.thoughts.queryOptions({ q, limit: 8, offset: 0 }),
@@ -27,8 +30,11 @@ export function ThoughtSearch() {
     retry: false,
   });
   const hits = results.data?.hits ?? [];
+  const shown = open && q.length >= MIN_QUERY;
+  const optionId = (i: number) => `${listId}-hit-${i}`;
   const go = (sessionId: string, thoughtId: string) => {
     setOpen(false);
+    setActive(-1);
     router.push(`/sessions/${encodeURIComponent(sessionId)}?thought=${encodeURIComponent(thoughtId)}`);
   };
 
@@ -41,22 +47,35 @@ export function ThoughtSearch() {
         role="combobox"
         aria-autocomplete="list"
         aria-controls={listId}
-        aria-expanded={open && q.length >= MIN_QUERY}
+        aria-expanded={shown}
+        aria-activedescendant={shown && hits[active] ? optionId(active) : undefined}
         placeholder="Search thoughts…"
         className={cn(inputClass, "h-8 pl-8 text-sm")}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
           setOpen(true);
+          setActive(-1);
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(e) => {
-          if (e.key === "Escape") setOpen(false);
-          if (e.key === "Enter" && hits[0]) go(hits[0].sessionId, hits[0].thoughtId);
+          if (e.key === "Escape") {
+            setOpen(false);
+            setActive(-1);
+          } else if ((e.key === "ArrowDown" || e.key === "ArrowUp") && hits.length > 0) {
+            e.preventDefault(); // keep the caret where it is
+            setOpen(true);
+            const step = e.key === "ArrowDown" ? 1 : -1;
+            // From "none", ArrowDown picks the first hit and ArrowUp the last; both wrap around.
+            setActive((i) => (i < 0 ? (step > 0 ? 0 : hits.length - 1) : (i + step + hits.length) % hits.length));
+          } else if (e.key === "Enter") {
+            const hit = hits[active] ?? hits[0];
+            if (hit) go(hit.sessionId, hit.thoughtId);
+          }
         }}
       />
-      {open && q.length >= MIN_QUERY ? (
+      {shown ? (
         <div
           id={listId}
           className="absolute top-9 right-0 z-50 max-h-[70vh] w-[28rem] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
@@ -68,34 +87,47 @@ export function ThoughtSearch() {
           ) : hits.length === 0 ? (
             <p className="p-2 text-sm text-muted-foreground">No thought matches.</p>
           ) : (
-            <ul aria-label="Matching thoughts">
-              {hits.map((h) => (
-                <li key={h.thoughtId}>
-                  <button
-                    type="button"
-                    className="w-full rounded-sm p-2 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+            <>
+              <ul role="listbox" aria-label="Matching thoughts">
+                {hits.map((h, i) => (
+                  // An option is clicked directly (no button inside: an option's children are presentational).
+                  <li
+                    key={h.thoughtId}
+                    id={optionId(i)}
+                    data-thought-id={h.thoughtId}
+                    role="option"
+                    aria-selected={i === active}
+                    className={cn(
+                      "cursor-pointer rounded-sm p-2 text-left text-sm hover:bg-accent",
+                      i === active && "bg-accent",
+                    )}
                     onMouseDown={(e) => e.preventDefault()}
+                    onMouseEnter={() => setActive(i)}
                     onClick={() => go(h.sessionId, h.thoughtId)}
                   >
-                    <span className="block truncate text-xs text-muted-foreground">
-                      {h.sessionTitle ?? h.sessionId} · thought {h.thoughtNumber}
-                      {h.matchedVersion === "current" ? "" : ` · earlier version ${h.matchedVersion}`}
+                    {/* The session's title is cut, never the thought's number (titles are often a long first thought). */}
+                    <span className="flex gap-1 text-xs text-muted-foreground">
+                      <span className="min-w-0 truncate">{h.sessionTitle ?? h.sessionId}</span>
+                      <span className="shrink-0">
+                        · thought {h.thoughtNumber}
+                        {h.matchedVersion === "current" ? "" : ` · earlier version ${h.matchedVersion}`}
+                      </span>
                     </span>
                     <span className="line-clamp-3">
                       {h.snippet.cutStart ? "… " : ""}
                       <Highlighted text={h.snippet.text} ranges={h.snippet.ranges} />
                       {h.snippet.cutEnd ? " …" : ""}
                     </span>
-                  </button>
-                </li>
-              ))}
+                  </li>
+                ))}
+              </ul>
               {results.data && results.data.total > hits.length ? (
-                <li className="p-2 text-xs text-muted-foreground">
+                <p className="p-2 text-xs text-muted-foreground" data-testid="search-more">
                   {results.data.totalExact ? "" : "At least "}
                   {results.data.total - hits.length} more: refine the words, or use GET /api/v1/search.
-                </li>
+                </p>
               ) : null}
-            </ul>
+            </>
           )}
         </div>
       ) : null}

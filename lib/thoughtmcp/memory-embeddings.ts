@@ -105,9 +105,8 @@ export function createHttpEmbeddingProvider(
   fetchImpl: typeof fetch = fetch,
 ): EmbeddingProvider {
   async function embedBatch(texts: readonly string[]): Promise<number[][]> {
-    let response: Response;
-    try {
-      response = await fetchImpl(config.url, {
+    const send = () =>
+      fetchImpl(config.url, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -115,6 +114,14 @@ export function createHttpEmbeddingProvider(
         },
         body: JSON.stringify({ model: config.model, input: texts }),
         signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    let response: Response;
+    try {
+      response = await send().catch((error: unknown) => {
+        // Once more when the connection failed before any answer (fetch's TypeError, not a timeout): a kept-alive
+        // socket the provider closed while idle fails the next POST, which fetch does not retry by itself.
+        if (error instanceof TypeError) return send();
+        throw error;
       });
     } catch (error) {
       throw new EmbeddingError(`The embedding provider at ${config.url} did not answer: ${String(error)}`);

@@ -1,6 +1,8 @@
 // The optional embedding provider path of the memory services, on both back ends. The one fake in these tests: a
 // small local HTTP server that answers OpenAI-compatible /v1/embeddings requests with deterministic vectors (a bag of
-// words hashed into 16 dimensions), because no real embedding model can run on this machine (issue 15).
+// words hashed into 16 dimensions), because no real embedding model can run on this machine (issue 15). The model
+// named in a request picks the server's behaviour: BROKEN always answers 500, FLAKY answers 500 once `flakyBudget`
+// requests have been answered.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -13,7 +15,7 @@ import { createDb, type Db } from "@/server/db/client";
 import { applyMigrations } from "@/server/db/migrations";
 import { remember } from "@/server/services/memory/memories";
 import { recall } from "@/server/services/memory/memory-queries";
-import { forgetIndexes } from "@/server/services/memory/memory-similarity";
+import { forgetIndexes, REEMBED_BATCH, scheduleReembed } from "@/server/services/memory/memory-similarity";
 import { freshPgUrl } from "@/test/support/pg";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
@@ -29,8 +31,15 @@ function vectorOf(text: string): number[] {
   return v;
 }
 
+const BROKEN = "broken-model";
+const FLAKY = "flaky-model";
+
 let server: http.Server;
 let requests = 0;
+let flakyBudget = Infinity;
+/** Per model: the size of every request, and the texts answered with vectors. */
+const batches = new Map<string, number[]>();
+const embedded = new Map<string, string[]>();
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -38,7 +47,15 @@ beforeAll(async () => {
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
       requests++;
-      const { input } = JSON.parse(body) as { input: string[] };
+      const { input, model } = JSON.parse(body) as { input: string[]; model: string };
+      batches.set(model, [...(batches.get(model) ?? []), input.length]);
+      if (model === FLAKY) flakyBudget--;
+      if (model === BROKEN || (model === FLAKY && flakyBudget < 0)) {
+        res.statusCode = 500;
+        res.end("model unavailable");
+        return;
+      }
+      embedded.set(model, [...(embedded.get(model) ?? []), ...input]);
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify({ data: input.map((t, index) => ({ index, embedding: vectorOf(t) })) }));
     });
@@ -101,6 +118,11 @@ describe.each(["sqlite", "postgresql"] as const)("memory embeddings on %s", (pro
         .sort(),
     ).toEqual([a.data.memoryId, b.data.memoryId].sort());
 
+    // A memory remembered after a recall (the user's vectors are cached by then) is found by the next one.
+    const c = await add("dark mode everywhere please");
+    const again = await recall(db, project, input("recall", { userId: "u", text: "dark mode everywhere" }));
+    expect(again.data.memories[0]?.id).toBe(c.data.memoryId);
+
     // A new model: this recall counts the old vectors 0 and re-embeds them in the background.
     process.env.THOUGHTGRAPH_EMBEDDING_MODEL = "test-model-b";
     await recall(db, project, input("recall", { userId: "u", text: "dark mode" }));
@@ -108,6 +130,82 @@ describe.each(["sqlite", "postgresql"] as const)("memory embeddings on %s", (pro
       .poll(() => db.memory.count({ where: { projectId: project, embeddingModel: "test-model-b" } }), {
         timeout: 10_000,
       })
-      .toBe(3);
+      .toBe(4);
+  });
+
+  it("falls back to lexical similarity, saying so, when the provider fails; the memory gets its vector later", async () => {
+    process.env.THOUGHTGRAPH_EMBEDDING_MODEL = BROKEN;
+    const scope = { userId: "u-broken", sessionId: "s" };
+    const first = await remember(
+      db,
+      project,
+      input("remember", { ...scope, content: "The user prefers dark mode in the editor", primarySector: "semantic" }),
+    );
+    const second = await remember(
+      db,
+      project,
+      input("remember", { ...scope, content: "User prefers dark mode in every editor", primarySector: "semantic" }),
+    );
+    expect(second.data).toMatchObject({ embeddingsGenerated: 0, similarity: "lexical" });
+    expect(second.componentsUsed).toEqual([
+      "memoryRepository",
+      "embeddingUnavailable",
+      "lexicalSimilarity",
+      "waypointGraph",
+    ]);
+    const row = await db.memory.findUniqueOrThrow({ where: { id: first.data.memoryId } });
+    expect(row).toMatchObject({ embeddingModel: null, embeddingDim: null, embedding: null });
+
+    const r = await recall(db, project, input("recall", { userId: "u-broken", text: "dark mode editor" }));
+    expect(r.data.similarity).toBe("lexical");
+    expect(r.componentsUsed).toEqual([
+      "memoryRepository",
+      "embeddingUnavailable",
+      "lexicalSimilarity",
+      "waypointGraph",
+    ]);
+    expect(r.data.memories.map((m) => m.id).sort()).toEqual([first.data.memoryId, second.data.memoryId].sort());
+
+    // The provider is back (another model here): the background run gives both their vectors.
+    process.env.THOUGHTGRAPH_EMBEDDING_MODEL = "test-model-c";
+    expect(await scheduleReembed(db, { force: true })).toBeGreaterThanOrEqual(2);
+    const rows = await db.memory.findMany({ where: { projectId: project, userId: "u-broken" } });
+    expect(rows.map((m) => m.embeddingModel)).toEqual(["test-model-c", "test-model-c"]);
+  });
+
+  it("re-embeds in bounded batches and resumes where a failed run stopped", async () => {
+    const other = `${project}-bulk`;
+    await db.project.create({ data: { id: other, slug: other, name: "Bulk" } });
+    const n = 150;
+    await db.memory.createMany({
+      data: Array.from({ length: n }, (_, i) => ({
+        id: `mem-bulk-${provider}-${String(i).padStart(4, "0")}`,
+        projectId: other,
+        userId: "bulk",
+        sessionId: "s",
+        content: `bulk memory number ${i} about topic ${i % 7}`,
+        primarySector: "semantic",
+        salience: 0.5,
+        importance: 0.5,
+        metadata: {},
+      })),
+    });
+    const live = await db.memory.count({ where: { deletedAt: null } });
+    process.env.THOUGHTGRAPH_EMBEDDING_MODEL = FLAKY;
+    batches.delete(FLAKY);
+    embedded.delete(FLAKY);
+    // One batch answered, then the provider is down: the run stops with that batch stored.
+    flakyBudget = 1;
+    expect(await scheduleReembed(db, { force: true })).toBe(-1);
+    const done = await db.memory.count({ where: { embeddingModel: FLAKY } });
+    expect(done).toBe(REEMBED_BATCH);
+
+    flakyBudget = Infinity;
+    expect(await scheduleReembed(db, { force: true })).toBe(live - done);
+    expect(await db.memory.count({ where: { deletedAt: null, embeddingModel: FLAKY } })).toBe(live);
+    // Bounded batches, and nothing embedded twice: the second run started after the first one's last stored row.
+    expect(Math.max(...batches.get(FLAKY)!)).toBeLessThanOrEqual(REEMBED_BATCH);
+    expect(embedded.get(FLAKY)!.length).toBe(live);
+    expect(new Set(embedded.get(FLAKY)).size).toBe(embedded.get(FLAKY)!.length);
   });
 });

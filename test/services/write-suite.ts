@@ -526,6 +526,36 @@ export function writeSuite(
       expect((await svc.table(svc.db, projectId, { ...base, q: "gamma NOT other" })).sessions).toEqual([]);
     });
 
+    it("ranks only the newest SEARCH_WINDOW matching thoughts when more match, the same window on both back ends", async () => {
+      const { searchThoughts } = await import("@/server/services/search/thought-search");
+      const { SEARCH_WINDOW } = await import("@/server/services/search/full-text");
+      const s = key("window");
+      const word = `win${Date.now().toString(36)}${++counter}${provider.slice(0, 2)}`;
+      const events = (from: number, n: number, text: (i: number) => string) =>
+        Array.from({ length: n }, (_, i) => ({
+          id: `${s}-${from + i}`,
+          type: "thought",
+          body: {
+            sessionId: s,
+            thought: text(from + i),
+            thoughtNumber: from + i + 1,
+            totalThoughts: 2_000,
+            nextThoughtNeeded: true,
+          },
+        }));
+      // The 5 oldest are the word alone (the best rank of all); then SEARCH_WINDOW longer ones.
+      const oldest = await svc.ingest({ projectId, apiKeyId: null }, { events: events(0, 5, () => word) });
+      await svc.ingest(
+        { projectId, apiKeyId: null },
+        { events: events(5, SEARCH_WINDOW, (i) => `Step ${i} of the long run mentions ${word} among other words`) },
+      );
+      const found = await searchThoughts(svc.db, projectId, { q: word, limit: 20, offset: 0 });
+      expect(found).toMatchObject({ total: SEARCH_WINDOW, totalExact: false });
+      const oldIds = new Set(oldest.map((r) => r.thoughtId));
+      expect(found.hits).toHaveLength(20);
+      expect(found.hits.filter((h) => oldIds.has(h.thoughtId))).toEqual([]);
+    });
+
     it("the sessions table sorts by a score config's mean", async () => {
       const scores = await import("@/server/services/scores/scores");
       const { createScoreConfig } = await import("@/server/services/scores/score-configs");

@@ -6,7 +6,7 @@ import { SkeletonRows } from "@/components/ui/Skeleton";
 
 export default function MemoriesPage() {
   return (
-    <Page width="full">
+    <Page>
       <PageHeader
         title="Memories"
         description="What agents remembered through ThoughtMCP's memory tools, by sector and strength, with the waypoint links between similar memories."

@@ -22,6 +22,7 @@ import { MemoryNotFoundError } from "./memory-errors";
 import {
   embeddingColumns,
   indexWritten,
+  scheduleReembed,
   lexicalIndex,
   liveMemories,
   type SimilarityKind,
@@ -39,6 +40,8 @@ export const COMPONENTS = {
   lexical: "lexicalSimilarity",
   embedding: "embeddingEngine",
   graph: "waypointGraph",
+  /** The embedding provider failed: this answer used lexical similarity instead (the server log says why). */
+  embeddingUnavailable: "embeddingUnavailable",
   fullText: "fullTextSearch",
 } as const;
 
@@ -90,10 +93,11 @@ export async function remember(db: Db, projectId: string, input: RememberInput):
   const scope = { projectId, userId: input.userId };
   const id = `mem-${uuidv7()}`;
   const importance = input.metadata.importance;
-  const [vector, thinkingSessionId] = await Promise.all([
+  const [embedded, thinkingSessionId] = await Promise.all([
     embeddingColumns(input.content),
     thinkingSessionOf(db, projectId, input.sessionId),
   ]);
+  const vector = embedded.columns;
 
   // The lexical index takes the new text first (similarTo needs it); it is taken out again if the write fails.
   const index = vector.embedding ? undefined : await lexicalIndex(db, scope);
@@ -125,6 +129,7 @@ export async function remember(db: Db, projectId: string, input: RememberInput):
       if (links.length > 0) await tx.memoryLink.createMany({ data: links.map((l) => ({ ...l, createdAt: now })) });
     });
     await indexWritten(db, scope);
+    void scheduleReembed(db, { force: embedded.failure !== undefined });
     return {
       data: {
         memoryId: id,
@@ -136,6 +141,7 @@ export async function remember(db: Db, projectId: string, input: RememberInput):
       },
       componentsUsed: [
         COMPONENTS.repository,
+        ...(embedded.failure ? [COMPONENTS.embeddingUnavailable] : []),
         kind === "embedding" ? COMPONENTS.embedding : COMPONENTS.lexical,
         COMPONENTS.graph,
       ],
@@ -174,10 +180,13 @@ export async function updateMemory(
   if (input.strength !== undefined) data.deletedAt = input.strength === 0 ? (current.deletedAt ?? now) : null;
   const live = input.strength !== undefined ? input.strength > 0 : current.deletedAt === null;
 
-  let vector: Awaited<ReturnType<typeof embeddingColumns>> | undefined;
+  let vector: Awaited<ReturnType<typeof embeddingColumns>>["columns"] | undefined;
+  let embeddingFailed = false;
   if (contentChanged) {
     data.content = input.content;
-    vector = await embeddingColumns(input.content!);
+    const embedded = await embeddingColumns(input.content!);
+    vector = embedded.columns;
+    embeddingFailed = embedded.failure !== undefined;
     Object.assign(data, vector);
   }
 
@@ -209,8 +218,10 @@ export async function updateMemory(
     });
     await syncIndex(db, scope, current.id, live, input.content ?? current.content);
     const components: string[] = [COMPONENTS.repository];
+    if (embeddingFailed) components.push(COMPONENTS.embeddingUnavailable);
     if (contentChanged)
       components.push(vector?.embedding ? COMPONENTS.embedding : COMPONENTS.lexical, COMPONENTS.graph);
+    void scheduleReembed(db, { force: embeddingFailed });
     return {
       data: {
         memoryId: current.id,

@@ -29,8 +29,10 @@ import { COMPONENTS, type Answer } from "./memories";
 import {
   embeddingProvider,
   embeddingSimilarities,
+  queryVector,
   recallState,
-  reembedStale,
+  scheduleReembed,
+  userVectors,
   type MemorySignals,
   type SimilarityKind,
   type UserScope,
@@ -121,17 +123,22 @@ async function loadPage(db: Db, ids: string[]): Promise<MemoryRow[]> {
 const newerFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Cosine of `text`'s embedding with each live memory's stored vector of the current model. */
-async function embeddingSimilaritiesOf(db: Db, scope: UserScope, text: string): Promise<Map<string, number>> {
+/**
+ * Cosine of `text`'s embedding with each live memory's stored vector of the current model, or undefined when the
+ * provider failed (recall then ranks lexically). Reads every live vector of the user: linear in memories × dimensions,
+ * see lib/search/README.md "Embedding similarity: where JS cosine stops" for the sizes that stay fast.
+ */
+async function embeddingSimilaritiesOf(
+  db: Db,
+  scope: UserScope,
+  text: string,
+): Promise<Map<string, number> | undefined> {
   const provider = embeddingProvider()!;
-  const [vector] = await provider.embed([text]);
-  const rows = await db.memory.findMany({
-    where: { projectId: scope.projectId, userId: scope.userId, deletedAt: null },
-    select: { id: true, embeddingModel: true, embeddingDim: true, embedding: true },
-  });
-  const { similarities: values, stale } = embeddingSimilarities(vector ?? [], provider.model, rows);
+  const [embedded, vectors] = await Promise.all([queryVector(provider, text), userVectors(db, scope, provider.model)]);
+  if (!("vector" in embedded)) return undefined;
+  const values = embeddingSimilarities(embedded.vector, vectors);
   // A model change leaves vectors of the old model: re-embed them in the background (this answer counts them 0).
-  if (stale > 0) void reembedStale(db, scope).catch(() => undefined);
+  void scheduleReembed(db, { force: vectors.stale > 0 });
   return values;
 }
 
@@ -156,15 +163,18 @@ export async function recall(db: Db, projectId: string, input: RecallInput): Pro
   const now = Date.now();
   const text = input.text?.trim() ? input.text : undefined;
   const embedding = text ? embeddingProvider() : undefined;
-  const { signals, index } = await recallState(db, scope, Boolean(text) && !embedding);
   let similarity: Map<string, number> | undefined;
   let kind: SimilarityKind | undefined;
+  let embeddingFailed = false;
+  if (text && embedding) {
+    similarity = await embeddingSimilaritiesOf(db, scope, text);
+    kind = "embedding";
+    embeddingFailed = similarity === undefined;
+  }
+  const { signals, index } = await recallState(db, scope, Boolean(text) && !similarity);
   if (text && index) {
     similarity = index.similarities(text);
     kind = "lexical";
-  } else if (text) {
-    similarity = await embeddingSimilaritiesOf(db, scope, text);
-    kind = "embedding";
   }
   const pool = [...(similarity ? similarity.keys() : signals.keys())].flatMap((id) => {
     const m = signals.get(id);
@@ -190,6 +200,7 @@ export async function recall(db: Db, projectId: string, input: RecallInput): Pro
   const scoreOf = new Map(page.map((p) => [p.item.id, p.score]));
   const memories = full.map((row) => ({ ...toMemoryView(row), score: scoreOf.get(row.id) ?? 0 }));
   const components: string[] = [COMPONENTS.repository];
+  if (embeddingFailed) components.push(COMPONENTS.embeddingUnavailable);
   if (kind) components.push(kind === "embedding" ? COMPONENTS.embedding : COMPONENTS.lexical);
   components.push(COMPONENTS.graph);
   return {

@@ -11,13 +11,15 @@
 // Embeddings (optional, by environment: lib/thoughtmcp/memory-embeddings.ts): a memory's vector is stored with its
 // model and dimension; similarity is the cosine over the user's memories in JavaScript, linear in memories × dimensions
 // (npm run bench:search prints where that stops being fast enough). Memories whose vector is missing or from another
-// model count 0 until re-embedded; `reembedStale` re-embeds them (run in the background after a recall finds some).
+// model count 0 until re-embedded; `scheduleReembed` re-embeds them in the background, in bounded batches. A provider
+// that fails makes the call fall back to lexical similarity (componentsUsed `embeddingUnavailable`), never an error.
 import {
   createHttpEmbeddingProvider,
   decodeVector,
   embeddingConfigFromEnv,
   encodeVector,
   cosineSimilarity,
+  EmbeddingError,
   isCurrent,
   type EmbeddingProvider,
 } from "@/lib/thoughtmcp/memory-embeddings";
@@ -49,21 +51,56 @@ export function embeddingProvider(): EmbeddingProvider | undefined {
   return provider.value;
 }
 
-/** The columns that store a vector for `text`, or nulls without a provider. */
-export async function embeddingColumns(text: string): Promise<{
+export interface EmbeddingColumns {
   embeddingModel: string | null;
   embeddingDim: number | null;
   embedding: Uint8Array<ArrayBuffer> | null;
-}> {
+}
+
+const NO_VECTOR: EmbeddingColumns = { embeddingModel: null, embeddingDim: null, embedding: null };
+
+/**
+ * The columns that store a vector for `text`: nulls without a provider, and nulls plus `failure` when the provider
+ * fails (down, slow, a bad answer). A failed embedding never fails the write: the memory is stored with lexical
+ * similarity, the answer says so (componentsUsed `embeddingUnavailable`), and the background re-embedder gives it a
+ * vector once the provider answers again.
+ */
+export async function embeddingColumns(text: string): Promise<{ columns: EmbeddingColumns; failure?: string }> {
   const p = embeddingProvider();
-  if (!p) return { embeddingModel: null, embeddingDim: null, embedding: null };
-  const [vector] = await p.embed([text]);
-  if (!vector) throw new Error("The embedding provider returned no vector.");
-  return {
-    embeddingModel: p.model,
-    embeddingDim: vector.length,
-    embedding: encodeVector(vector) as Uint8Array<ArrayBuffer>,
-  };
+  if (!p) return { columns: NO_VECTOR };
+  try {
+    const [vector] = await p.embed([text]);
+    if (!vector) throw new EmbeddingError("The embedding provider returned no vector.");
+    return {
+      columns: {
+        embeddingModel: p.model,
+        embeddingDim: vector.length,
+        embedding: encodeVector(vector) as Uint8Array<ArrayBuffer>,
+      },
+    };
+  } catch (error) {
+    return { columns: NO_VECTOR, failure: embeddingFailure(error) };
+  }
+}
+
+/** The query text's vector, or the failure message (the caller falls back to lexical similarity). */
+export async function queryVector(
+  p: EmbeddingProvider,
+  text: string,
+): Promise<{ vector: number[] } | { failure: string }> {
+  try {
+    const [vector] = await p.embed([text]);
+    if (!vector) throw new EmbeddingError("The embedding provider returned no vector.");
+    return { vector };
+  } catch (error) {
+    return { failure: embeddingFailure(error) };
+  }
+}
+
+function embeddingFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  console.warn(`[memory] embedding provider failed, using lexical similarity: ${message}`);
+  return message;
 }
 
 interface StoredVector {
@@ -73,44 +110,142 @@ interface StoredVector {
   embedding: Uint8Array | null;
 }
 
-/** Cosine of `vector` with each stored vector of the current model; others are left out (they count 0). */
-export function embeddingSimilarities(vector: readonly number[], model: string, rows: StoredVector[]) {
-  const out = new Map<string, number>();
+/** A user's decoded vectors of one model, and how many live memories have none of it (they count 0 until re-embedded). */
+export interface UserVectors {
+  model: string;
+  byId: Map<string, Float32Array>;
+  stale: number;
+  /** `reembedGeneration` when loaded: a re-embed run since then (this process's) makes them reload. */
+  generation: number;
+}
+
+/** Bumped after every re-embed run, whatever it did: cached vectors loaded before it are read again. */
+let reembedGeneration = 0;
+
+function decodeVectors(rows: StoredVector[], model: string): UserVectors {
+  const byId = new Map<string, Float32Array>();
   let stale = 0;
   for (const r of rows) {
     if (
       !r.embedding ||
       !r.embeddingModel ||
-      !isCurrent({ model: r.embeddingModel, dimension: r.embeddingDim ?? 0 }, model, vector.length)
+      !isCurrent({ model: r.embeddingModel, dimension: r.embeddingDim ?? 0 }, model)
     ) {
       stale++;
       continue;
     }
-    out.set(r.id, Math.max(0, cosineSimilarity(vector, decodeVector(r.embedding))));
+    byId.set(r.id, decodeVector(r.embedding));
   }
-  return { similarities: out, stale };
+  return { model, byId, stale, generation: reembedGeneration };
 }
 
-/** Re-embeds a user's memories whose vector is missing or from another model, 64 at a time. */
-export async function reembedStale(db: Db, scope: UserScope): Promise<number> {
-  const p = embeddingProvider();
-  if (!p) return 0;
+/**
+ * The user's live vectors of `model`, decoded, from the per-user cache (checked by the same aggregate as the lexical
+ * index, and reloaded after a re-embed run). Reading and decoding every vector per recall was most of its cost:
+ * npm run bench:embeddings, lib/search/README.md "Embedding similarity".
+ */
+export async function userVectors(db: Db, scope: UserScope, model: string): Promise<UserVectors> {
+  const entry = await cachedUser(db, scope);
+  if (entry.vectors?.model === model && entry.vectors.generation === reembedGeneration) return entry.vectors;
   const rows = await db.memory.findMany({
-    where: { ...liveMemories(scope), OR: [{ embeddingModel: null }, { embeddingModel: { not: p.model } }] },
-    select: { id: true, content: true },
-    take: 64,
+    where: liveMemories(scope),
+    select: { id: true, embeddingModel: true, embeddingDim: true, embedding: true },
   });
-  if (rows.length === 0) return 0;
-  const vectors = await p.embed(rows.map((r) => r.content));
-  for (const [i, r] of rows.entries()) {
-    const v = vectors[i];
-    if (!v) continue;
-    await db.memory.update({
-      where: { id: r.id },
-      data: { embeddingModel: p.model, embeddingDim: v.length, embedding: encodeVector(v) as Uint8Array<ArrayBuffer> },
-    });
+  entry.vectors = decodeVectors(rows, model);
+  return entry.vectors;
+}
+
+/** Cosine of `vector` with each of the user's current vectors (negative cosines count 0). */
+export function embeddingSimilarities(vector: readonly number[], vectors: UserVectors): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [id, v] of vectors.byId) {
+    if (v.length === vector.length) out.set(id, Math.max(0, cosineSimilarity(vector, v)));
   }
-  return rows.length;
+  return out;
+}
+
+// ---- background re-embedding ----
+
+/**
+ * Texts per provider request while re-embedding, and per read of the table: a local model on CPU embeds ~10 short
+ * texts/s, so one batch holds the provider for seconds at most, and the memory held is 64 texts and vectors.
+ */
+export const REEMBED_BATCH = 64;
+
+/** Per database client (one per process in the server; tests hold one per back end). */
+interface ReembedState {
+  running?: { model: string; run: Promise<number> };
+  /** The model a run last started for: not scheduled again for it unless forced. */
+  scheduledFor?: string;
+}
+let reembedStates = new WeakMap<Db, ReembedState>();
+
+/**
+ * Gives every live memory of every project a vector of the configured model, in the background: batches of
+ * REEMBED_BATCH in id order, one batch in flight. Nothing is kept but the table itself (a memory is stale while its
+ * `embeddingModel` is not the configured one), so a stopped run (a provider error, a restart) resumes where it stopped
+ * the next time it is scheduled: once per configured model and process by the first remember/recall/update_memory,
+ * again by a recall that meets a stale vector and by a write whose embedding failed. One run at a time per database;
+ * never awaited by remember or recall (a recall meanwhile counts stale vectors 0). Resolves to the memories
+ * re-embedded, or -1 when the provider failed (the run stops; the next schedule resumes it).
+ */
+export function scheduleReembed(db: Db, { force = false }: { force?: boolean } = {}): Promise<number> {
+  const p = embeddingProvider();
+  if (!p) return Promise.resolve(0);
+  let state = reembedStates.get(db);
+  if (!state) reembedStates.set(db, (state = {}));
+  if (state.running?.model === p.model) return state.running.run;
+  if (!force && state.scheduledFor === p.model) return Promise.resolve(0);
+  const own = state;
+  own.scheduledFor = p.model;
+  const run = reembedAll(db, p)
+    .catch((error: unknown) => {
+      console.warn(
+        `[memory] re-embedding stopped, resumes later: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      own.scheduledFor = undefined;
+      return -1;
+    })
+    .finally(() => {
+      reembedGeneration++;
+      if (own.running?.run === run) own.running = undefined;
+    });
+  own.running = { model: p.model, run };
+  return run;
+}
+
+async function reembedAll(db: Db, p: EmbeddingProvider): Promise<number> {
+  let after = "";
+  let done = 0;
+  for (;;) {
+    if (embeddingProvider()?.model !== p.model) return done; // the model changed again: its own run takes over
+    const rows = await db.memory.findMany({
+      where: {
+        deletedAt: null,
+        id: { gt: after },
+        OR: [{ embeddingModel: null }, { embeddingModel: { not: p.model } }],
+      },
+      orderBy: { id: "asc" },
+      select: { id: true, content: true },
+      take: REEMBED_BATCH,
+    });
+    if (rows.length === 0) return done;
+    const vectors = await p.embed(rows.map((r) => r.content));
+    for (const [i, r] of rows.entries()) {
+      const v = vectors[i]!;
+      // Only if the text is still the one embedded: an update_memory meanwhile wrote its own vector.
+      await db.memory.updateMany({
+        where: { id: r.id, content: r.content },
+        data: {
+          embeddingModel: p.model,
+          embeddingDim: v.length,
+          embedding: encodeVector(v) as Uint8Array<ArrayBuffer>,
+        },
+      });
+    }
+    done += rows.length;
+    after = rows.at(-1)!.id;
+  }
 }
 
 // ---- the per-user cache: lexical index and recall signals ----
@@ -131,6 +266,7 @@ interface CachedUser {
   signature: string;
   index?: LexicalIndex;
   signals?: Map<string, MemorySignals>;
+  vectors?: UserVectors;
 }
 
 /** Users cached per process. Bounded: beyond this many the least recently used is dropped. */
@@ -217,9 +353,13 @@ export async function indexWritten(db: Db, scope: UserScope): Promise<void> {
   if (!entry) return;
   entry.signature = await signatureOf(db, scope);
   entry.signals = undefined;
+  // Read again in full by the next embedding recall: at 10,000 memories that first recall after a write costs what
+  // an uncached one does (lib/search/README.md, "Embedding similarity").
+  entry.vectors = undefined;
 }
 
 /** Drops every cached index (tests that change the environment's provider). */
 export function forgetIndexes(): void {
   users.clear();
+  reembedStates = new WeakMap();
 }

@@ -37,8 +37,8 @@ function ranked(rows: RawHit[], sqlite: boolean): RankedId[] {
 
 /**
  * Search ranks a bounded window: the newest SEARCH_WINDOW index rows that match in the scope (thought texts and
- * earlier versions, or a user's memories; newest by index key on SQLite, by createdAt on PostgreSQL), ranked by bm25
- * or ts_rank. A query matching fewer rows is ranked exactly; one matching more ranks only its newest matches, and the
+ * earlier versions, or a user's memories; newest by index key on SQLite, by id (uuidv7) for thoughts and createdAt for
+ * memories on PostgreSQL), ranked by bm25 or ts_rank. A query matching fewer rows is ranked exactly; one matching more ranks only its newest matches, and the
  * answer says so (`totalExact: false`). Why: ranking every match costs what the match count costs. At 100,000
  * thoughts a pair of common words matches tens of thousands of rows: the bare `MATCH … ORDER BY rank LIMIT 20` took
  * p99 229 ms on a quiet machine (1,353 ms loaded). FTS5 walks `ORDER BY rowid DESC LIMIT n` from the end of its
@@ -103,6 +103,14 @@ export async function matchThoughts(
 ): Promise<ThoughtHitPage> {
   const sqlite = providerOfDb(db) === "sqlite";
   // MIN(bm25): bm25 is negative, so the best version of each thought; MAX(ts_rank) likewise.
+  // PostgreSQL: the newest thoughts are the largest ids (uuidv7, lib/ids.ts), so `ORDER BY t."id" DESC LIMIT n` can
+  // walk the primary key backwards, test `@@` on each row and stop at the n-th match, as FTS5 walks its rowids. The
+  // planner picks that walk when its tsvector statistics say the query is common (the walk stops early) and the GIN
+  // bitmap when it is rare (few matches to sort). Ordered by createdAt, which no index serves since
+  // 20261122013556_drop_time_indexes, every GIN match was read and sorted: p99 454–477 ms at 100,000 thoughts under
+  // load (numbers and plans: lib/search/README.md, "Bounded ranking"). matchSessions keeps createdAt for now: ordered by
+  // id, its window of 2,000 measured sessions_text p99 2.7–4.8 s (bench:search, load 15–18), not yet compared with
+  // createdAt in one run.
   const rows = sqlite
     ? await db.$queryRawUnsafe<WindowHit[]>(
         `WITH "recent" AS MATERIALIZED (
@@ -124,13 +132,13 @@ export async function matchThoughts(
            SELECT "id", "v", "at" FROM (
              (SELECT t."id", t."searchVector" AS "v", t."createdAt" AS "at" FROM "Thought" t
               WHERE t."projectId" = $2 AND t."searchVector" @@ to_tsquery('simple', $1)
-              ORDER BY t."createdAt" DESC LIMIT ${SEARCH_WINDOW})
+              ORDER BY t."id" DESC LIMIT ${SEARCH_WINDOW})
              UNION ALL
              (SELECT v."thoughtId", v."searchVector", v."createdAt" FROM "ThoughtVersion" v
               JOIN "Thought" t ON t."id" = v."thoughtId"
               WHERE t."projectId" = $2 AND v."searchVector" @@ to_tsquery('simple', $1)
               ORDER BY v."createdAt" DESC LIMIT ${SEARCH_WINDOW})
-           ) "both" ORDER BY "at" DESC LIMIT ${SEARCH_WINDOW})
+           ) "both" ORDER BY "at" DESC, "id" DESC LIMIT ${SEARCH_WINDOW})
          SELECT "id", MAX(ts_rank("v", to_tsquery('simple', $1), 1)) AS "score", COUNT(*) OVER () AS "total",
            (SELECT COUNT(*) FROM "recent") AS "windowed"
          FROM "recent" GROUP BY "id" ORDER BY "score" DESC, "id" LIMIT $3 OFFSET $4`,
