@@ -5,7 +5,8 @@
 // inside one run of plain text.
 import { memo, useMemo } from "react";
 import type { Options } from "react-markdown";
-import { anchorMatches, type CommentAnchor } from "@/lib/contracts/comments";
+import type { CommentAnchor } from "@/lib/contracts/comments";
+import { anchorMatches } from "@/lib/contracts/zod-free";
 import { occurrenceBefore, rehypeAnchorMarks } from "@/lib/markdown/anchor-marks";
 import { Markdown } from "@/components/ui/Markdown";
 

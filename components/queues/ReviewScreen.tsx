@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, SkipForward } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
-import { HEARTBEAT_MS } from "@/lib/contracts/queues";
+import { HEARTBEAT_MS } from "@/lib/contracts/zod-free";
 import { countOf } from "@/lib/words/count-of";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { BackLink } from "@/components/ui/BackLink";

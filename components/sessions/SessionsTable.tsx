@@ -18,7 +18,7 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useRef, type ReactNode } from "react";
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
-import { SESSION_STATUSES } from "@/lib/contracts/session";
+import { SESSION_STATUSES } from "@/lib/contracts/zod-free";
 import { summaryText } from "@/components/scoring/score-format";
 import { ConnectAgent } from "@/components/onboarding/ConnectAgent";
 import { HealthCell, HealthFilters } from "@/components/reasoning/HealthCell";
