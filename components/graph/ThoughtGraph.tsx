@@ -6,6 +6,7 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  ReactFlowProvider,
   useReactFlow,
   useStore,
   type Edge,
@@ -90,6 +91,15 @@ const FLOW_THEME = {
 const SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT, measured: { width: NODE_WIDTH, height: NODE_HEIGHT } };
 
 const NO_CHIPS: ReadonlyMap<string, { text: string; title: string }> = new Map();
+
+/** The graph with its own React Flow store: the unit components/graph/LazyThoughtGraph.tsx loads on demand. */
+export function ThoughtGraphPane(props: ThoughtGraphProps) {
+  return (
+    <ReactFlowProvider>
+      <ThoughtGraph {...props} />
+    </ReactFlowProvider>
+  );
+}
 
 export function ThoughtGraph({
   folded,
