@@ -255,9 +255,11 @@ export function SessionsTable() {
           <Table aria-label="Sessions" aria-busy={table.isFetching}>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                {/* The title keeps room for words at 768 px (it shrank to one letter); lesser columns go first. */}
-                <TableHead className="w-[32%] min-w-44">Title</TableHead>
-                <TableHead>Agent</TableHead>
+                {/* The title keeps room for words at 768 px (it shrank to one letter); lesser columns go first. The agent
+                    column is fixed: names like "e2e-list-agent" wrapped onto three lines at 1024 px and took the
+                    title's room; they truncate, with the full name on hover. */}
+                <TableHead className="w-[40%] min-w-44">Title</TableHead>
+                <TableHead className="w-28">Agent</TableHead>
                 <TableHead>Status</TableHead>
                 {sortHead("thoughts", "Thoughts")}
                 {/* Below 1024 px branches and revisions give way to the title and the health column (its tooltip has both). */}
@@ -299,7 +301,11 @@ export function SessionsTable() {
                     </Link>
                     {s.key ? <div className="truncate font-mono text-xs text-muted-foreground">{s.key}</div> : null}
                   </TableCell>
-                  <TableCell className="text-muted-foreground">{s.agent ?? "—"}</TableCell>
+                  <TableCell className="w-28 max-w-28 text-muted-foreground">
+                    <span className="block truncate" title={s.agent ?? undefined}>
+                      {s.agent ?? "—"}
+                    </span>
+                  </TableCell>
                   <TableCell>
                     <StatusBadge status={s.status} />
                   </TableCell>
