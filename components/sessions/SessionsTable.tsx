@@ -257,9 +257,10 @@ export function SessionsTable() {
               <TableRow className="hover:bg-transparent">
                 {/* The title keeps room for words at 768 px (it shrank to one letter); lesser columns go first. The agent
                     column is fixed: names like "e2e-list-agent" wrapped onto three lines at 1024 px and took the
-                    title's room; they truncate, with the full name on hover. */}
-                <TableHead className="w-[40%] min-w-44">Title</TableHead>
-                <TableHead className="w-28">Agent</TableHead>
+                    title's room; they truncate, with the full name on hover. Below 1024 px both are narrower (at
+                    768 px 7rem and 40% pushed Last activity 7 px out of the window). */}
+                <TableHead className="w-[32%] min-w-44 lg:w-[40%]">Title</TableHead>
+                <TableHead className={AGENT_WIDTH}>Agent</TableHead>
                 <TableHead>Status</TableHead>
                 {sortHead("thoughts", "Thoughts")}
                 {/* Below 1024 px branches and revisions give way to the title and the health column (its tooltip has both). */}
@@ -301,7 +302,7 @@ export function SessionsTable() {
                     </Link>
                     {s.key ? <div className="truncate font-mono text-xs text-muted-foreground">{s.key}</div> : null}
                   </TableCell>
-                  <TableCell className="w-28 max-w-28 text-muted-foreground">
+                  <TableCell className={cn(AGENT_WIDTH, "text-muted-foreground")}>
                     <span className="block truncate" title={s.agent ?? undefined}>
                       {s.agent ?? "—"}
                     </span>
@@ -369,6 +370,8 @@ export function SessionsTable() {
 
 /** Columns shown from 1024 px up: below it the title needs their room. */
 const WIDE_ONLY = "max-lg:hidden";
+/** The agent column: names truncate to this width (the full name is the cell's title). */
+const AGENT_WIDTH = "w-16 max-w-16 lg:w-28 lg:max-w-28";
 
 function Num({ children, className, ...props }: { children: ReactNode; className?: string; "data-testid"?: string }) {
   return (
