@@ -263,9 +263,9 @@ export function SessionsTable() {
                 <TableHead className={AGENT_WIDTH}>Agent</TableHead>
                 <TableHead>Status</TableHead>
                 {sortHead("thoughts", "Thoughts")}
-                {/* Below 1024 px branches and revisions give way to the title and the health column (its tooltip has both). */}
-                <TableHead className={cn("text-right", WIDE_ONLY)}>Branches</TableHead>
-                <TableHead className={cn("text-right", WIDE_ONLY)}>Revisions</TableHead>
+                {/* Below 1280 px branches and revisions give way to the title and the health column (its tooltip has both). */}
+                <TableHead className={cn("text-right", ROOMY_ONLY)}>Branches</TableHead>
+                <TableHead className={cn("text-right", ROOMY_ONLY)}>Revisions</TableHead>
                 {sortHead("flags", "Flags")}
                 {query.scoreConfigId ? (
                   sortHead("score", "Scores", "Sort by the chosen config's mean")
@@ -311,8 +311,8 @@ export function SessionsTable() {
                     <StatusBadge status={s.status} />
                   </TableCell>
                   <Num data-testid="row-thoughts">{s.thoughtCount}</Num>
-                  <Num className={WIDE_ONLY}>{s.branchCount}</Num>
-                  <Num className={WIDE_ONLY}>{s.revisionCount}</Num>
+                  <Num className={ROOMY_ONLY}>{s.branchCount}</Num>
+                  <Num className={ROOMY_ONLY}>{s.revisionCount}</Num>
                   <Num>
                     {s.flagCount > 0 ? (
                       <Badge variant="warning" title={countOf(s.flagCount, "flag")}>
@@ -370,6 +370,8 @@ export function SessionsTable() {
 
 /** Columns shown from 1024 px up: below it the title needs their room. */
 const WIDE_ONLY = "max-lg:hidden";
+/** Branches and revisions from 1280 px up: with the health column, at 1024 px they left the title ~160 px. */
+const ROOMY_ONLY = "max-xl:hidden";
 /** The agent column: names truncate to this width (the full name is the cell's title). */
 const AGENT_WIDTH = "w-16 max-w-16 lg:w-28 lg:max-w-28";
 
