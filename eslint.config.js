@@ -10,6 +10,14 @@ const serverImports = {
   message: "Client-safe code must not import server code (type-only imports are fine).",
 };
 
+/** Browser code takes the contracts' values from lib/contracts/zod-free.ts: the other contract modules build zod
+ *  schemas, and zod put ~110 KB of minified JS into every page's root chunk. Type-only imports are fine. */
+const contractValues = {
+  group: ["@/lib/contracts/*", "!@/lib/contracts/zod-free"],
+  allowTypeImports: true,
+  message: "Import contract values in browser code from @/lib/contracts/zod-free (type-only imports are fine).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,6 +59,12 @@ export default tseslint.config(
     },
   },
   {
+    // components/memories and components/analytics still import MEMORY_SECTORS / FLEET_WINDOWS (other owners).
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["components/memories/**", "components/analytics/**", "components/ui/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverImports, contractValues] }] },
+  },
+  {
     // The design system depends on no feature: a primitive that imports a feature folder cannot be reused.
     files: ["components/ui/**/*.{ts,tsx}"],
     rules: {
@@ -59,6 +73,7 @@ export default tseslint.config(
         {
           patterns: [
             serverImports,
+            contractValues,
             {
               group: ["@/components/*", "!@/components/ui", "!@/components/ui/*", "../*"],
               message: "components/ui is the design system: it imports no feature folder.",

@@ -1,8 +1,9 @@
 // The session view fits the window (issue 12): at 1440×900, 1280×800 and 1024×768 (panes side by side) and at
 // 820×900 and 768×1024 (below 900 px the panes stack) there is no horizontal scrollbar, the graph pane and its zoom
 // controls are inside the window, and the opening view draws node text at a readable zoom with the newest thought
-// selected and shown in the detail panel — for a small session and for a folded 2,940-thought one. axe-core finds no critical or serious
-// violation on the session view and the share page. A missing session answers with one request (no retries).
+// selected and shown in the detail panel — for a small session and for a folded 2,940-thought one; "revises" labels
+// lie on open canvas, not under nodes. axe-core finds no critical or serious violation on the session view and the
+// share page. A missing session answers with one request (no retries).
 // Screenshots, light and dark, go to test-results/…/screenshots.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -57,6 +58,41 @@ async function expectFits(page: Page, size: { width: number; height: number }): 
   }
 }
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const boxesOf = (els: Element[]): Box[] =>
+  els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Every "revises" label drawn in the graph pane lies on open canvas: not under a node (a label on a straight edge
+ *  along the nodes' left edges was half hidden, "revi"), and not cut by the pane's left edge. */
+async function expectRevisesLabelsClear(page: Page, mustShow: boolean): Promise<void> {
+  const pane = (await graph(page).boundingBox())!;
+  const labels = await graph(page)
+    .locator(".react-flow__edge.tg-edge-revises .react-flow__edge-text")
+    .evaluateAll(boxesOf);
+  const nodes = await graph(page).locator('[data-testid="graph-node"]').evaluateAll(boxesOf);
+  const shown = labels.filter((l) => l.y + l.height > pane.y && l.y < pane.y + pane.height);
+  if (mustShow) expect(shown.length, "revises labels in view").toBeGreaterThan(0);
+  for (const label of shown) {
+    expect(
+      nodes.filter((n) => overlap(label, n)),
+      "nodes over a revises label",
+    ).toEqual([]);
+    if (label.x + label.width < Math.min(...nodes.map((n) => n.x))) {
+      expect(label.x, "a revises label left of the graph starts inside the pane").toBeGreaterThanOrEqual(pane.x);
+    }
+  }
+}
+
 test.describe("the session view fits the window", () => {
   let small: string;
   let large: string;
@@ -83,6 +119,8 @@ test.describe("the session view fits the window", () => {
           .poll(() => graphZoom(page), { message: `${name}: opening zoom` })
           .toBeGreaterThanOrEqual(READABLE_ZOOM);
         await expectFits(page, size);
+        // Side by side the small session's graph shows its revisions at the opening view; stacked, maybe not.
+        if (name === "small") await expectRevisesLabelsClear(page, size.width >= 1024);
         // The newest thought (seq = the thought count in a session written once) is selected: in the URL, as the
         // transcript's current row, drawn as the selected node inside the window, and shown in the detail panel.
         const count = await page.getByTestId("thought-count").innerText();
@@ -130,6 +168,17 @@ test.describe("the session view fits the window", () => {
     await expect(graph(page).locator('[data-testid="graph-node"]').first()).toBeVisible();
     expect(await serious(), "share page").toEqual([]);
     await saveScreenshot(page, testInfo, "share-1440x900-light.png");
+    // The share page at 1024×768 fits like the session view, in both themes.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect
+      .poll(() => graphZoom(page), { message: "share page: opening zoom" })
+      .toBeGreaterThanOrEqual(READABLE_ZOOM);
+    await expectFits(page, { width: 1024, height: 768 });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await serious(), `share page, 1024 ${scheme}`).toEqual([]);
+      await saveScreenshot(page, testInfo, `share-1024x768-${scheme}.png`);
+    }
   });
 
   test("a missing session answers at once: one request, no retries", async ({ page }) => {

@@ -1,13 +1,13 @@
 "use client";
-// Thought text with the phrases comments are anchored to wrapped in <mark>: the same react-markdown renderer as all
-// thought text (components/ui/Markdown.tsx: GFM, never raw HTML), with lib/markdown/anchor-marks.ts as a rehype pass.
+// Thought text with the phrases comments are anchored to wrapped in <mark>: the same markdown renderer as all thought
+// text (components/ui/Markdown.tsx: GFM, never raw HTML), with lib/markdown/anchor-marks.ts as a pass over its tree.
 // An anchor is marked only while the text still holds its words at its offsets, and only where those words fall
 // inside one run of plain text.
 import { memo, useMemo } from "react";
-import type { Options } from "react-markdown";
-import { anchorMatches, type CommentAnchor } from "@/lib/contracts/comments";
+import type { CommentAnchor } from "@/lib/contracts/comments";
+import { anchorMatches } from "@/lib/contracts/zod-free";
 import { occurrenceBefore, rehypeAnchorMarks } from "@/lib/markdown/anchor-marks";
-import { Markdown } from "@/components/ui/Markdown";
+import { Markdown, type MarkdownProps } from "@/components/ui/Markdown";
 
 export const AnchoredMarkdown = memo(function AnchoredMarkdown({
   text,
@@ -16,11 +16,11 @@ export const AnchoredMarkdown = memo(function AnchoredMarkdown({
   text: string;
   anchors: readonly CommentAnchor[];
 }) {
-  const plugins = useMemo<Options["rehypePlugins"]>(() => {
+  const transform = useMemo<MarkdownProps["transform"]>(() => {
     const wants = anchors
       .filter((a) => anchorMatches(text, a))
       .map((a) => ({ text: a.text, nth: occurrenceBefore(text, a.text, a.start) }));
-    return wants.length === 0 ? undefined : [[rehypeAnchorMarks, { wants }]];
+    return wants.length === 0 ? undefined : rehypeAnchorMarks({ wants });
   }, [text, anchors]);
-  return <Markdown text={text} rehypePlugins={plugins} />;
+  return <Markdown text={text} transform={transform} />;
 });

@@ -5,7 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type RefObject } from "react";
 import { ANCHOR_CLASS } from "@/lib/markdown/anchor-marks";
-import { COMMENT_MAX, type CommentAnchor, type CommentThread, type CommentView } from "@/lib/contracts/comments";
+import type { CommentAnchor, CommentThread, CommentView } from "@/lib/contracts/comments";
+import { COMMENT_MAX } from "@/lib/contracts/zod-free";
 import { errorText } from "@/components/ui/error-text";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";

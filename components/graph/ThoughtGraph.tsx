@@ -6,6 +6,7 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  ReactFlowProvider,
   useReactFlow,
   useStore,
   type Edge,
@@ -31,6 +32,7 @@ import {
   type FoldNodeData,
   type ThoughtNodeData,
 } from "./ThoughtNode";
+import { EDGE_TYPES } from "./RevisesEdge";
 
 const LANE_GAP = 48;
 const ROW_GAP = 28;
@@ -41,9 +43,9 @@ const VISIBLE_ONLY_AT = 300;
 const MIN_FIT_ZOOM = 0.8;
 const READ_ZOOM = 1;
 const FIT_PADDING = 24;
-/** Left and right of a graph slid to the pane's edge: room for the zoom controls (28 px wide, 15 px in) and the
- *  "revises" labels of edges that curve out left of lane 0. */
-const SIDE_PADDING = 56;
+/** Left and right of a graph, fitted or slid to the pane's edge: room for the zoom controls (28 px wide, 15 px in)
+ *  and the "revises" labels of edges that bow out left of lane 0 (RevisesEdge.tsx: the label reaches 57 px out). */
+const SIDE_PADDING = 64;
 /** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up. */
 const MINIMAP_AT = 40;
 
@@ -74,6 +76,15 @@ const EDGE_STYLE = {
 const SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT, measured: { width: NODE_WIDTH, height: NODE_HEIGHT } };
 
 const NO_CHIPS: ReadonlyMap<string, { text: string; title: string }> = new Map();
+
+/** The graph with its own React Flow store: the unit components/graph/LazyThoughtGraph.tsx loads on demand. */
+export function ThoughtGraphPane(props: ThoughtGraphProps) {
+  return (
+    <ReactFlowProvider>
+      <ThoughtGraph {...props} />
+    </ReactFlowProvider>
+  );
+}
 
 export function ThoughtGraph({
   folded,
@@ -146,7 +157,7 @@ export function ThoughtGraph({
         id: e.id,
         source: e.source,
         target: e.target,
-        type: e.kind === "revises" ? "default" : "smoothstep",
+        type: e.kind === "revises" ? "revises" : "smoothstep",
         style: EDGE_STYLE[e.kind],
         className: `tg-edge-${e.kind}`,
         ...(e.kind === "revises"
@@ -179,6 +190,7 @@ export function ThoughtGraph({
         nodes={nodes}
         edges={edges}
         nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
         onNodeClick={onNodeClick}
         nodesDraggable={false}
         nodesConnectable={false}
@@ -274,8 +286,9 @@ function FollowCenter({
         maxX = Math.max(maxX, n.position.x + NODE_WIDTH);
         maxY = Math.max(maxY, n.position.y + NODE_HEIGHT);
       }
+      // Sideways the padding also holds the "revises" labels left of lane 0: a whole-graph fit with 24 px cut them.
       const fit = Math.min(
-        (size.current.width - 2 * FIT_PADDING) / (maxX - minX),
+        (size.current.width - 2 * SIDE_PADDING) / (maxX - minX),
         (size.current.height - 2 * FIT_PADDING) / (maxY - minY),
       );
       const { width: w, height: h } = size.current;

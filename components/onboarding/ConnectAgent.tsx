@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Check, KeyRound, Radio, Terminal } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { can } from "@/lib/auth/roles";
-import { MAX_KEY_NAME_CHARS } from "@/lib/contracts/settings";
+import { MAX_KEY_NAME_CHARS } from "@/lib/contracts/zod-free";
 import { AgentSnippets } from "@/components/onboarding/AgentSnippets";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";

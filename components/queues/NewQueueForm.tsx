@@ -3,7 +3,8 @@
 // sessions — the selection in ?sessions=id1,id2, else every session matching the sessions-list filters in the URL.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { MAX_QUEUE_BATCH, MAX_REVIEWERS_PER_ITEM, type QueueFilter } from "@/lib/contracts/queues";
+import type { QueueFilter } from "@/lib/contracts/queues";
+import { MAX_QUEUE_BATCH, MAX_REVIEWERS_PER_ITEM } from "@/lib/contracts/zod-free";
 import { countOf } from "@/lib/words/count-of";
 import { queryFrom } from "@/components/sessions/session-query";
 import { useTRPC } from "@/components/trpc/TrpcProvider";

@@ -7,13 +7,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, SkipForward } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
-import { HEARTBEAT_MS } from "@/lib/contracts/queues";
+import { HEARTBEAT_MS } from "@/lib/contracts/zod-free";
 import { countOf } from "@/lib/words/count-of";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { BackLink } from "@/components/ui/BackLink";
 import { Button } from "@/components/ui/Button";
 import { errorText } from "@/components/ui/error-text";
 import { Kbd } from "@/components/ui/Kbd";
+import { preloadMarkdown } from "@/components/ui/Markdown";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { ItemReview } from "./ItemReview";
 import { ProgressBar } from "./ProgressBar";
@@ -53,8 +54,10 @@ export function ReviewScreen({ queueId }: { queueId: string }) {
   const item = claim.data?.item ?? null;
   const itemId = item?.itemId ?? null;
 
-  // Claim (or resume) once on opening the screen; the server answers a repeated claim with the same item.
+  // Claim (or resume) once on opening the screen; the server answers a repeated claim with the same item. The
+  // item's text renders as markdown, whose code loads on demand: fetch it beside the claim.
   useEffect(() => claimNext({ queueId }), [claimNext, queueId]);
+  useEffect(preloadMarkdown, []);
   // Renew the 5-minute lease every minute while the item is open.
   useEffect(() => {
     if (itemId === null) return;

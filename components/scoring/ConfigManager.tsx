@@ -3,7 +3,8 @@
 // config is never edited in place once used: its scores keep the meaning they were given under.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { describeScoreRule, SCORE_TYPES, type ScoreType } from "@/lib/contracts/scores";
+import type { ScoreType } from "@/lib/contracts/scores";
+import { describeScoreRule, SCORE_TYPES } from "@/lib/contracts/zod-free";
 import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";

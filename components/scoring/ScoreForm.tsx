@@ -7,7 +7,8 @@
 // server checks the value and its message is shown as given.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { describeScoreRule, type ReviewScore, type ScoreConfigView } from "@/lib/contracts/scores";
+import type { ReviewScore, ScoreConfigView } from "@/lib/contracts/scores";
+import { describeScoreRule } from "@/lib/contracts/zod-free";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";

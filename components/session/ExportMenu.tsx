@@ -1,6 +1,5 @@
 "use client";
 // Downloads: the session as JSON (re-importable) or Markdown, and the graph as an SVG or PNG image.
-import { toPng, toSvg } from "html-to-image";
 import { Download } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/Button";
@@ -19,6 +18,8 @@ async function downloadGraph(kind: "svg" | "png", sessionId: string): Promise<vo
   if (!viewport || !graph) throw new Error("The graph is not on screen.");
   const background = getComputedStyle(document.body).backgroundColor;
   const options = { backgroundColor: background, width: graph.clientWidth, height: graph.clientHeight };
+  // Loaded on the click: html-to-image is needed by one menu item, not by every session page load.
+  const { toPng, toSvg } = await import("html-to-image");
   const url = kind === "svg" ? await toSvg(viewport, options) : await toPng(viewport, options);
   const a = document.createElement("a");
   a.href = url;

@@ -3,7 +3,6 @@
 // with follow mode, keyboard navigation, and exports. The selected thought lives in the URL (?thought=).
 import { useQuery } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { ReactFlowProvider } from "@xyflow/react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
@@ -12,7 +11,7 @@ import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { toOutline } from "@/lib/graph/outline";
 import { HealthSummary } from "@/components/reasoning/HealthSummary";
 import { useGraphReasoning } from "@/components/reasoning/useGraphReasoning";
-import { ThoughtGraph } from "@/components/graph/ThoughtGraph";
+import { GraphPlaceholder, LazyThoughtGraph, preloadGraph } from "@/components/graph/LazyThoughtGraph";
 import { Transcript } from "@/components/transcript/Transcript";
 import { COMMENT_ON_SELECTION_ID, CommentsSection } from "@/components/comments/CommentsSection";
 import { chipOf } from "@/components/scoring/score-format";
@@ -21,6 +20,7 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { BackLink } from "@/components/ui/BackLink";
 import { cn } from "@/components/ui/cn";
 import { Label } from "@/components/ui/Label";
+import { preloadMarkdown } from "@/components/ui/Markdown";
 import { ownsKeys } from "@/components/ui/own-keys";
 import { Skeleton, SkeletonRows } from "@/components/ui/Skeleton";
 import { Switch } from "@/components/ui/Switch";
@@ -50,6 +50,11 @@ const retryUnlessNotFound = (failures: number, error: { data?: { code?: string }
 /** `readOnly`: the share page — no exports of the data and no share management. */
 export function SessionView({ sessionId, readOnly = false }: { sessionId: string; readOnly?: boolean }) {
   const trpc = useTRPC();
+  // The graph and markdown code load on demand (LazyThoughtGraph, Markdown); fetch both now, beside the outline.
+  useEffect(() => {
+    preloadGraph();
+    preloadMarkdown();
+  }, []);
   const pathname = usePathname();
   const search = useSearchParams();
   const selectedId = search.get("thought");
@@ -282,24 +287,20 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
       ) : (
         <SessionPanes
           graph={
-            <ReactFlowProvider>
-              {folded ? (
-                <ThoughtGraph
-                  folded={folded}
-                  thoughts={byId}
-                  scoreChips={scoreChips}
-                  reasoning={graphReasoning}
-                  selectedId={selectedId}
-                  center={center}
-                  onSelect={select}
-                  minimap={minimap}
-                />
-              ) : (
-                <div className="tg-graph flex h-full items-center justify-center bg-graph-canvas text-sm text-muted-foreground">
-                  Laying out {thoughts.length} thoughts…
-                </div>
-              )}
-            </ReactFlowProvider>
+            folded ? (
+              <LazyThoughtGraph
+                folded={folded}
+                thoughts={byId}
+                scoreChips={scoreChips}
+                reasoning={graphReasoning}
+                selectedId={selectedId}
+                center={center}
+                onSelect={select}
+                minimap={minimap}
+              />
+            ) : (
+              <GraphPlaceholder text={`Laying out ${thoughts.length} thoughts…`} />
+            )
           }
           transcript={
             <Transcript

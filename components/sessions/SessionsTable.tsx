@@ -18,7 +18,7 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useRef, type ReactNode } from "react";
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
-import { SESSION_STATUSES } from "@/lib/contracts/session";
+import { SESSION_STATUSES } from "@/lib/contracts/zod-free";
 import { summaryText } from "@/components/scoring/score-format";
 import { ConnectAgent } from "@/components/onboarding/ConnectAgent";
 import { HealthCell, HealthFilters } from "@/components/reasoning/HealthCell";
@@ -255,14 +255,17 @@ export function SessionsTable() {
           <Table aria-label="Sessions" aria-busy={table.isFetching}>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                {/* The title keeps room for words at 768 px (it shrank to one letter); lesser columns go first. */}
-                <TableHead className="w-[32%] min-w-44">Title</TableHead>
-                <TableHead>Agent</TableHead>
+                {/* The title keeps room for words at 768 px (it shrank to one letter); lesser columns go first. The agent
+                    column is fixed: names like "e2e-list-agent" wrapped onto three lines at 1024 px and took the
+                    title's room; they truncate, with the full name on hover. Below 1024 px both are narrower (at
+                    768 px 7rem and 40% pushed Last activity 7 px out of the window). */}
+                <TableHead className="w-[32%] min-w-44 lg:w-[40%]">Title</TableHead>
+                <TableHead className={AGENT_WIDTH}>Agent</TableHead>
                 <TableHead>Status</TableHead>
                 {sortHead("thoughts", "Thoughts")}
-                {/* Below 1024 px branches and revisions give way to the title and the health column (its tooltip has both). */}
-                <TableHead className={cn("text-right", WIDE_ONLY)}>Branches</TableHead>
-                <TableHead className={cn("text-right", WIDE_ONLY)}>Revisions</TableHead>
+                {/* Below 1280 px branches and revisions give way to the title and the health column (its tooltip has both). */}
+                <TableHead className={cn("text-right", ROOMY_ONLY)}>Branches</TableHead>
+                <TableHead className={cn("text-right", ROOMY_ONLY)}>Revisions</TableHead>
                 {sortHead("flags", "Flags")}
                 {query.scoreConfigId ? (
                   sortHead("score", "Scores", "Sort by the chosen config's mean")
@@ -299,13 +302,17 @@ export function SessionsTable() {
                     </Link>
                     {s.key ? <div className="truncate font-mono text-xs text-muted-foreground">{s.key}</div> : null}
                   </TableCell>
-                  <TableCell className="text-muted-foreground">{s.agent ?? "—"}</TableCell>
+                  <TableCell className={cn(AGENT_WIDTH, "text-muted-foreground")}>
+                    <span className="block truncate" title={s.agent ?? undefined}>
+                      {s.agent ?? "—"}
+                    </span>
+                  </TableCell>
                   <TableCell>
                     <StatusBadge status={s.status} />
                   </TableCell>
                   <Num data-testid="row-thoughts">{s.thoughtCount}</Num>
-                  <Num className={WIDE_ONLY}>{s.branchCount}</Num>
-                  <Num className={WIDE_ONLY}>{s.revisionCount}</Num>
+                  <Num className={ROOMY_ONLY}>{s.branchCount}</Num>
+                  <Num className={ROOMY_ONLY}>{s.revisionCount}</Num>
                   <Num>
                     {s.flagCount > 0 ? (
                       <Badge variant="warning" title={countOf(s.flagCount, "flag")}>
@@ -363,6 +370,10 @@ export function SessionsTable() {
 
 /** Columns shown from 1024 px up: below it the title needs their room. */
 const WIDE_ONLY = "max-lg:hidden";
+/** Branches and revisions from 1280 px up: with the health column, at 1024 px they left the title ~160 px. */
+const ROOMY_ONLY = "max-xl:hidden";
+/** The agent column: names truncate to this width (the full name is the cell's title). */
+const AGENT_WIDTH = "w-16 max-w-16 lg:w-28 lg:max-w-28";
 
 function Num({ children, className, ...props }: { children: ReactNode; className?: string; "data-testid"?: string }) {
   return (

@@ -1,9 +1,8 @@
 // The sessions list's query from its URL (search, filters, sort, page), shared by the list and by "Queue these"
 // (components/queues/NewQueueForm.tsx builds a queue from the same filter). Pure: anything malformed in the URL is
 // dropped rather than sent to the server.
-import { SESSION_SORTS, type SessionTableQuery } from "@/lib/contracts/dashboard";
-import { SESSION_STATUSES } from "@/lib/contracts/session";
-import { HEALTH_BELOW } from "@/lib/contracts/session-health";
+import type { SessionTableQuery } from "@/lib/contracts/dashboard";
+import { HEALTH_BELOW, SESSION_SORTS, SESSION_STATUSES } from "@/lib/contracts/zod-free";
 
 export const PAGE_SIZE = 25;
 

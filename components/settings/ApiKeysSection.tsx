@@ -6,13 +6,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import type { FormEvent } from "react";
 import { can } from "@/lib/auth/roles";
-import {
-  KEY_SCOPES,
-  MAX_KEY_NAME_CHARS,
-  type ApiKeyView,
-  type KeyScope,
-  type ProjectSettingsView,
-} from "@/lib/contracts/settings";
+import type { ApiKeyView, KeyScope, ProjectSettingsView } from "@/lib/contracts/settings";
+import { KEY_SCOPES, MAX_KEY_NAME_CHARS } from "@/lib/contracts/zod-free";
 import { AgentSnippets } from "@/components/onboarding/AgentSnippets";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";

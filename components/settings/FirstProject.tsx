@@ -2,7 +2,7 @@
 // For a signed-in person who belongs to no project (their last membership was removed, or they signed up through a
 // link that was revoked): start a project of their own, or wait for an invitation.
 import { useMutation } from "@tanstack/react-query";
-import { MAX_PROJECT_NAME_CHARS } from "@/lib/contracts/settings";
+import { MAX_PROJECT_NAME_CHARS } from "@/lib/contracts/zod-free";
 import { errorText } from "@/components/ui/error-text";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { switchTo } from "./ProjectSection";

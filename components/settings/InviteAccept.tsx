@@ -3,7 +3,7 @@
 // without an account creates one here and is signed in. Both post to the cookie door
 // POST /api/auth/invitations/accept, which checks the link again and writes everything in one transaction.
 import { useState, type FormEvent } from "react";
-import { MIN_PASSWORD } from "@/lib/contracts/auth";
+import { MIN_PASSWORD } from "@/lib/contracts/zod-free";
 import type { AcceptInvitationResult } from "@/lib/contracts/settings";
 import type { Role } from "@/lib/auth/roles";
 import { Button } from "@/components/ui/Button";

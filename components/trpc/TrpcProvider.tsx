@@ -8,7 +8,7 @@ import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { SHARE_HEADER } from "@/lib/contracts/session";
+import { SHARE_HEADER } from "@/lib/contracts/zod-free";
 import { errorText } from "@/components/ui/error-text";
 import { isTransient, shouldRetry } from "./request-errors";
 import type { AppRouter } from "@/server/trpc/root";

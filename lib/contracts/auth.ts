@@ -1,5 +1,8 @@
 // Inputs of the sign-in, sign-up and account doors. Emails are compared lower-cased; passwords are never trimmed.
 import { z } from "zod";
+import { MIN_PASSWORD } from "./zod-free";
+
+export { MIN_PASSWORD } from "./zod-free";
 
 export const ZEmail = z
   .string({ error: "email is required." })
@@ -8,7 +11,6 @@ export const ZEmail = z
   .max(254, { error: "email may be at most 254 characters." })
   .regex(/^[^\s@]+@[^\s@]+$/, { error: "email must look like name@example.com." });
 
-export const MIN_PASSWORD = 8;
 export const ZNewPassword = z
   .string({ error: "password is required." })
   .min(MIN_PASSWORD, { error: `password must be at least ${MIN_PASSWORD} characters.` })

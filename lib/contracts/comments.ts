@@ -1,8 +1,9 @@
 // Comments on a thought or a session: the input shapes (shared by the tRPC router and the UI) and the views the
 // dashboard renders. A comment may be anchored to a range of its thought's text; `@name` mentions are recorded.
 import { z } from "zod";
+import { COMMENT_MAX } from "./zod-free";
 
-export const COMMENT_MAX = 10_000;
+export { anchorMatches, COMMENT_MAX } from "./zod-free";
 
 const id = z.string().min(1).max(200);
 
@@ -48,11 +49,6 @@ export function parseMentions(body: string): string[] {
     names.add(m[1]!.replace(/[.-]+$/, ""));
   }
   return [...names];
-}
-
-/** True when `text` still holds the anchor's words at its offsets (a thought edited since leaves it unmatched). */
-export function anchorMatches(text: string, a: { start: number; end: number; text: string }): boolean {
-  return a.end > a.start && a.end <= text.length && text.slice(a.start, a.end) === a.text;
 }
 
 export interface CommentView {

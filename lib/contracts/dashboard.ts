@@ -4,9 +4,9 @@ import { z } from "zod";
 import { ZScoreSummary } from "./scores";
 import { HEALTH_BELOW, ZHealthCells } from "./session-health";
 import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./session";
+import { SESSION_SORTS } from "./zod-free";
 
-/** Characters of a thought's text the outline carries (node labels and collapsed transcript rows). */
-export const PREVIEW_CHARS = 160;
+export { PREVIEW_CHARS, SESSION_SORTS } from "./zod-free";
 
 /** A thought as the outline carries it: ZThoughtView's graph fields, and a preview of its text in place of the text. */
 export const ZOutlineThought = ZThoughtView.pick({
@@ -53,9 +53,6 @@ export const ZThoughtDetail = z.object({
   versions: z.array(ZThoughtVersionView),
 });
 export type ThoughtDetail = z.infer<typeof ZThoughtDetail>;
-
-/** "score": by the mean of `scoreConfigId`'s scores; sessions without one come last, by activity. */
-export const SESSION_SORTS = ["activity", "created", "thoughts", "flags", "score", "health"] as const;
 
 export const ZSessionTableQuery = z.object({
   q: z.string().trim().max(200).optional(),

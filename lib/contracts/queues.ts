@@ -4,14 +4,9 @@
 import { z } from "zod";
 import { ZSessionTableQuery } from "./dashboard";
 import type { ScoreConfigView } from "./scores";
+import { MAX_QUEUE_BATCH, MAX_REVIEWERS_PER_ITEM } from "./zod-free";
 
-/** Items one create or add call may queue: 5,000 ids fit one request body (~200 KB) and one review season. */
-export const MAX_QUEUE_BATCH = 5_000;
-/** N, the reviewers per item: beyond 20 an agreement study wants sampling, not a queue. */
-export const MAX_REVIEWERS_PER_ITEM = 20;
-/** A claim holds its item this long; the review screen renews it every minute while it is open. */
-export const LEASE_MS = 5 * 60_000;
-export const HEARTBEAT_MS = 60_000;
+export { HEARTBEAT_MS, LEASE_MS, MAX_QUEUE_BATCH, MAX_REVIEWERS_PER_ITEM } from "./zod-free";
 
 const id = z.string().min(1).max(200);
 

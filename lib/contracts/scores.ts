@@ -6,12 +6,12 @@ import { coerceBoolean, coerceNumber, opt } from "./coerce";
 import type { FieldProblem } from "./errors";
 import type { ParseResult } from "./parse";
 import type { AgreementReport, Distribution } from "../stats/agreement";
+import { describeScoreRule, MAX_TEXT_SCORE_CHARS, SCORE_TYPES, showNumber as show } from "./zod-free";
 
-export const SCORE_TYPES = ["numeric", "categorical", "boolean", "text"] as const;
+export { describeScoreRule, MAX_TEXT_SCORE_CHARS, SCORE_TYPES } from "./zod-free";
+
 export type ScoreType = (typeof SCORE_TYPES)[number];
 
-/** Characters in a text score (and in a score's comment): a paragraph of judgement, not a document. */
-export const MAX_TEXT_SCORE_CHARS = 10_000;
 /** Characters in a config's name; names are typed by people and sent by evaluators as `name`. */
 export const MAX_SCORE_NAME_CHARS = 100;
 /** Labels of a categorical config. The review screen scores with number keys, so long lists are already awkward. */
@@ -242,39 +242,6 @@ export interface ScoreRule {
 export interface StoredScoreValue {
   value: number | null;
   stringValue: string | null;
-}
-
-/** Labels quoted in a message before it says "…". */
-const LABELS_SHOWN = 20;
-
-const show = (n: number) => String(Number(n.toPrecision(12)));
-
-/** What a config takes, in words: "a number from 1 to 5 in steps of 1", "one of "bad", "good"", … */
-export function describeScoreRule(rule: ScoreRule): string {
-  switch (rule.type) {
-    case "numeric": {
-      const range =
-        rule.min !== null && rule.max !== null
-          ? ` from ${show(rule.min)} to ${show(rule.max)}`
-          : rule.min !== null
-            ? ` ≥ ${show(rule.min)}`
-            : rule.max !== null
-              ? ` ≤ ${show(rule.max)}`
-              : "";
-      const grid =
-        rule.step !== null ? ` in steps of ${show(rule.step)}${rule.min === null ? " (counted from 0)" : ""}` : "";
-      return `a number${range}${grid}`;
-    }
-    case "categorical": {
-      const labels = (rule.categories ?? []).map((c) => JSON.stringify(c.label));
-      const listed = labels.slice(0, LABELS_SHOWN).join(", ") + (labels.length > LABELS_SHOWN ? ", …" : "");
-      return `one of the labels ${listed}`;
-    }
-    case "boolean":
-      return "true or false";
-    case "text":
-      return `text of 1 to ${MAX_TEXT_SCORE_CHARS} characters`;
-  }
 }
 
 /** Whether `value` is allowed by the config, and how it is stored; otherwise why not, naming `value`. Pure. */

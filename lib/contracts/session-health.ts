@@ -2,6 +2,8 @@
 // session in SessionHealth (server/services/reasoning/session-health.ts) so the filters and the sort run in SQL.
 import { z } from "zod";
 
+export { HEALTH_BELOW } from "./zod-free";
+
 export const ZHealthCells = z.object({
   /** The thoughts the figures were folded over (behind the session's count until the next refresh). */
   thoughts: z.number().int().nonnegative(),
@@ -25,8 +27,6 @@ export interface HealthFilter {
   /** Sessions whose health score is below this (1–101; 101 matches every session with a figure). */
   healthBelow?: number;
 }
-
-export const HEALTH_BELOW = { min: 1, max: 101 } as const;
 
 /** The analytics page's windows, in days. */
 export const FLEET_WINDOWS = [7, 30, 90] as const;

@@ -1,15 +1,12 @@
 // Read shapes of sessions, thoughts and branches: what GET /api/v1/sessions/{id}, tRPC and the dashboard return.
 import { z } from "zod";
+import { SESSION_STATUSES } from "./zod-free";
 import { coerceBoolean, coerceInteger } from "./coerce";
 import { ZAssessmentView, ZReasoningHealth } from "./reasoning-health";
 import { ZScoreView } from "./scores";
 import { HEALTH_BELOW, ZHealthCells } from "./session-health";
 
-/** The request header that scopes a tRPC call to one shared session (the read-only share page sends the token in
- * it; server/trpc/init.ts reads it). Subscriptions carry the token as the `share` connection param instead. */
-export const SHARE_HEADER = "x-thoughtgraph-share";
-
-export const SESSION_STATUSES = ["active", "completed", "cleared"] as const;
+export { SESSION_STATUSES, SHARE_HEADER } from "./zod-free";
 
 /** An ISO 8601 time as this API writes it (UTC, e.g. 2026-11-22T10:00:00.000Z); offsets are accepted on input. */
 const isoTime = z.iso.datetime({ offset: true, error: "must be an ISO 8601 time, e.g. 2026-11-22T10:00:00.000Z" });

@@ -3,11 +3,10 @@
 import { z } from "zod";
 import { ROLES, type Role } from "@/lib/auth/roles";
 import { ZDisplayName, ZEmail, ZNewPassword } from "./auth";
+import { KEY_SCOPES, MAX_KEY_NAME_CHARS, MAX_PROJECT_NAME_CHARS } from "./zod-free";
 
-/** Characters in a project's name: it is shown in the app bar's project picker. */
-export const MAX_PROJECT_NAME_CHARS = 100;
-/** Characters in an API key's name ("ci agent", "evaluator"): a label, not a description. */
-export const MAX_KEY_NAME_CHARS = 100;
+export { KEY_SCOPES, MAX_KEY_NAME_CHARS, MAX_PROJECT_NAME_CHARS } from "./zod-free";
+
 /** How long an invitation link works: a week covers a weekend and a slow reply without leaving links open for long. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 
@@ -67,7 +66,6 @@ export const ZAcceptInvitationResult = z.object({
 });
 export type AcceptInvitationResult = z.infer<typeof ZAcceptInvitationResult>;
 
-export const KEY_SCOPES = ["read", "write"] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
 export const ZCreateKeyInput = z.object({

@@ -1,6 +1,7 @@
 // A thought reduced to what the graph and the collapsed transcript need (the outline). Pure: the server builds the
 // initial outline with it and the browser converts live thoughts with the same function.
-import { PREVIEW_CHARS, type OutlineThought } from "../contracts/dashboard";
+import type { OutlineThought } from "../contracts/dashboard";
+import { PREVIEW_CHARS } from "../contracts/zod-free";
 import type { ThoughtView } from "../contracts/session";
 
 export function previewOf(text: string): string {

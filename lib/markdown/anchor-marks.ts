@@ -1,5 +1,5 @@
-// A rehype plugin for the markdown renderer (components/ui/Markdown.tsx): wraps the phrases comments are anchored to
-// in <mark> on the rendered tree, so anchored text renders through the same react-markdown pipeline as all thought
+// A pass over the markdown renderer's HTML tree (components/ui/MarkdownRenderer.tsx): wraps the phrases comments are
+// anchored to in <mark> on the rendered tree, so anchored text renders through the same pipeline as all thought
 // text (GFM tables and lists included, never raw HTML). An anchor names its words and which occurrence of them in the
 // raw text it is (the n-th, counted before its offset); that occurrence is marked where it falls inside one run of
 // plain text — not inside code, and not across formatting (a phrase half in **bold** stays unmarked).
@@ -50,7 +50,7 @@ function markRun(value: string, wants: { text: string; nth: number; seen: number
   return out;
 }
 
-/** The plugin: `rehypePlugins={[[rehypeAnchorMarks, { wants }]]}`. Text runs are visited in document order. */
+/** The pass: `<Markdown transform={rehypeAnchorMarks({ wants })} />`. Text runs are visited in document order. */
 export function rehypeAnchorMarks(options: { wants: readonly AnchorWant[] }) {
   return (tree: Root) => {
     const wants = options.wants.filter((w) => w.text !== "").map((w) => ({ ...w, seen: 0 }));

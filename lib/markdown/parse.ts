@@ -1,6 +1,6 @@
 // Markdown's inline syntax as a small tree — code spans, bold, italic and links (http, https and mailto only) — for
 // plain text (lib/markdown/plain.ts: graph nodes, titles, previews, the server's title line). Rendering goes through
-// react-markdown (components/ui/Markdown.tsx); this parser never builds markup, so `<script>` stays the text
+// unified/remark (components/ui/MarkdownRenderer.tsx); this parser never builds markup, so `<script>` stays the text
 // "<script>".
 
 export type Inline =
