@@ -14,7 +14,7 @@ import { commitOnSqlite, type CommitResult } from "./commit-sqlite";
 import { WriteBatch, type WriteRequest } from "./write-batch";
 import { activeWriteThread } from "./write-thread";
 
-async function sqliteConnection(): Promise<BetterSqlite3.Database> {
+export async function sqliteConnection(): Promise<BetterSqlite3.Database> {
   const db = getDb();
   let raw = rawSqlite(db);
   if (!raw) {

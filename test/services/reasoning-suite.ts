@@ -361,6 +361,48 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: off.data.thoughtId } })).toBe(0);
     });
 
+    it("a process that finds the setting on assesses the thoughts since the project's cursor (catch-up)", async () => {
+      const detect = await import("@/server/services/reasoning/detect-on-write");
+      const who2 = { projectId: otherProjectId, apiKeyId: null, client: "catch-up" };
+      const biased = { problem: "We already invested two years in it, so we cannot abandon it now.", mode: "critical" };
+      // The setting read as off (and cached), then the thoughts of a process that died before assessing them.
+      expect(await detect.detectOnWriteOf(svc.db, otherProjectId)).toBe(false);
+      const cursor = new Date(Date.now() - 1_000);
+      const lost = await svc.thinkTool(who2, ZThinkRequest.parse(biased), {});
+      const older = await svc.db.thought.create({
+        data: {
+          id: "catch-up-older",
+          projectId: otherProjectId,
+          sessionId: lost.data.sessionId,
+          seq: 1_000_000,
+          thoughtNumber: 1_000_000,
+          totalThoughts: 1_000_000,
+          text: biased.problem,
+          nextThoughtNeeded: false,
+          createdAt: new Date(cursor.getTime() - 60_000),
+        },
+        select: { id: true },
+      });
+      await detect.detectorsIdle();
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: lost.data.thoughtId } })).toBe(0);
+      await svc.db.projectReasoningSettings.upsert({
+        where: { projectId: otherProjectId },
+        create: { projectId: otherProjectId, detectOnWrite: true, detectedThrough: cursor },
+        update: { detectOnWrite: true, detectedThrough: cursor },
+      });
+      try {
+        expect(await detect.detectOnWriteOf(svc.db, otherProjectId)).toBe(true);
+        await detect.detectorsIdle();
+        const found = await svc.db.thoughtAssessment.findMany({ where: { thoughtId: lost.data.thoughtId } });
+        expect(found.map((k) => k.kind)).toEqual(["bias"]);
+        // Before the cursor: assessed by the process that wrote it (here: never), not again.
+        expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: older.id } })).toBe(0);
+      } finally {
+        await detect.setDetectOnWrite(svc.db, otherProjectId, false);
+        await svc.db.thought.delete({ where: { id: older.id } });
+      }
+    });
+
     it("a thought's stored results are deleted with the thought", async () => {
       const t = await svc.thinkTool(
         { projectId: otherProjectId, apiKeyId: null, client: null },
