@@ -361,6 +361,34 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: off.data.thoughtId } })).toBe(0);
     });
 
+    it("stores the detectors' findings once, and skips a thought deleted before they were stored", async () => {
+      const { insertFindingsPg, insertFindingsSqlite } = await import("@/server/ingest/write-findings");
+      const { getDbProvider, pgPool } = await import("@/server/db/client");
+      const { sqliteConnection } = await import("@/server/ingest/commit");
+      const t = await svc.thinkTool(who(), ZThinkRequest.parse({ problem: "Findings target", mode: "critical" }), {});
+      const rows = (tag: string, value: number) => ({
+        id: [`${tag}-1`, `${tag}-2`],
+        projectId: [projectId, projectId],
+        sessionId: [t.data.sessionId, t.data.sessionId],
+        thoughtId: [t.data.thoughtId, "deleted-meanwhile"],
+        kind: ["emotion", "emotion"],
+        result: [JSON.stringify({ value }), JSON.stringify({ value })],
+        componentsUsed: ['["lexicon"]', '["lexicon"]'],
+        at: new Date().toISOString(),
+      });
+      const insert = async (r: ReturnType<typeof rows>) =>
+        getDbProvider() === "postgresql"
+          ? insertFindingsPg(pgPool(svc.db)!, r)
+          : insertFindingsSqlite(await sqliteConnection(), r);
+      await insert(rows("first", 1));
+      await insert(rows("again", 2));
+      const stored = await svc.db.thoughtAssessment.findMany({ where: { id: { in: ["first-1", "again-1"] } } });
+      expect(stored.map((r) => [r.id, r.thoughtId, r.result, r.componentsUsed])).toEqual([
+        ["first-1", t.data.thoughtId, { value: 1 }, ["lexicon"]],
+      ]);
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: "deleted-meanwhile" } })).toBe(0);
+    });
+
     it("a process that finds the setting on assesses the thoughts since the project's cursor (catch-up)", async () => {
       const detect = await import("@/server/services/reasoning/detect-on-write");
       const who2 = { projectId: otherProjectId, apiKeyId: null, client: "catch-up" };
