@@ -89,7 +89,11 @@ export async function detectOnWriteOf(db: Db, projectId: string): Promise<boolea
   const row = await db.projectReasoningSettings.findUnique({ where: { projectId } });
   const on = row?.detectOnWrite ?? false;
   state.settings.set(projectId, { on, at: Date.now() });
-  if (on && row && !state.caughtUp.has(projectId)) startCatchUp(db, projectId, row.detectedThrough ?? row.updatedAt);
+  // No cursor yet (turned on by a raw write, or before the cursor existed): nothing to catch up on, from now on.
+  if (on && !state.caughtUp.has(projectId)) {
+    if (row?.detectedThrough) startCatchUp(db, projectId, row.detectedThrough);
+    else state.caughtUp.add(projectId);
+  }
   return on;
 }
 
