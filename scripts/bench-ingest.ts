@@ -419,7 +419,7 @@ async function openBenchDb(url: string): Promise<BenchDb> {
   };
 }
 
-async function detectComparison(base: URL, apiKey: string, databaseUrl: string) {
+async function detectComparison(base: URL, apiKey: string, databaseUrl: string, pid: number | undefined) {
   const rounds = Number(process.env.BENCH_DETECT_ROUNDS ?? 3);
   const batches = Number(process.env.BENCH_DETECT_BATCHES ?? 30);
   const db = await openBenchDb(databaseUrl);
@@ -435,6 +435,7 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string) 
           b.replaceAll(JSON.stringify(TEXT), JSON.stringify(DETECT_TEXT)),
         );
         const start = performance.now();
+        const cpuBefore = serverCpuMs(pid);
         const run = await driveBatches(base, apiKey, bodies);
         if (run.failures > 0) throw new Error(`detect run: ${run.failures} failures`);
         if (setting === "on") {
@@ -442,8 +443,23 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string) 
           while ((await db.findings()) < expected) await new Promise((resolve) => setTimeout(resolve, 20));
         }
         const thoughtsPerS = (batches * BATCH_SIZE) / ((performance.now() - start) / 1000);
+        const cpuAfter = serverCpuMs(pid);
+        // The server's CPU per 1,000 thoughts, findings included: the figure that load from other processes leaves be.
+        const cpu =
+          cpuBefore === undefined || cpuAfter === undefined
+            ? undefined
+            : round1(((cpuAfter - cpuBefore) / (batches * BATCH_SIZE)) * 1000);
         runs.push({ setting, round, thoughtsPerS });
-        console.log(JSON.stringify({ scenario: "batch_detect", setting, round, thoughts_per_s: round1(thoughtsPerS) }));
+        console.log(
+          JSON.stringify({
+            scenario: "batch_detect",
+            setting,
+            round,
+            thoughts_per_s: round1(thoughtsPerS),
+            server_cpu_ms_per_1k: cpu,
+            load_average_1m: round1(os.loadavg()[0]!),
+          }),
+        );
       }
     }
   } finally {
@@ -482,7 +498,7 @@ async function main() {
     await warmUp(base, server.apiKey);
     console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}`);
     if (detect) {
-      await detectComparison(base, server.apiKey, database.url);
+      await detectComparison(base, server.apiKey, database.url, server.process.pid);
       return;
     }
     console.error(`database: ${onPg ? "PostgreSQL" : "SQLite"}`);

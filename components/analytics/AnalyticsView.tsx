@@ -3,7 +3,7 @@
 // scores are spread, how the daily mean moved, and how agents and models compare. One tRPC query
 // (reasoning.fleet), folded on the server from the stored SessionHealth rows.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { FLEET_WINDOWS, type FleetHealth } from "@/lib/contracts/session-health";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/Card";
@@ -54,59 +54,50 @@ function Charts({ f }: { f: FleetHealth }) {
         />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Health distribution</CardTitle>
-            <CardDescription>Sessions per ten points of health score</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ColumnChart
-              label={`Sessions by health score: ${f.distribution.map((b) => `${b.from}–${b.to}: ${b.count}`).join(", ")}`}
-              max={distMax}
-              columns={f.distribution.map((b) => ({
-                label: String(b.from),
-                value: b.count,
-                title: `Health ${b.from}–${b.to}: ${b.count} sessions`,
-              }))}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Trend</CardTitle>
-            <CardDescription>Mean health of the sessions created each day (UTC)</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ColumnChart
-              label={`Mean health per day over ${f.days} days`}
-              max={100}
-              every={f.days <= 7 ? 1 : f.days <= 30 ? 7 : 14}
-              columns={f.trend.map((d) => ({
-                label: d.day.slice(5),
-                value: d.meanScore,
-                title: `${d.day}: ${d.sessions} sessions${d.meanScore === null ? "" : `, mean health ${d.meanScore}`}`,
-              }))}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">By agent</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <GroupBars groups={f.byAgent} what="Agent" />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">By model</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <GroupBars groups={f.byModel} what="Model" />
-          </CardContent>
-        </Card>
+        <ChartCard title="Health distribution" description="Sessions per ten points of health score">
+          <ColumnChart
+            label={`Sessions by health score: ${f.distribution.map((b) => `${b.from}–${b.to}: ${b.count}`).join(", ")}`}
+            max={distMax}
+            columns={f.distribution.map((b) => ({
+              label: String(b.from),
+              value: b.count,
+              title: `Health ${b.from}–${b.to}: ${b.count} sessions`,
+            }))}
+          />
+        </ChartCard>
+        <ChartCard title="Trend" description="Mean health of the sessions created each day (UTC)">
+          <ColumnChart
+            label={`Mean health per day over ${f.days} days`}
+            max={100}
+            every={f.days <= 7 ? 1 : f.days <= 30 ? 7 : 14}
+            columns={f.trend.map((d) => ({
+              label: d.day.slice(5),
+              value: d.meanScore,
+              title: `${d.day}: ${d.sessions} sessions${d.meanScore === null ? "" : `, mean health ${d.meanScore}`}`,
+            }))}
+          />
+        </ChartCard>
+        <ChartCard title="By agent">
+          <GroupBars groups={f.byAgent} what="Agent" />
+        </ChartCard>
+        <ChartCard title="By model">
+          <GroupBars groups={f.byModel} what="Model" />
+        </ChartCard>
       </div>
     </>
+  );
+}
+
+/** One chart of the page: a card with its title, an optional line saying what it counts, and the chart. */
+function ChartCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
   );
 }
 

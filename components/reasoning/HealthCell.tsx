@@ -2,7 +2,7 @@
 // with what cost it points (loops, stalls, abandoned branches), and the revision rate in the tooltip.
 import type { HealthCells } from "@/lib/contracts/session-health";
 import { Badge } from "@/components/ui/Badge";
-import { NativeSelect } from "@/components/ui/Select";
+import { NativeSelect, YesNoSelect } from "@/components/ui/Select";
 
 export function HealthCell({ health }: { health: HealthCells | undefined }) {
   if (!health) return <span className="text-muted-foreground">—</span>;
@@ -42,15 +42,14 @@ export function HealthFilters({
 }) {
   return (
     <>
-      <NativeSelect
-        aria-label="Loops"
-        value={loops === undefined ? "" : loops ? "yes" : "no"}
-        onChange={(e) => onChange({ loops: e.target.value })}
-      >
-        <option value="">Loops or not</option>
-        <option value="yes">With loops</option>
-        <option value="no">Without loops</option>
-      </NativeSelect>
+      <YesNoSelect
+        label="Loops"
+        value={loops}
+        onChange={(v) => onChange({ loops: v })}
+        either="Loops or not"
+        yes="With loops"
+        no="Without loops"
+      />
       <NativeSelect
         aria-label="Health"
         value={healthBelow === undefined ? "" : String(healthBelow)}

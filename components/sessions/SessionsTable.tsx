@@ -30,7 +30,7 @@ import { Input } from "@/components/ui/Input";
 import { LiveBadge } from "@/components/ui/LiveBadge";
 import { PageHeader } from "@/components/ui/Page";
 import { RelativeTime } from "@/components/ui/RelativeTime";
-import { NativeSelect } from "@/components/ui/Select";
+import { NativeSelect, YesNoSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { countOf } from "@/lib/words/count-of";
@@ -171,24 +171,22 @@ export function SessionsTable() {
               </option>
             ))}
           </NativeSelect>
-          <NativeSelect
-            aria-label="Flags"
-            value={query.flagged === undefined ? "" : query.flagged ? "yes" : "no"}
-            onChange={(e) => set({ flagged: e.target.value })}
-          >
-            <option value="">Flagged or not</option>
-            <option value="yes">With flags</option>
-            <option value="no">Without flags</option>
-          </NativeSelect>
-          <NativeSelect
-            aria-label="Scored"
-            value={query.scored === undefined ? "" : query.scored ? "yes" : "no"}
-            onChange={(e) => set({ scored: e.target.value })}
-          >
-            <option value="">Scored or not</option>
-            <option value="yes">Scored</option>
-            <option value="no">Not scored</option>
-          </NativeSelect>
+          <YesNoSelect
+            label="Flags"
+            value={query.flagged}
+            onChange={(v) => set({ flagged: v })}
+            either="Flagged or not"
+            yes="With flags"
+            no="Without flags"
+          />
+          <YesNoSelect
+            label="Scored"
+            value={query.scored}
+            onChange={(v) => set({ scored: v })}
+            either="Scored or not"
+            yes="Scored"
+            no="Not scored"
+          />
           <HealthFilters loops={query.loops} healthBelow={query.healthBelow} onChange={set} />
         </div>
         <div className="flex flex-wrap items-center gap-2">

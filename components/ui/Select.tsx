@@ -136,3 +136,32 @@ export function NativeSelect({
     </div>
   );
 }
+
+/** A filter that is yes, no or either: its value as a list's URL keeps it ("yes", "no", "" for either). */
+export function YesNoSelect({
+  label,
+  value,
+  onChange,
+  either,
+  yes,
+  no,
+}: {
+  label: string;
+  value: boolean | undefined;
+  onChange: (value: string) => void;
+  either: string;
+  yes: string;
+  no: string;
+}) {
+  return (
+    <NativeSelect
+      aria-label={label}
+      value={value === undefined ? "" : value ? "yes" : "no"}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">{either}</option>
+      <option value="yes">{yes}</option>
+      <option value="no">{no}</option>
+    </NativeSelect>
+  );
+}

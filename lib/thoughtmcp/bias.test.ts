@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { detectBias } from "./bias";
+import { detectBias, firstWords } from "./bias";
+import rulesJson from "./data/bias-rules.json";
 import { BIAS_TYPES } from "./vocabulary";
 import golden from "./data/golden/bias.json";
 
@@ -46,5 +47,42 @@ describe("detectBias findings", () => {
     expect(more.spans.length).toBeGreaterThan(one.spans.length);
     expect(more.severity).toBeGreaterThan(one.severity);
     expect(more.confidence).toBeGreaterThan(one.confidence);
+  });
+});
+
+describe("detectBias's first-word gate", () => {
+  // Each rule is tried only where a word its pattern can begin with stands. It must find exactly what one global
+  // search per rule finds over the whole text, for every sentence of the golden sets (and their variants below).
+  const everyRule = (text: string) =>
+    rulesJson.biases
+      .flatMap((bias) =>
+        bias.rules.flatMap((rule) =>
+          [...text.matchAll(new RegExp(rule.pattern, "gi"))].map((m) => `${bias.type}@${m.index}:${m[0]}`),
+        ),
+      )
+      .sort();
+  const found = (text: string) =>
+    detectBias({ reasoning: text })
+      .data.biases.flatMap((b) => b.spans.map((s) => `${b.type}@${s.start}:${s.text}`))
+      .sort();
+  const sentences = [
+    ...Object.values(golden.detect as Record<string, string[]>).flat(),
+    ...golden.neutral,
+    // A rule's \b can start a match after an apostrophe inside a word, or stop one before it.
+    "Yesterday's outage proves it will always fail. O'we knew we were right. The 5percent failure rate looks bad.",
+    "x_supports my view; supports my view; SUPPORTS MY VIEW; It’s just their nature; 20% fat-free.",
+  ];
+
+  it("reads a set of first words (or digits) from every rule, so no rule runs on every text", () => {
+    for (const bias of rulesJson.biases) for (const rule of bias.rules) expect(firstWords(rule.pattern)).not.toBeNull();
+    expect(firstWords("\\bstick(ing)? (close )?to")).toEqual(new Set(["stick", "sticking"]));
+    expect(firstWords("\\b(latest|most recent)('s)? x")).toEqual(new Set(["latest", "latest's", "most"]));
+    expect(firstWords("\\b\\d+ ?%")).toBe("digit");
+    expect(firstWords("[a-z]+ x")).toBeNull();
+  });
+
+  it.each(sentences.map((s) => [s]))("finds what every rule finds in %s", (sentence) => {
+    const variants = [sentence, sentence.toUpperCase(), `Intro. ${sentence} ${sentence}`];
+    for (const text of variants) expect(found(text)).toEqual(everyRule(text));
   });
 });

@@ -7,7 +7,7 @@
 import english from "sentiment/languages/en/index.js";
 
 import lexiconJson from "./data/emotion-lexicon.json";
-import { clamp, round2, tokenize } from "./text";
+import { clamp, round2, words } from "./text";
 import type { EngineResult } from "./types";
 import { DISCRETE_EMOTIONS, type DiscreteEmotion } from "./vocabulary";
 
@@ -20,9 +20,28 @@ interface LexiconEntry {
 
 const AFINN = english.labels;
 const WORDS = lexiconJson.words as Record<string, LexiconEntry>;
-const NEGATORS = new Set(lexiconJson.negators);
-const INTENSIFIERS = lexiconJson.intensifiers as Record<string, number>;
 const NEGATION_WINDOW = lexiconJson.negationWindow;
+
+/** Everything the lexicons say about one word, merged into one Map at load so a token costs one lookup. */
+interface WordInfo {
+  entry?: LexiconEntry;
+  afinn?: number;
+  negator: boolean;
+  /** The scale this word gives the word after it (1 when it is no intensifier). */
+  scale: number;
+}
+
+const LEXICON = new Map<string, WordInfo>();
+const info = (word: string) => {
+  let found = LEXICON.get(word);
+  if (!found) LEXICON.set(word, (found = { negator: false, scale: 1 }));
+  return found;
+};
+for (const [word, entry] of Object.entries(WORDS)) info(word).entry = entry;
+for (const [word, score] of Object.entries(AFINN)) info(word).afinn = score;
+for (const word of lexiconJson.negators) info(word).negator = true;
+for (const [word, scale] of Object.entries(lexiconJson.intensifiers)) info(word).scale = scale;
+
 /** A negated word keeps half its weight with the sign flipped: "not happy" is milder than "sad" (VADER uses 0.74). */
 const NEGATION_FACTOR = -0.5;
 /** VADER's normalisation x / sqrt(x² + α) with α = 15 maps an AFINN sum onto (-1, 1); one "good" (+3) gives 0.61. */
@@ -53,41 +72,52 @@ function intensity(score: number): EmotionScore["intensity"] {
   return "low";
 }
 
-export function detectEmotion(input: EmotionInput): EngineResult<EmotionAnswer> {
+/** `tokens`: the text's words (text.ts `words`) when the caller has them already (the detectors on every thought). */
+export function detectEmotion(
+  input: EmotionInput,
+  tokens: readonly string[] = words(input.text),
+): EngineResult<EmotionAnswer> {
   const started = performance.now();
-  const tokens = tokenize(input.text);
   let valenceSum = 0;
-  const arousal: number[] = [];
-  const dominance: number[] = [];
+  let arousalSum = 0;
+  let dominanceSum = 0;
+  let lexiconWords = 0;
   const raw = new Map<DiscreteEmotion, number>();
   let affectWords = 0;
+  let lastNegator = -Infinity;
+  let scale = 1;
 
-  tokens.forEach((token, i) => {
-    const entry = WORDS[token.word];
-    const afinn = AFINN[token.word];
-    if (entry === undefined && afinn === undefined) return;
+  for (let i = 0; i < tokens.length; i++) {
+    const word = LEXICON.get(tokens[i]!);
+    // The word before sets the scale; a negator within NEGATION_WINDOW words before flips it.
+    const before = scale;
+    const negated = i - lastNegator <= NEGATION_WINDOW;
+    scale = word?.scale ?? 1;
+    if (word === undefined) continue;
+    if (word.negator) lastNegator = i;
+    const { entry, afinn } = word;
+    if (entry === undefined && afinn === undefined) continue;
     affectWords++;
-    const before = tokens[i - 1]?.word;
-    const scale = before !== undefined ? (INTENSIFIERS[before] ?? 1) : 1;
-    let negated = false;
-    for (let j = Math.max(0, i - NEGATION_WINDOW); j < i; j++) if (NEGATORS.has(tokens[j]!.word)) negated = true;
     const sign = negated ? NEGATION_FACTOR : 1;
-    valenceSum += (afinn ?? entry?.v ?? 0) * scale * sign;
+    valenceSum += (afinn ?? entry?.v ?? 0) * before * sign;
     if (entry) {
-      arousal.push(clamp(entry.a * (scale > 1 ? 1.15 : scale < 1 ? 0.85 : 1), 0, 1));
-      dominance.push(entry.d * sign);
+      lexiconWords++;
+      arousalSum += clamp(entry.a * (before > 1 ? 1.15 : before < 1 ? 0.85 : 1), 0, 1);
+      dominanceSum += entry.d * sign;
       // A negated emotion word says the emotion is absent, so it adds to no discrete emotion.
       if (!negated)
-        for (const e of entry.e) raw.set(e as DiscreteEmotion, (raw.get(e as DiscreteEmotion) ?? 0) + scale);
+        for (const e of entry.e) raw.set(e as DiscreteEmotion, (raw.get(e as DiscreteEmotion) ?? 0) + before);
     } else {
       // AFINN-only words: stronger words are more activating (|5| → 0.7, |1| → 0.38).
-      arousal.push(0.3 + (Math.abs(afinn!) / 5) * 0.4);
+      arousalSum += 0.3 + (Math.abs(afinn!) / 5) * 0.4;
     }
-  });
+  }
 
-  const exclamations = Math.min(3, (input.text.match(/!/g) ?? []).length);
-  const meanArousal = arousal.length ? arousal.reduce((s, x) => s + x, 0) / arousal.length : NEUTRAL_AROUSAL;
-  const meanDominance = dominance.length ? dominance.reduce((s, x) => s + x, 0) / dominance.length : 0;
+  let exclamations = 0;
+  for (let at = input.text.indexOf("!"); at >= 0 && exclamations < 3; at = input.text.indexOf("!", at + 1))
+    exclamations++;
+  const meanArousal = affectWords ? arousalSum / affectWords : NEUTRAL_AROUSAL;
+  const meanDominance = lexiconWords ? dominanceSum / lexiconWords : 0;
   const coverage = affectWords === 0 ? 0.3 : Math.min(0.95, 0.45 + 0.15 * affectWords);
 
   const answer: EmotionAnswer = {

@@ -22,6 +22,8 @@ export interface EvaluateAnswer {
   confidence?: { overallConfidence: number; dimensions: ConfidenceDimensions };
   biases?: BiasFinding[];
   emotion?: EmotionAnswer;
+  /** Only when an LLM refined the evaluation (server/services/reasoning/llm-refiner.ts): its summary in words. */
+  summary?: string;
 }
 
 /** A quality figure at or above this is a strength, below WEAK a weakness (between: neither). */

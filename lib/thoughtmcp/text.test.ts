@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { jaccard, shingles, tokenize } from "./text";
+import { jaccard, shingles, tokenize, words } from "./text";
 
 describe("text helpers", () => {
   it("tokenizes lower-case words with their offsets, keeping apostrophes", () => {
@@ -9,6 +9,14 @@ describe("text helpers", () => {
       { word: "stop", start: 6, end: 10 },
       { word: "now", start: 12, end: 15 },
     ]);
+  });
+
+  it("splits words as tokenize does, with the same offsets, in one pass", () => {
+    for (const text of ["Don’t STOP, now!", "it's o'neil's 5percent x_y -- 'quoted' end'", "Çafé 42nd İstanbul", ""]) {
+      const starts: number[] = [];
+      expect(words(text, starts)).toEqual(tokenize(text).map((t) => t.word));
+      expect(starts).toEqual(tokenize(text).map((t) => t.start));
+    }
   });
 
   it("builds word bigrams, or one shingle for a one-word text", () => {

@@ -19,6 +19,49 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
+const A = 65,
+  Z = 90,
+  a = 97,
+  z = 122,
+  D0 = 48,
+  D9 = 57,
+  APOSTROPHE = 39,
+  CURLY_APOSTROPHE = 0x2019;
+const isAlnum = (c: number) => (c >= a && c <= z) || (c >= A && c <= Z) || (c >= D0 && c <= D9);
+const isLetter = (c: number) => (c >= a && c <= z) || (c >= A && c <= Z);
+
+/**
+ * The words `tokenize` finds, lower-cased, with their offsets pushed to `starts` when given: one pass of char codes and one string per word. The
+ * detectors that run on every thought (server/services/reasoning/detect-on-write.ts) share it, where tokenize's
+ * regex and a {word,start,end} object per token cost about as much as the lexicon lookups themselves.
+ */
+export function words(text: string, starts?: number[]): string[] {
+  const out: string[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isAlnum(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let curly = false;
+    while (i < n && isAlnum(text.charCodeAt(i))) i++;
+    // ['’][A-Za-z]+ continues the word ("don't", "it’s"), as often as it repeats.
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if ((c !== APOSTROPHE && c !== CURLY_APOSTROPHE) || !isLetter(text.charCodeAt(i + 1))) break;
+      if (c === CURLY_APOSTROPHE) curly = true;
+      i += 2;
+      while (i < n && isLetter(text.charCodeAt(i))) i++;
+    }
+    const word = text.slice(start, i).toLowerCase();
+    out.push(curly ? word.replaceAll("’", "'") : word);
+    starts?.push(start);
+  }
+  return out;
+}
+
 export function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value));
 }

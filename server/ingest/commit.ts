@@ -15,7 +15,7 @@ import { notifySearchIndexer, searchIndexBehind } from "./search-indexer";
 import { WriteBatch, type WriteRequest } from "./write-batch";
 import { activeWriteThread } from "./write-thread";
 
-async function sqliteConnection(): Promise<BetterSqlite3.Database> {
+export async function sqliteConnection(): Promise<BetterSqlite3.Database> {
   const db = getDb();
   let raw = rawSqlite(db);
   if (!raw) {

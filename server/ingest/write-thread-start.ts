@@ -7,18 +7,20 @@ import type { Limits } from "@/lib/limits";
 import { sqlitePath } from "@/server/db/provider";
 import type { CommitResult } from "./commit-sqlite";
 import type { WriteRequest } from "./write-batch";
+import type { FindingRows } from "./write-findings";
 import {
   postRequests,
   receivedOutcomes,
   setWriteThread,
   THREAD_FAILED,
   type CommitMessage,
+  type FindingsMessage,
   type ReplyMessage,
   type WriteThreadHandle,
 } from "./write-thread";
 
 interface Waiting {
-  resolve: (result: CommitResult) => void;
+  resolve: (result: CommitResult | undefined) => void;
   reject: (error: Error) => void;
 }
 
@@ -50,8 +52,17 @@ class WriteThread implements WriteThreadHandle {
     const id = this.nextId++;
     const message: CommitMessage = { id, limits, ...postRequests(requests) };
     return new Promise<CommitResult>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { resolve: (result) => resolve(result!), reject });
       this.worker.postMessage(message);
+    });
+  }
+
+  storeFindings(findings: FindingRows): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.set(id, { resolve: () => resolve(), reject });
+      this.worker.postMessage({ id, findings } satisfies FindingsMessage);
     });
   }
 
@@ -64,8 +75,9 @@ class WriteThread implements WriteThreadHandle {
     const waiting = this.waiting.get(reply.id);
     if (!waiting) return;
     this.waiting.delete(reply.id);
-    if (reply.ok) waiting.resolve({ outcomes: receivedOutcomes(reply.outcomes), events: reply.events });
-    else waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+    if (!reply.ok) waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+    else if ("stored" in reply) waiting.resolve(undefined);
+    else waiting.resolve({ outcomes: receivedOutcomes(reply.outcomes), events: reply.events });
   }
 
   private fail(cause: Error, stopped = false): void {

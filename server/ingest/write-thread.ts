@@ -21,6 +21,7 @@ import type { Limits } from "@/lib/limits";
 import { JsonText, jsonColumn } from "@/server/ingest/write-store";
 import { holey, inputColumns, interned, NONE, valueAt, type Column, type Interned } from "./columns";
 import type { CommitResult } from "./commit-sqlite";
+import type { FindingRows } from "./write-findings";
 import type { IngestLog, Placement, WriteOutcome, WriteRequest } from "./write-batch";
 
 /** An ingest log as posted: its body as JSON text (a class instance would arrive as a plain object). */
@@ -66,8 +67,15 @@ export interface OutcomeColumns {
   error: (ApiErrorBody | undefined)[];
 }
 
+/** The detectors' findings to insert in a transaction of their own, after the batches posted before them. */
+export interface FindingsMessage {
+  id: number;
+  findings: FindingRows;
+}
+
 export type ReplyMessage =
   | ({ id: number; ok: true; outcomes: OutcomeColumns } & Omit<CommitResult, "outcomes">)
+  | { id: number; ok: true; stored: true }
   | { id: number; ok: false; error: { message: string; code?: string } };
 
 /** The serving thread's side: the requests as columns, each ingest log once. */
@@ -203,6 +211,7 @@ export interface WriteThreadHandle {
   /** False once the thread has failed: later batches run on the serving thread. */
   readonly alive: boolean;
   commit(requests: readonly WriteRequest[], limits: Limits): Promise<CommitResult>;
+  storeFindings(rows: FindingRows): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -4,7 +4,14 @@ import Database from "better-sqlite3";
 import { parentPort, workerData } from "node:worker_threads";
 import { SQLITE_PRAGMAS } from "@/server/db/sqlite-settings";
 import { commitOnSqlite } from "./commit-sqlite";
-import { postOutcomes, receivedRequests, type CommitMessage, type ReplyMessage } from "./write-thread";
+import { insertFindingsSqlite } from "./write-findings";
+import {
+  postOutcomes,
+  receivedRequests,
+  type CommitMessage,
+  type FindingsMessage,
+  type ReplyMessage,
+} from "./write-thread";
 
 /** How long a batch waits for the write lock held by another connection (an interactive transaction on the serving
  *  thread, or another process) before it fails; PostgreSQL's batches wait as long (maxWait in commit.ts). */
@@ -15,9 +22,14 @@ const connection = new Database(file);
 for (const pragma of SQLITE_PRAGMAS) connection.exec(pragma);
 connection.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
 
-parentPort!.on("message", (message: CommitMessage) => {
+parentPort!.on("message", (message: CommitMessage | FindingsMessage) => {
   let reply: ReplyMessage;
   try {
+    if ("findings" in message) {
+      insertFindingsSqlite(connection, message.findings);
+      parentPort!.postMessage({ id: message.id, ok: true, stored: true } satisfies ReplyMessage);
+      return;
+    }
     const requests = receivedRequests(message);
     const { outcomes, events } = commitOnSqlite(connection, requests, message.limits);
     reply = { id: message.id, ok: true, outcomes: postOutcomes(requests, outcomes), events };

@@ -361,6 +361,76 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: off.data.thoughtId } })).toBe(0);
     });
 
+    it("stores the detectors' findings once, and skips a thought deleted before they were stored", async () => {
+      const { insertFindingsPg, insertFindingsSqlite } = await import("@/server/ingest/write-findings");
+      const { getDbProvider, pgPool } = await import("@/server/db/client");
+      const { sqliteConnection } = await import("@/server/ingest/commit");
+      const t = await svc.thinkTool(who(), ZThinkRequest.parse({ problem: "Findings target", mode: "critical" }), {});
+      const rows = (tag: string, value: number) => ({
+        id: [`${tag}-1`, `${tag}-2`],
+        projectId: [projectId, projectId],
+        sessionId: [t.data.sessionId, t.data.sessionId],
+        thoughtId: [t.data.thoughtId, "deleted-meanwhile"],
+        kind: ["emotion", "emotion"],
+        result: [JSON.stringify({ value }), JSON.stringify({ value })],
+        componentsUsed: ['["lexicon"]', '["lexicon"]'],
+        at: new Date().toISOString(),
+      });
+      const insert = async (r: ReturnType<typeof rows>) =>
+        getDbProvider() === "postgresql"
+          ? insertFindingsPg(pgPool(svc.db)!, r)
+          : insertFindingsSqlite(await sqliteConnection(), r);
+      await insert(rows("first", 1));
+      await insert(rows("again", 2));
+      const stored = await svc.db.thoughtAssessment.findMany({ where: { id: { in: ["first-1", "again-1"] } } });
+      expect(stored.map((r) => [r.id, r.thoughtId, r.result, r.componentsUsed])).toEqual([
+        ["first-1", t.data.thoughtId, { value: 1 }, ["lexicon"]],
+      ]);
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: "deleted-meanwhile" } })).toBe(0);
+    });
+
+    it("a process that finds the setting on assesses the thoughts since the project's cursor (catch-up)", async () => {
+      const detect = await import("@/server/services/reasoning/detect-on-write");
+      const who2 = { projectId: otherProjectId, apiKeyId: null, client: "catch-up" };
+      const biased = { problem: "We already invested two years in it, so we cannot abandon it now.", mode: "critical" };
+      // The setting read as off (and cached), then the thoughts of a process that died before assessing them.
+      expect(await detect.detectOnWriteOf(svc.db, otherProjectId)).toBe(false);
+      const cursor = new Date(Date.now() - 1_000);
+      const lost = await svc.thinkTool(who2, ZThinkRequest.parse(biased), {});
+      const older = await svc.db.thought.create({
+        data: {
+          id: "catch-up-older",
+          projectId: otherProjectId,
+          sessionId: lost.data.sessionId,
+          seq: 1_000_000,
+          thoughtNumber: 1_000_000,
+          totalThoughts: 1_000_000,
+          text: biased.problem,
+          nextThoughtNeeded: false,
+          createdAt: new Date(cursor.getTime() - 60_000),
+        },
+        select: { id: true },
+      });
+      await detect.detectorsIdle();
+      expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: lost.data.thoughtId } })).toBe(0);
+      await svc.db.projectReasoningSettings.upsert({
+        where: { projectId: otherProjectId },
+        create: { projectId: otherProjectId, detectOnWrite: true, detectedThrough: cursor },
+        update: { detectOnWrite: true, detectedThrough: cursor },
+      });
+      try {
+        expect(await detect.detectOnWriteOf(svc.db, otherProjectId)).toBe(true);
+        await detect.detectorsIdle();
+        const found = await svc.db.thoughtAssessment.findMany({ where: { thoughtId: lost.data.thoughtId } });
+        expect(found.map((k) => k.kind)).toEqual(["bias"]);
+        // Before the cursor: assessed by the process that wrote it (here: never), not again.
+        expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: older.id } })).toBe(0);
+      } finally {
+        await detect.setDetectOnWrite(svc.db, otherProjectId, false);
+        await svc.db.thought.delete({ where: { id: older.id } });
+      }
+    });
+
     it("a thought's stored results are deleted with the thought", async () => {
       const t = await svc.thinkTool(
         { projectId: otherProjectId, apiKeyId: null, client: null },

@@ -5,12 +5,24 @@
 //
 // Off the hot path: the writer (server/ingest/thought-writer.ts) hands each committed batch to afterCommit, which
 // with the setting off costs one cached lookup per project in the batch. With it on, the thoughts are queued and
-// worked through in chunks between event-loop turns, so a request's answer never waits for a detector. `npm run
-// bench:ingest` measures batch ingest with the setting on and off in the same run (THOUGHTGRAPH_BENCH_DETECT).
+// worked through in chunks between event-loop turns, so a request's answer never waits for a detector; the findings
+// of up to STORE_EVERY thoughts go to the database in one raw multi-row insert (server/ingest/write-findings.ts; on
+// SQLite through the write thread), outside the batch's transaction. `npm run bench:ingest` with BENCH_DETECT=1
+// measures batch ingest with the setting on and off in the same run.
+//
+// No finding is lost for a committed thought: a failed insert puts its thoughts back in the queue and is retried
+// with a growing pause; and every few seconds the project's cursor (ProjectReasoningSettings.detectedThrough) moves
+// to "every thought created before this has been assessed" (the oldest thought still queued, less CURSOR_MARGIN_MS
+// for batches still committing). The first time a process finds the setting on, it assesses the project's thoughts
+// from the cursor again (catchUp), so thoughts a dead process had queued are assessed by the next one. Inserts skip
+// a (thought, kind) already stored, so assessing a thought twice stores nothing twice.
 import { uuidv7 } from "@/lib/ids";
-import { detectBias } from "@/lib/thoughtmcp/bias";
+import { detectBias, scanText } from "@/lib/thoughtmcp/bias";
 import { detectEmotion } from "@/lib/thoughtmcp/emotion";
-import { getDb, type Db } from "@/server/db/client";
+import { getDb, getDbProvider, pgPool, type Db } from "@/server/db/client";
+import { sqliteConnection } from "@/server/ingest/commit";
+import { insertFindingsPg, insertFindingsSqlite, type FindingRows } from "@/server/ingest/write-findings";
+import { activeWriteThread } from "@/server/ingest/write-thread";
 
 export interface WrittenThought {
   projectId: string;
@@ -19,22 +31,43 @@ export interface WrittenThought {
   text: string;
 }
 
+/** A queued thought, with when it was known committed (catch-up: when it was created). */
+interface Queued extends WrittenThought {
+  at: number;
+}
+
 /** A project's setting is read again after this long, so a change made on another instance applies within it
  *  (bench:ingest sets 0 to switch it between runs). */
 const SETTING_TTL_MS = Number(process.env.THOUGHTGRAPH_DETECT_SETTING_TTL_MS ?? 10_000);
-/** Thoughts run per turn of the event loop: ~1 ms of regex and lexicon work per thought of 100 words, so a chunk
- *  holds the loop ~50 ms at most and requests queued meanwhile wait no longer than that. */
-const CHUNK = 50;
+/** Thoughts run per turn of the event loop: ~0.02 ms each (a 35-word thought with a bias and an emotion, measured
+ *  by scripts/bench-detectors.ts), so a chunk holds the loop ~5 ms and a request queued meanwhile waits no longer. */
+const CHUNK = 250;
+/** Thoughts whose findings are inserted together: one statement per 1,000 thoughts (two findings each at most). */
+const STORE_EVERY = 1_000;
+/** How far the cursor stays behind the oldest thought still queued: a batch is built (its createdAt) before it
+ *  commits and reaches the queue; a commit waits 30 s at most for a lock (server/ingest/write-thread.worker.ts). */
+const CURSOR_MARGIN_MS = 60_000;
+/** The cursor is written at most this often per process (one UPDATE of the projects seen meanwhile). */
+const CURSOR_EVERY_MS = 5_000;
+/** Thoughts read per query when catching up. */
+const CATCH_UP_PAGE = 1_000;
 
 interface State {
   settings: Map<string, { on: boolean; at: number }>;
-  queue: WrittenThought[];
+  queue: Queued[];
   /** Settings being read for batches that arrived before their project's setting was known. */
   lookups: Set<Promise<void>>;
   running: boolean;
   /** Resolves when the queue has drained (tests and the benchmark wait on it). */
   idle: Promise<void>;
   markIdle: () => void;
+  /** Projects whose catch-up this process has started, and those still catching up (their cursor stays). */
+  caughtUp: Set<string>;
+  catchingUp: Map<string, Promise<void>>;
+  /** Projects assessed since the cursor was last written, and when it was. */
+  touched: Set<string>;
+  cursorAt: number;
+  failures: number;
 }
 
 const g = globalThis as unknown as { __thoughtgraphDetect?: State };
@@ -45,22 +78,37 @@ const state: State = (g.__thoughtgraphDetect ??= {
   running: false,
   idle: Promise.resolve(),
   markIdle: () => undefined,
+  caughtUp: new Set(),
+  catchingUp: new Map(),
+  touched: new Set(),
+  cursorAt: 0,
+  failures: 0,
 });
 
 export async function detectOnWriteOf(db: Db, projectId: string): Promise<boolean> {
   const row = await db.projectReasoningSettings.findUnique({ where: { projectId } });
   const on = row?.detectOnWrite ?? false;
   state.settings.set(projectId, { on, at: Date.now() });
+  // No cursor yet (turned on by a raw write, or before the cursor existed): nothing to catch up on, from now on.
+  if (on && !state.caughtUp.has(projectId)) {
+    if (row?.detectedThrough) startCatchUp(db, projectId, row.detectedThrough);
+    else state.caughtUp.add(projectId);
+  }
   return on;
 }
 
 export async function setDetectOnWrite(db: Db, projectId: string, on: boolean): Promise<{ detectOnWrite: boolean }> {
+  const now = new Date();
+  const was = await db.projectReasoningSettings.findUnique({ where: { projectId } });
+  // Turned on: from now. Thoughts written while it was off are not its business, so the cursor starts here.
+  const cursor = on && !was?.detectOnWrite ? { detectedThrough: now } : {};
   await db.projectReasoningSettings.upsert({
     where: { projectId },
-    create: { projectId, detectOnWrite: on },
-    update: { detectOnWrite: on, updatedAt: new Date() },
+    create: { projectId, detectOnWrite: on, ...cursor },
+    update: { detectOnWrite: on, updatedAt: now, ...cursor },
   });
   state.settings.set(projectId, { on, at: Date.now() });
+  if (on) state.caughtUp.add(projectId);
   return { detectOnWrite: on };
 }
 
@@ -78,32 +126,59 @@ export function afterCommit(written: () => WrittenThought[], projectIds: Readonl
     // First batch of a project (or a stale setting): read it, then queue this batch's thoughts if it is on.
     const thoughts = written();
     const lookup: Promise<void> = Promise.all(unknown.map((id) => detectOnWriteOf(getDb(), id).catch(() => false)))
-      .then(() => enqueue(thoughts.filter((t) => state.settings.get(t.projectId)?.on === true)))
+      .then(() =>
+        enqueue(
+          thoughts.filter((t) => state.settings.get(t.projectId)?.on === true),
+          now,
+        ),
+      )
       .finally(() => state.lookups.delete(lookup));
     state.lookups.add(lookup);
     return;
   }
-  if (on) enqueue(written().filter((t) => state.settings.get(t.projectId)?.on === true));
+  if (on)
+    enqueue(
+      written().filter((t) => state.settings.get(t.projectId)?.on === true),
+      now,
+    );
 }
 
-function enqueue(thoughts: WrittenThought[]): void {
+/** Queues thoughts; `at`: when they were known committed, or (catch-up) each one's own time. */
+function enqueue(thoughts: WrittenThought[] | Queued[], at?: number): void {
   if (thoughts.length === 0) return;
-  for (const t of thoughts) state.queue.push(t);
+  for (const t of thoughts) state.queue.push(at === undefined ? (t as Queued) : { ...t, at });
   if (state.running) return;
   state.running = true;
   state.idle = new Promise((resolve) => (state.markIdle = resolve));
   setImmediate(() => void drain());
 }
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 async function drain(): Promise<void> {
   try {
     while (state.queue.length > 0) {
-      const chunk = state.queue.splice(0, CHUNK);
-      await store(getDb(), chunk.flatMap(assessmentsOf)).catch((error: unknown) => {
-        // Derived data: a failed write (a thought deleted meanwhile, the database away) loses only these findings.
-        console.warn("[detect-on-write] could not store findings:", (error as Error).message);
-      });
-      await new Promise((resolve) => setImmediate(resolve));
+      const taken = state.queue.splice(0, STORE_EVERY);
+      const rows = emptyRows();
+      for (let start = 0; start < taken.length; start += CHUNK) {
+        if (start > 0) await nextTurn();
+        for (let k = start; k < Math.min(taken.length, start + CHUNK); k++) addFindings(rows, taken[k]!);
+      }
+      try {
+        await store(getDb(), rows);
+        state.failures = 0;
+        for (const t of taken) state.touched.add(t.projectId);
+      } catch (error) {
+        // The database away or locked: these thoughts go back to the front, and the queue waits 1, 2, 4 … 30 s.
+        state.queue.unshift(...taken);
+        const pause = Math.min(30_000, 1_000 * 2 ** state.failures++);
+        console.warn(`[detect-on-write] could not store findings (retrying in ${pause} ms):`, (error as Error).message);
+        await new Promise((resolve) => setTimeout(resolve, pause).unref());
+      }
+      await moveCursor(getDb()).catch((error: unknown) =>
+        console.warn("[detect-on-write] could not move the cursor:", (error as Error).message),
+      );
+      await nextTurn();
     }
   } finally {
     state.running = false;
@@ -123,36 +198,135 @@ interface Finding {
 /** The findings worth storing: biases found, and an emotion when one of the 11 discrete emotions is recognised. */
 export function assessmentsOf(t: WrittenThought): Finding[] {
   const out: Finding[] = [];
-  const bias = detectBias({ reasoning: t.text });
+  // One pass over the text for both detectors.
+  const scan = scanText(t.text);
+  const bias = detectBias({ reasoning: t.text }, scan);
   if (bias.data.biases.length > 0)
     out.push({ ...t, kind: "bias", result: bias.data, componentsUsed: bias.componentsUsed });
-  const emotion = detectEmotion({ text: t.text, includeDiscrete: true });
+  const emotion = detectEmotion({ text: t.text, includeDiscrete: true }, scan.words);
   if (emotion.data.discrete?.primary) {
     out.push({ ...t, kind: "emotion", result: emotion.data, componentsUsed: emotion.componentsUsed });
   }
   return out;
 }
 
-async function store(db: Db, findings: Finding[]): Promise<void> {
-  if (findings.length === 0) return;
-  const now = new Date();
-  await db.thoughtAssessment.createMany({
-    data: findings.map((f) => ({
-      id: uuidv7(),
-      projectId: f.projectId,
-      sessionId: f.sessionId,
-      thoughtId: f.thoughtId,
-      kind: f.kind,
-      result: f.result,
-      componentsUsed: f.componentsUsed,
-      createdAt: now,
-      updatedAt: now,
-    })),
+function emptyRows(): FindingRows {
+  return {
+    id: [],
+    projectId: [],
+    sessionId: [],
+    thoughtId: [],
+    kind: [],
+    result: [],
+    componentsUsed: [],
+    at: "",
+  };
+}
+
+/** The method lists are a few constants: serialised once each. */
+const methodsJson = new Map<string, string>();
+
+function addFindings(rows: FindingRows, t: WrittenThought): void {
+  for (const f of assessmentsOf(t)) {
+    const key = f.componentsUsed.join();
+    let methods = methodsJson.get(key);
+    if (methods === undefined) methodsJson.set(key, (methods = JSON.stringify(f.componentsUsed)));
+    rows.id.push(uuidv7());
+    rows.projectId.push(f.projectId);
+    rows.sessionId.push(f.sessionId);
+    rows.thoughtId.push(f.thoughtId);
+    rows.kind.push(f.kind);
+    rows.result.push(JSON.stringify(f.result));
+    rows.componentsUsed.push(methods);
+  }
+}
+
+async function store(db: Db, rows: FindingRows): Promise<void> {
+  if (rows.id.length === 0) return;
+  rows.at = new Date().toISOString();
+  if (getDbProvider() === "postgresql") {
+    const pool = pgPool(db);
+    if (!pool) throw new Error("the PostgreSQL pool is not available");
+    await insertFindingsPg(pool, rows);
+    return;
+  }
+  const thread = activeWriteThread();
+  if (thread) await thread.storeFindings(rows);
+  else insertFindingsSqlite(await sqliteConnection(), rows);
+}
+
+/**
+ * Moves the cursor of the projects assessed since it last moved (at most every CURSOR_EVERY_MS): every thought
+ * created before the oldest one still queued, less CURSOR_MARGIN_MS, has been assessed. Never backwards, and not for
+ * a project still catching up (its older thoughts are not all queued yet).
+ */
+async function moveCursor(db: Db): Promise<void> {
+  const now = Date.now();
+  if (state.touched.size === 0 || now - state.cursorAt < CURSOR_EVERY_MS) return;
+  let oldest = now;
+  for (const t of state.queue) if (t.at < oldest) oldest = t.at;
+  const projects = [...state.touched].filter((id) => !state.catchingUp.has(id));
+  state.touched.clear();
+  state.cursorAt = now;
+  const cursor = new Date(oldest - CURSOR_MARGIN_MS);
+  await db.projectReasoningSettings.updateMany({
+    where: {
+      projectId: { in: projects },
+      detectOnWrite: true,
+      OR: [{ detectedThrough: null }, { detectedThrough: { lt: cursor } }],
+    },
+    data: { detectedThrough: cursor },
   });
+}
+
+/**
+ * Assesses the project's thoughts created from `from` up to now (those after are queued as they commit), a page at a
+ * time, each page once the queue has drained, so a long backlog never sits in memory at once.
+ */
+function startCatchUp(db: Db, projectId: string, from: Date): void {
+  state.caughtUp.add(projectId);
+  const until = new Date();
+  const run = (async () => {
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const page: { id: string; sessionId: string; text: string; createdAt: Date }[] = await db.thought.findMany({
+        where: {
+          projectId,
+          createdAt: { lt: until },
+          ...(after
+            ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+            : { createdAt: { gte: from, lt: until } }),
+        },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: CATCH_UP_PAGE,
+        select: { id: true, sessionId: true, text: true, createdAt: true },
+      });
+      if (page.length === 0) return;
+      enqueue(
+        page.map((t) => ({
+          projectId,
+          sessionId: t.sessionId,
+          thoughtId: t.id,
+          text: t.text,
+          at: t.createdAt.getTime(),
+        })),
+      );
+      after = page[page.length - 1]!;
+      await state.idle;
+    }
+  })()
+    .catch((error: unknown) => {
+      // The next process (or the next time the setting is read on) tries again from the same cursor.
+      state.caughtUp.delete(projectId);
+      console.warn("[detect-on-write] could not catch up:", (error as Error).message);
+    })
+    .finally(() => state.catchingUp.delete(projectId));
+  state.catchingUp.set(projectId, run);
 }
 
 /** Resolves once every queued thought has been assessed (tests, the benchmark). */
 export async function detectorsIdle(): Promise<void> {
   await Promise.all(state.lookups);
+  await Promise.all(state.catchingUp.values());
   if (state.running) await state.idle;
 }

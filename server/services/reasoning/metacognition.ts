@@ -12,6 +12,7 @@ import type {
 import { detectBias, type BiasAnswer } from "@/lib/thoughtmcp/bias";
 import { assessConfidence, type ConfidenceAnswer } from "@/lib/thoughtmcp/confidence";
 import { detectEmotion, type EmotionAnswer } from "@/lib/thoughtmcp/emotion";
+import { refined } from "./llm-refiner";
 import { evaluate, type EvaluateAnswer } from "@/lib/thoughtmcp/evaluate";
 import type { EngineResult } from "@/lib/thoughtmcp/types";
 import type { AssessmentKind, AssessmentView } from "@/lib/contracts/reasoning-health";
@@ -83,12 +84,12 @@ async function assess<T>(
   who: Writer,
   kind: AssessmentKind,
   subject: (db: Db) => Promise<Subject>,
-  engine: (text: string) => EngineResult<T>,
+  engine: (text: string) => EngineResult<T> | Promise<EngineResult<T>>,
   confidenceOf: (data: T) => number | undefined,
 ): Promise<ToolAnswer<T & StoredOn>> {
   const db = getDb();
   const { text, thought } = await subject(db);
-  const result = engine(text);
+  const result = await engine(text);
   if (thought) await store(db, who, thought, kind, result);
   const confidence = confidenceOf(result.data);
   return {
@@ -133,13 +134,30 @@ export function evaluateTool(who: Writer, input: TEvaluateRequest) {
     who,
     "evaluation",
     (db) => subjectOf(db, who, "reasoning", input.reasoning, input.thoughtId),
-    (reasoning) =>
-      evaluate({
+    (reasoning) => {
+      const rule = evaluate({
         reasoning,
         includeConfidence: input.includeConfidence,
         includeBias: input.includeBias,
         includeEmotion: input.includeEmotion,
-      }),
+      });
+      // With a model configured (llm-refiner.ts) its text is the evaluation's summary, stored with it on a thought.
+      const d = rule.data;
+      return refined(
+        rule,
+        {
+          tool: "evaluate",
+          problem: reasoning,
+          ruleAnswer: [
+            `Quality: ${JSON.stringify(d.quality)}`,
+            `Strengths: ${d.strengths.join("; ") || "none"}`,
+            `Weaknesses: ${d.weaknesses.join("; ") || "none"}`,
+            `Recommendations: ${d.recommendations.join("; ") || "none"}`,
+          ].join("\n"),
+        },
+        (data, summary) => ({ ...data, summary }),
+      );
+    },
     (d) => d.confidence?.overallConfidence,
   );
 }

@@ -18,6 +18,7 @@ import { think, type ThinkAnswer } from "@/lib/thoughtmcp/think";
 import type { EngineResult, ReasoningContext } from "@/lib/thoughtmcp/types";
 import { DomainError, ValidationError } from "@/server/errors";
 import type { Writer } from "@/server/ingest/record-thoughts";
+import { refined } from "./llm-refiner";
 import { writeReasoning, type ReasoningThought } from "./reasoning-writes";
 import type { ToolAnswer } from "./tool-answer";
 
@@ -94,7 +95,13 @@ function thinkText(problem: string, answer: ThinkAnswer): string {
 }
 
 export async function thinkTool(who: Writer, input: TThinkRequest, raw: unknown): Promise<ToolAnswer<ThinkToolData>> {
-  const result = run(() => think({ problem: input.problem, mode: input.mode, context: input.context }));
+  const rule = run(() => think({ problem: input.problem, mode: input.mode, context: input.context }));
+  // With a model configured (llm-refiner.ts) its text replaces the conclusion, in the answer and the thought.
+  const result = await refined(
+    rule,
+    { tool: "think", problem: input.problem, ruleAnswer: thinkText("", rule.data).trim(), context: input.context },
+    (data, conclusion) => ({ ...data, conclusion }),
+  );
   const answer = result.data;
   const written = await writeReasoning(
     who,
@@ -189,7 +196,23 @@ export async function ponderTool(
   raw: unknown,
   clock?: () => number,
 ): Promise<ToolAnswer<PonderToolData>> {
-  const result = run(() => ponder({ problem: input.problem, timeout: input.timeout, context: input.context }, clock));
+  const rule = run(() => ponder({ problem: input.problem, timeout: input.timeout, context: input.context }, clock));
+  // With a model configured (llm-refiner.ts) its text replaces the synthesis's conclusion.
+  const result = await refined(
+    rule,
+    {
+      tool: "ponder",
+      problem: input.problem,
+      ruleAnswer:
+        rule.data.conclusion +
+        bullets(
+          "Insights",
+          rule.data.insights.map((i) => `${i.content} (${i.sources.join(", ")})`),
+        ),
+      context: input.context,
+    },
+    (data, conclusion) => ({ ...data, conclusion }),
+  );
   const p = result.data;
   const ran = p.streams.filter((s) => s.status === "completed").map((s) => s.stream);
   const thoughts: ReasoningThought[] = [

@@ -11,6 +11,13 @@ export const stringArray = (description: string, maxItems?: number): JsonSchemaP
   description,
 });
 
+/** A boolean option with its default (ThoughtMCP's descriptions name the default too). */
+export const booleanOption = (defaultValue: boolean, description: string): JsonSchemaProperty => ({
+  type: "boolean",
+  default: defaultValue,
+  description,
+});
+
 /** A number from 0 to 1 (strength, salience, importance). */
 export const unitInterval = (description: string): JsonSchemaProperty => ({
   type: "number",

@@ -5,7 +5,7 @@
 import { MEMORY_LIMIT, MEMORY_SECTORS } from "../../../../lib/contracts/thoughtmcp-memory";
 import type { JsonSchemaProperty } from "../definitions";
 import type { ThoughtMcpToolDefinition } from "./definitions";
-import { ADDS_RECORDS, READS_ONLY, stringArray, unitInterval } from "./json-schema";
+import { ADDS_RECORDS, booleanOption, READS_ONLY, stringArray, unitInterval } from "./json-schema";
 
 const sector = (description: string): JsonSchemaProperty => ({
   type: "string",
@@ -176,11 +176,10 @@ export const FORGET: ThoughtMcpToolDefinition = {
     properties: {
       memoryId: { type: "string", description: "Memory ID to delete (required)" },
       userId: { type: "string", description: "User ID for ownership verification (required)" },
-      soft: {
-        type: "boolean",
-        default: false,
-        description: "Soft delete (true) sets strength=0, hard delete (false) removes record (default: false)",
-      },
+      soft: booleanOption(
+        false,
+        "Soft delete (true) sets strength=0, hard delete (false) removes record (default: false)",
+      ),
     },
     required: ["memoryId", "userId"],
   },

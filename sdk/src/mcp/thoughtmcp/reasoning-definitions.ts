@@ -10,7 +10,7 @@ import {
   THINK_MODES,
 } from "../../../../lib/thoughtmcp/vocabulary";
 import type { ThoughtMcpToolDefinition } from "./definitions";
-import { ADDS_RECORDS, stringArray } from "./json-schema";
+import { ADDS_RECORDS, booleanOption, stringArray } from "./json-schema";
 
 /** A metacognitive tool changes nothing unless given a thoughtId, and then replaces that thought's result of its kind. */
 const STORES_ON_THOUGHT = {
@@ -58,11 +58,7 @@ export const DETECT_EMOTION: ThoughtMcpToolDefinition = {
     type: "object",
     properties: {
       text: { type: "string", description: "Text to analyze for emotions (required unless thoughtId is given)." },
-      includeDiscrete: {
-        type: "boolean",
-        default: true,
-        description: "Include discrete emotion classification (default: true).",
-      },
+      includeDiscrete: booleanOption(true, "Include discrete emotion classification (default: true)."),
       context: { type: "string", description: "Context for emotion detection (optional)." },
       thoughtId,
     },
@@ -240,11 +236,7 @@ export const DETECT_BIAS: ThoughtMcpToolDefinition = {
         description: "Reasoning to analyze for biases (required unless thoughtId is given).",
       },
       context: { type: "string", description: "Context for bias detection (optional)." },
-      monitorContinuously: {
-        type: "boolean",
-        default: false,
-        description: "Enable continuous monitoring (default: false).",
-      },
+      monitorContinuously: booleanOption(false, "Enable continuous monitoring (default: false)."),
       thoughtId,
     },
   },
@@ -267,13 +259,9 @@ export const EVALUATE: ThoughtMcpToolDefinition = {
     properties: {
       reasoning: { type: "string", description: "Reasoning to analyze (required unless thoughtId is given)." },
       context: { type: "string", description: "Context for analysis (optional)." },
-      includeConfidence: {
-        type: "boolean",
-        default: true,
-        description: "Include the confidence assessment (default: true).",
-      },
-      includeBias: { type: "boolean", default: true, description: "Include bias detection (default: true)." },
-      includeEmotion: { type: "boolean", default: false, description: "Include emotion detection (default: false)." },
+      includeConfidence: booleanOption(true, "Include the confidence assessment (default: true)."),
+      includeBias: booleanOption(true, "Include bias detection (default: true)."),
+      includeEmotion: booleanOption(false, "Include emotion detection (default: false)."),
       thoughtId,
     },
   },

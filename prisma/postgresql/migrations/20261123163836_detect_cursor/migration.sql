@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ProjectReasoningSettings" ADD COLUMN     "detectedThrough" TIMESTAMP(3);

@@ -1,0 +1,68 @@
+// `npm run bench:detectors`: CPU per 1,000 thoughts of the detectors that run on every thought when a project turns
+// them on (server/services/reasoning/detect-on-write.ts), beside a same-run baseline: every bias rule searched over the
+// whole text and the emotion lexicon read through tokenize's token objects, the way both detectors worked before the
+// first-word gate and the one-pass word scan (lib/thoughtmcp/bias.ts, text.ts). Two texts: bench:ingest's worst case
+// (a bias and an emotion in every thought) and the golden set's neutral sentences (no finding). Compare the figures
+// with bench:ingest's `server_cpu_ms_per_1k` for batch ingest: the setting must not cost more than a quarter of it.
+// Options (env): BENCH_DETECTOR_THOUGHTS (default 20000) thoughts per measurement, best of 5 measurements.
+import english from "sentiment/languages/en/index.js";
+import rulesJson from "@/lib/thoughtmcp/data/bias-rules.json";
+import golden from "@/lib/thoughtmcp/data/golden/bias.json";
+import lexiconJson from "@/lib/thoughtmcp/data/emotion-lexicon.json";
+import { tokenize } from "@/lib/thoughtmcp/text";
+import { assessmentsOf } from "@/server/services/reasoning/detect-on-write";
+
+const N = Number(process.env.BENCH_DETECTOR_THOUGHTS ?? 20_000);
+
+/** bench:ingest's DETECT_TEXT: every thought stores two findings. */
+const WORST =
+  "We already invested two years in this cache design, so we cannot abandon it now; I am worried the invalidation " +
+  "order is wrong, so check that the write is acknowledged only after the cache entry is gone.";
+
+const RULES = rulesJson.biases.flatMap((b) => b.rules.map((r) => new RegExp(r.pattern, "gi")));
+const AFINN = english.labels;
+const WORDS = lexiconJson.words as Record<string, unknown>;
+
+/** The baseline: 44 searches over the text, then a token object per word and two lexicon lookups each. */
+function baseline(text: string): number {
+  let hits = 0;
+  for (const rule of RULES) for (const _match of text.matchAll(rule)) hits++;
+  for (const token of tokenize(text)) if (WORDS[token.word] !== undefined || AFINN[token.word] !== undefined) hits++;
+  return hits;
+}
+
+/** What the drain does per thought: both detectors, and the findings serialised for the insert. */
+function current(text: string): number {
+  let bytes = 0;
+  for (const f of assessmentsOf({ projectId: "p", sessionId: "s", thoughtId: "t", text })) {
+    bytes += JSON.stringify(f.result).length;
+  }
+  return bytes;
+}
+
+function cpuPer1k(texts: readonly string[], run: (text: string) => number): number {
+  let sink = 0;
+  for (let i = 0; i < 3_000; i++) sink += run(texts[i % texts.length]!);
+  let best = Infinity;
+  for (let rep = 0; rep < 5; rep++) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < N; i++) sink += run(texts[i % texts.length]!);
+    const used = process.cpuUsage(start);
+    best = Math.min(best, (used.user + used.system) / 1000 / (N / 1000));
+  }
+  if (sink < 0) console.log(sink);
+  return Math.round(best * 100) / 100;
+}
+
+for (const [name, texts] of [
+  ["worst_case", [WORST]],
+  ["neutral", golden.neutral],
+] as const) {
+  console.log(
+    JSON.stringify({
+      scenario: `detectors_${name}`,
+      cpu_ms_per_1k: cpuPer1k(texts, current),
+      baseline_rules_and_tokens_cpu_ms_per_1k: cpuPer1k(texts, baseline),
+    }),
+  );
+}
