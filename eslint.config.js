@@ -59,9 +59,8 @@ export default tseslint.config(
     },
   },
   {
-    // components/memories and components/analytics still import MEMORY_SECTORS / FLEET_WINDOWS (other owners).
     files: ["components/**/*.{ts,tsx}"],
-    ignores: ["components/memories/**", "components/analytics/**", "components/ui/**"],
+    ignores: ["components/ui/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverImports, contractValues] }] },
   },
   {

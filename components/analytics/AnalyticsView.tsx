@@ -4,7 +4,8 @@
 // (reasoning.fleet), folded on the server from the stored SessionHealth rows.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { FLEET_WINDOWS, type FleetHealth } from "@/lib/contracts/session-health";
+import type { FleetHealth } from "@/lib/contracts/session-health";
+import { FLEET_WINDOWS } from "@/lib/contracts/zod-free";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/Card";
 import { NativeSelect } from "@/components/ui/Select";

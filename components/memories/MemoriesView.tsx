@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Fragment, useDeferredValue, useState } from "react";
-import { MEMORY_SECTORS, type MemorySector } from "@/lib/contracts/thoughtmcp-memory";
+import { MEMORY_SECTORS, type MemorySector } from "@/lib/contracts/zod-free";
 import { Highlighted } from "@/components/search/Highlighted";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";

@@ -2,7 +2,8 @@
 // session in SessionHealth (server/services/reasoning/session-health.ts) so the filters and the sort run in SQL.
 import { z } from "zod";
 
-export { HEALTH_BELOW } from "./zod-free";
+import { FLEET_WINDOWS } from "./zod-free";
+export { FLEET_WINDOWS, HEALTH_BELOW } from "./zod-free";
 
 export const ZHealthCells = z.object({
   /** The thoughts the figures were folded over (behind the session's count until the next refresh). */
@@ -29,7 +30,6 @@ export interface HealthFilter {
 }
 
 /** The analytics page's windows, in days. */
-export const FLEET_WINDOWS = [7, 30, 90] as const;
 export const ZFleetQuery = z.object({
   days: z
     .number()

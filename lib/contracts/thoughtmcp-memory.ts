@@ -17,8 +17,8 @@ import { parseQuery } from "../search/query";
 import { coerceBoolean, coerceInteger, coerceNumber } from "./coerce";
 import { parseArguments, type ParseResult } from "./parse";
 
-export const MEMORY_SECTORS = ["episodic", "semantic", "procedural", "emotional", "reflective"] as const;
-export type MemorySector = (typeof MEMORY_SECTORS)[number];
+import { MEMORY_SECTORS } from "./zod-free";
+export { MEMORY_SECTORS, type MemorySector } from "./zod-free";
 
 export const MEMORY_TOOL_NAMES = ["remember", "recall", "update_memory", "forget", "search"] as const;
 export type MemoryToolName = (typeof MEMORY_TOOL_NAMES)[number];

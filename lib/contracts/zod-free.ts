@@ -18,6 +18,13 @@ export const SESSION_SORTS = ["activity", "created", "thoughts", "flags", "score
 
 export const HEALTH_BELOW = { min: 1, max: 101 } as const;
 
+/** The analytics page's windows, in days. */
+export const FLEET_WINDOWS = [7, 30, 90] as const;
+
+/** ThoughtMCP's memory sectors (seed 003). */
+export const MEMORY_SECTORS = ["episodic", "semantic", "procedural", "emotional", "reflective"] as const;
+export type MemorySector = (typeof MEMORY_SECTORS)[number];
+
 /** Items one create or add call may queue: 5,000 ids fit one request body (~200 KB) and one review season. */
 export const MAX_QUEUE_BATCH = 5_000;
 /** N, the reviewers per item: beyond 20 an agreement study wants sampling, not a queue. */
