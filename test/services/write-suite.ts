@@ -549,11 +549,53 @@ export function writeSuite(
         { projectId, apiKeyId: null },
         { events: events(5, SEARCH_WINDOW, (i) => `Step ${i} of the long run mentions ${word} among other words`) },
       );
+      // PostgreSQL indexes after COMMIT (server/ingest/search-indexer.ts): without this, only the rows a pass had
+      // reached were searched (total 5 instead of 1,000 in one run).
+      await (await import("@/server/ingest/search-indexer")).waitForSearchIndex(svc.db);
       const found = await searchThoughts(svc.db, projectId, { q: word, limit: 20, offset: 0 });
       expect(found).toMatchObject({ total: SEARCH_WINDOW, totalExact: false });
       const oldIds = new Set(oldest.map((r) => r.thoughtId));
       expect(found.hits).toHaveLength(20);
       expect(found.hits.filter((h) => oldIds.has(h.thoughtId))).toEqual([]);
+    });
+
+    it("lists the sessions of the newest SESSION_WINDOW matching thoughts when more match, on both back ends", async () => {
+      const { SESSION_WINDOW } = await import("@/server/services/search/full-text");
+      const { waitForSearchIndex } = await import("@/server/ingest/search-indexer");
+      const word = `swin${Date.now().toString(36)}${++counter}${provider.slice(0, 2)}`;
+      // Thoughts from..from+n of session s, in one request (at most 1,000 events each).
+      const run = (s: string, from: number, n: number, text: (i: number) => string) =>
+        svc.ingest(
+          { projectId, apiKeyId: null },
+          {
+            events: Array.from({ length: n }, (_, k) => ({
+              id: `${s}-${from + k}`,
+              type: "thought",
+              body: {
+                sessionId: s,
+                thought: text(from + k),
+                thoughtNumber: from + k + 1,
+                totalThoughts: SESSION_WINDOW,
+                nextThoughtNeeded: true,
+              },
+            })),
+          },
+        );
+      // The older session matches in 5 thoughts but not in its title (its first thought's text); the newer one in
+      // SESSION_WINDOW thoughts, which fill the window by themselves.
+      const older = key("swin-old");
+      const newer = key("swin-new");
+      await run(older, 0, 6, (i) => (i === 0 ? "An opening without the word" : `Older step ${i} mentions ${word}`));
+      for (let from = 0; from < SESSION_WINDOW; from += 1_000) {
+        await run(newer, from, Math.min(1_000, SESSION_WINDOW - from), (i) => `Newer step ${i} mentions ${word}`);
+      }
+      await waitForSearchIndex(svc.db);
+      const base = { sort: "activity", order: "desc", page: 1, pageSize: 25 } as const;
+      expect((await svc.table(svc.db, projectId, { ...base, q: word })).sessions.map((x) => x.key)).toEqual([newer]);
+      // Under the window, the older session's matches are found.
+      expect((await svc.table(svc.db, projectId, { ...base, q: `${word} older` })).sessions.map((x) => x.key)).toEqual([
+        older,
+      ]);
     });
 
     it("the sessions table sorts by a score config's mean", async () => {
