@@ -224,9 +224,9 @@ async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
     ),
   );
   // Every list request first folds up to REFRESH_THOUGHTS thoughts of sessions whose stored health is stale
-  // (server/services/reasoning/session-health.ts), and after this bulk load all 1,000 are: the first 20 calls paid
-  // the catch-up (about 0.5–5 s each, by load), 10 of them inside the 200 measured, which made sessions_text's p99
-  // (the top 2 calls) a health measurement. Catch up first and print what it cost.
+  // (server/services/reasoning/session-health.ts), and after this bulk load all 1,000 are: the first 20 calls paid the
+  // catch-up (13.2 s for 20 at load 5; seconds each at load 14–18), 10 of them inside the 200 measured, which made
+  // sessions_text's p99 (the top 2 calls) a health measurement. Catch up first and print what it cost.
   const { refreshStaleHealth } = await import("@/server/services/reasoning/session-health");
   const healthStart = performance.now();
   let refreshes = 0;
