@@ -87,6 +87,20 @@ export function writeSuite(
     });
   }
 
+  /** Ingest events for thoughts from+1 … from+n of session s (of 2,000), thought i's text being text(i). */
+  const thoughtEvents = (s: string, from: number, n: number, text: (i: number) => string) =>
+    Array.from({ length: n }, (_, k) => ({
+      id: `${s}-${from + k}`,
+      type: "thought",
+      body: {
+        sessionId: s,
+        thought: text(from + k),
+        thoughtNumber: from + k + 1,
+        totalThoughts: 2_000,
+        nextThoughtNeeded: true,
+      },
+    }));
+
   const t = (sessionId: string, n: number, total: number, more = true, extra: Record<string, unknown> = {}) => ({
     sessionId,
     thought: `thought ${n}${typeof extra.branchId === "string" ? ` on ${extra.branchId}` : ""}`,
@@ -531,23 +545,18 @@ export function writeSuite(
       const { SEARCH_WINDOW } = await import("@/server/services/search/full-text");
       const s = key("window");
       const word = `win${Date.now().toString(36)}${++counter}${provider.slice(0, 2)}`;
-      const events = (from: number, n: number, text: (i: number) => string) =>
-        Array.from({ length: n }, (_, i) => ({
-          id: `${s}-${from + i}`,
-          type: "thought",
-          body: {
-            sessionId: s,
-            thought: text(from + i),
-            thoughtNumber: from + i + 1,
-            totalThoughts: 2_000,
-            nextThoughtNeeded: true,
-          },
-        }));
       // The 5 oldest are the word alone (the best rank of all); then SEARCH_WINDOW longer ones.
-      const oldest = await svc.ingest({ projectId, apiKeyId: null }, { events: events(0, 5, () => word) });
+      const oldest = await svc.ingest({ projectId, apiKeyId: null }, { events: thoughtEvents(s, 0, 5, () => word) });
       await svc.ingest(
         { projectId, apiKeyId: null },
-        { events: events(5, SEARCH_WINDOW, (i) => `Step ${i} of the long run mentions ${word} among other words`) },
+        {
+          events: thoughtEvents(
+            s,
+            5,
+            SEARCH_WINDOW,
+            (i) => `Step ${i} of the long run mentions ${word} among other words`,
+          ),
+        },
       );
       // PostgreSQL indexes after COMMIT (server/ingest/search-indexer.ts): without this, only the rows a pass had
       // reached were searched (total 5 instead of 1,000 in one run).
@@ -563,24 +572,9 @@ export function writeSuite(
       const { SESSION_WINDOW } = await import("@/server/services/search/full-text");
       const { waitForSearchIndex } = await import("@/server/ingest/search-indexer");
       const word = `swin${Date.now().toString(36)}${++counter}${provider.slice(0, 2)}`;
-      // Thoughts from..from+n of session s, in one request (at most 1,000 events each).
+      // One request each: at most 1,000 events.
       const run = (s: string, from: number, n: number, text: (i: number) => string) =>
-        svc.ingest(
-          { projectId, apiKeyId: null },
-          {
-            events: Array.from({ length: n }, (_, k) => ({
-              id: `${s}-${from + k}`,
-              type: "thought",
-              body: {
-                sessionId: s,
-                thought: text(from + k),
-                thoughtNumber: from + k + 1,
-                totalThoughts: SESSION_WINDOW,
-                nextThoughtNeeded: true,
-              },
-            })),
-          },
-        );
+        svc.ingest({ projectId, apiKeyId: null }, { events: thoughtEvents(s, from, n, text) });
       // The older session matches in 5 thoughts but not in its title (its first thought's text); the newer one in
       // SESSION_WINDOW thoughts, which fill the window by themselves.
       const older = key("swin-old");
