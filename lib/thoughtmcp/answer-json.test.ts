@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { biasAnswerJson, emotionAnswerJson } from "./answer-json";
+import { compactBiasAnswerJson, emotionAnswerJson, expandBiasAnswer } from "./answer-json";
 import { detectBias } from "./bias";
 import biasGolden from "./data/golden/bias.json";
 import emotionGolden from "./data/golden/emotion.json";
@@ -21,17 +21,27 @@ const TEXTS = [
 ];
 
 describe("answer-json", () => {
-  it("writes detect_bias's answers exactly as JSON.stringify does", () => {
+  it("stores detect_bias's answers compact and reads them back whole, fields in the same order", () => {
     let withBias = 0;
     for (const text of TEXTS) {
       for (const monitorContinuously of [false, true]) {
         const { data } = detectBias({ reasoning: text, monitorContinuously });
         if (data.biases.length > 0) withBias++;
-        expect(biasAnswerJson(data)).toBe(JSON.stringify(data));
+        const stored = compactBiasAnswerJson(data);
+        if (data.biases.length > 0) expect(stored.length).toBeLessThan(JSON.stringify(data).length);
+        expect(JSON.stringify(expandBiasAnswer(JSON.parse(stored)))).toBe(JSON.stringify(data));
       }
     }
     // The golden set's biased sentences are most of it: the findings' path is what was compared.
     expect(withBias).toBeGreaterThan(40);
+  });
+
+  it("reads a whole stored bias answer (detect_bias called with a thought id) as it is", () => {
+    const { data } = detectBias({ reasoning: "We already invested two years in it, so we cannot abandon it now." });
+    expect(data.biases.length).toBeGreaterThan(0);
+    const whole = JSON.parse(JSON.stringify(data)) as unknown;
+    expect(expandBiasAnswer(whole)).toEqual(data);
+    expect(expandBiasAnswer({ value: 1 })).toEqual({ value: 1 });
   });
 
   it("writes detect_emotion's answers exactly as JSON.stringify does, with and without the discrete emotions", () => {

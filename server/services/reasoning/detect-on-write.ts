@@ -17,7 +17,7 @@
 // from the cursor again (catchUp), so thoughts a dead process had queued are assessed by the next one. Inserts skip
 // a (thought, kind) already stored, so assessing a thought twice stores nothing twice.
 import { uuidv7 } from "@/lib/ids";
-import { biasAnswerJson, emotionAnswerJson } from "@/lib/thoughtmcp/answer-json";
+import { compactBiasAnswerJson, emotionAnswerJson } from "@/lib/thoughtmcp/answer-json";
 import { detectBias, scanText } from "@/lib/thoughtmcp/bias";
 import { detectEmotion } from "@/lib/thoughtmcp/emotion";
 import { getDb, getDbProvider, pgPool, type Db } from "@/server/db/client";
@@ -223,16 +223,17 @@ function addRow(rows: FindingRows, t: WrittenThought, kind: "bias" | "emotion", 
 
 /**
  * Adds the thought's findings worth storing to `rows`: biases found, and an emotion when one of the 11 discrete
- * emotions is recognised; each the detector's whole answer, as detect_bias / detect_emotion with the thought's id
- * store it. Written straight into the columns and serialised by lib/thoughtmcp/answer-json.ts, with no object per
- * finding in between: building a finding object per thought and JSON.stringify-ing its answer cost 24 ms per 1,000
- * thoughts of the worst case, this ~11 (npm run bench:detectors prints both).
+ * emotions is recognised. The emotion as detect_emotion with the thought's id stores it; the bias answer compact
+ * (its per-type texts left out, sessionAssessments puts them back). Written straight into the columns and serialised
+ * by lib/thoughtmcp/answer-json.ts, with no object per finding in between: an object per finding and JSON.stringify of
+ * each answer cost 26.4 ms per 1,000 thoughts of the worst case, this 13.2 (npm run bench:detectors prints both).
  */
 export function addFindings(rows: FindingRows, t: WrittenThought): void {
   // One pass over the text for both detectors.
   const scan = scanText(t.text);
   const bias = detectBias({ reasoning: t.text }, scan);
-  if (bias.data.biases.length > 0) addRow(rows, t, "bias", biasAnswerJson(bias.data), methodsOf(bias.componentsUsed));
+  if (bias.data.biases.length > 0)
+    addRow(rows, t, "bias", compactBiasAnswerJson(bias.data), methodsOf(bias.componentsUsed));
   const emotion = detectEmotion({ text: t.text, includeDiscrete: true }, scan.words);
   if (emotion.data.discrete?.primary)
     addRow(rows, t, "emotion", emotionAnswerJson(emotion.data), methodsOf(emotion.componentsUsed));
