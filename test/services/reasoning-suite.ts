@@ -345,6 +345,14 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
         expect(bias?.componentsUsed).toEqual(["rules"]);
         expect((bias?.result as { biases: { type: string }[] }).biases.map((b) => b.type)).toContain("sunk_cost");
         expect(bias).toMatchObject({ projectId, sessionId: on.data.sessionId });
+        // Stored compact; read back as detect_bias answers it (the detail panel shows description and correction).
+        const { sessionAssessments } = await import("@/server/services/reasoning/metacognition");
+        const read = (await sessionAssessments(svc.db, projectId, on.data.sessionId)).find(
+          (a) => a.thoughtId === on.data.thoughtId && a.kind === "bias",
+        );
+        const { text } = await svc.db.thought.findUniqueOrThrow({ where: { id: on.data.thoughtId } });
+        const answered = (await svc.detectBiasTool(who(), ZDetectBiasRequest.parse({ reasoning: text }))).data;
+        expect((read?.result as { biases: unknown[] }).biases).toEqual(answered.biases);
         // Another project's thoughts are not its business.
         const other = await svc.thinkTool(
           { projectId: otherProjectId, apiKeyId: null, client: "reasoning-suite" },

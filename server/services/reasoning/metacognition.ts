@@ -9,6 +9,7 @@ import type {
   TDetectEmotionRequest,
   TEvaluateRequest,
 } from "@/lib/contracts/thoughtmcp-reasoning";
+import { expandBiasAnswer } from "@/lib/thoughtmcp/answer-json";
 import { detectBias, type BiasAnswer } from "@/lib/thoughtmcp/bias";
 import { assessConfidence, type ConfidenceAnswer } from "@/lib/thoughtmcp/confidence";
 import { detectEmotion, type EmotionAnswer } from "@/lib/thoughtmcp/emotion";
@@ -171,7 +172,8 @@ export async function sessionAssessments(db: Db, projectId: string, sessionId: s
   return rows.map((r) => ({
     thoughtId: r.thoughtId,
     kind: r.kind as AssessmentKind,
-    result: r.result,
+    // The detectors on every thought store their bias answers compact (lib/thoughtmcp/answer-json.ts).
+    result: r.kind === "bias" ? expandBiasAnswer(r.result) : r.result,
     componentsUsed: r.componentsUsed as string[],
     updatedAt: r.updatedAt.toISOString(),
   }));
