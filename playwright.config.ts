@@ -19,6 +19,8 @@ export default defineConfig({
     headless: true,
     screenshot: "on",
     trace: "retain-on-failure",
+    // With transitions off (app/globals.css), axe and screenshots see a theme change's final colours.
+    reducedMotion: "reduce",
     // Signed in as the admin (written by the global setup); a spec that tests signing in opens its own context.
     storageState: ".tmp/e2e/admin.json",
     launchOptions: {
