@@ -113,7 +113,16 @@ const SCREENS: Screen[] = [
   {
     name: "queues",
     path: () => "/queues",
-    ready: (page) => expect(page.getByTestId("queue-row").first()).toBeVisible(),
+    ready: async (page) => {
+      await expect(page.getByTestId("queue-row").first()).toBeVisible();
+      // Every row's progress bar starts and ends at the same x, whatever the length of its row's words.
+      const edges = new Set<string>();
+      for (const bar of await page.getByTestId("queue-row").getByRole("progressbar").all()) {
+        const box = (await bar.boundingBox())!;
+        edges.add(`${Math.round(box.x)}–${Math.round(box.x + box.width)}`);
+      }
+      expect([...edges], "progress bars of the queue rows line up").toHaveLength(1);
+    },
     controls: [
       accountMenu,
       {
@@ -199,16 +208,24 @@ async function seedOnce(page: Page): Promise<Seed> {
     description: "How sure the agent should have been before acting on this step.",
   });
 
-  // The queue through the form, as a person makes one.
-  await page.goto(`/queues?new=1&sessions=${encodeURIComponent(first.sessionId)}`);
-  const form = page.getByRole("form", { name: "New queue" });
-  await form.getByLabel("Name").fill(`Layout review ${run}`);
-  await form.getByLabel("Description").fill("Check that each step follows from the test output, not from a guess.");
-  for (const box of await form.locator('input[name="config"]').all()) await box.uncheck();
-  await form.getByLabel(config).check();
-  await form.getByRole("button", { name: "Create queue" }).click();
-  await expect(page.getByTestId("queue-added")).toBeVisible();
-  const queueId = new URL(page.url()).pathname.split("/").at(-1)!;
+  // The queues through the form, as a person makes one: a short-named one without a description first, so the list
+  // has rows of different text lengths (their progress bars must still line up), then the one the review screen opens.
+  const newQueue = async (name: string, description: string) => {
+    await page.goto(`/queues?new=1&sessions=${encodeURIComponent(first.sessionId)}`);
+    const form = page.getByRole("form", { name: "New queue" });
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Description").fill(description);
+    for (const box of await form.locator('input[name="config"]').all()) await box.uncheck();
+    await form.getByLabel(config).check();
+    await form.getByRole("button", { name: "Create queue" }).click();
+    await expect(page.getByTestId("queue-added")).toBeVisible();
+    return new URL(page.url()).pathname.split("/").at(-1)!;
+  };
+  await newQueue(`QA ${run}`, "");
+  const queueId = await newQueue(
+    `Layout review ${run}`,
+    "Check that each step follows from the test output, not from a guess.",
+  );
   // Two memories of the session through ThoughtMCP's REST remember: a paraphrase pair, so the detail has a link.
   let memoryId = "";
   for (const content of ["The retry budget runs out under load", "Under load the retry budget runs out"]) {
