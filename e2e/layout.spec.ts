@@ -1,7 +1,7 @@
 // Layout, accessibility and screenshots of every main screen, in Debian's Chromium against the production build.
 // At 1440×900, 1280×800, 1024×768, 820×900 and 768×1024: no horizontal scrollbar, and each screen's key controls inside the window;
-// axe-core finds no critical or serious violation, in light and dark; window-sized screenshots of each screen in
-// both themes at 1440×900 and 1024×768 land in test-results/screenshots/layout-*.png.
+// axe-core finds no critical or serious violation, in light and dark; window-sized screenshots of each screen (and of
+// the signed-out login page) in both themes at 1440×900 and 1024×768 land in test-results/screenshots/layout-*.png.
 //
 // A screen is one entry in SCREENS: how to reach it (seeded once per run) and which controls must be in view.
 import AxeBuilder from "@axe-core/playwright";
@@ -294,3 +294,30 @@ for (const screen of SCREENS) {
     }
   });
 }
+
+test("login: fits 1440 and 1024 px, passes axe in light and dark", async ({ browser }, testInfo) => {
+  // Signed out: a context without the admin's cookie.
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  try {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const { width, height } of VIEWPORTS.filter((v) => SHOT_WIDTHS.has(v.width))) {
+        await page.setViewportSize({ width, height });
+        await page.goto("/login");
+        await expect(page.getByRole("heading", { name: "Sign in to thoughtgraph" })).toBeVisible();
+        expect(await horizontalOverflow(page), `login at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+        const signIn: KeyControl = {
+          name: "sign in",
+          locate: (p) => p.getByRole("button", { name: "Sign in" }),
+          inside: "xy",
+        };
+        await expectInside(page, signIn, width, height);
+        await saveScreenshot(page, testInfo, `layout-login-${width}-${scheme}.png`, { fullPage: false });
+        if (width === 1440) expect(await seriousViolations(page), `axe on login (${scheme})`).toEqual([]);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});
