@@ -295,7 +295,7 @@ for (const screen of SCREENS) {
   });
 }
 
-test("login: fits 1440 and 1024 px, passes axe in light and dark", async ({ browser }, testInfo) => {
+test("login: fits 1440, 1024 and 768 px, passes axe in light and dark", async ({ browser }, testInfo) => {
   // Signed out: a context without the admin's cookie.
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
