@@ -42,7 +42,7 @@ function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string)
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
         <p className="whitespace-pre-wrap">{memory.content}</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <dt>user</dt>
           <dd>{memory.userId}</dd>
           <dt>session</dt>
@@ -137,7 +137,7 @@ export function MemoriesView() {
           type="search"
           aria-label="Search memories"
           placeholder='Search: words, AND, OR, NOT, "phrases"'
-          className="w-80"
+          className="w-72"
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
