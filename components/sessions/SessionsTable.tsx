@@ -201,6 +201,8 @@ export function SessionsTable() {
           />
           <NativeSelect
             aria-label="Score config to sort by"
+            // A fixed width: as wide as its longest config name it took ~280 px and pushed the dates to a third row.
+            className="w-52"
             value={query.scoreConfigId ?? ""}
             onChange={(e) =>
               set(
