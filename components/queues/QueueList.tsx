@@ -76,7 +76,11 @@ export function QueueList() {
             >
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <div className="flex items-center gap-2">
-                  <Link href={`/queues/${q.id}`} className="truncate text-lg font-semibold hover:underline">
+                  <Link
+                    href={`/queues/${q.id}`}
+                    className="truncate text-lg font-semibold hover:underline"
+                    title={q.name}
+                  >
                     {q.name}
                   </Link>
                   {q.archivedAt ? <Badge variant="outline">archived</Badge> : null}
