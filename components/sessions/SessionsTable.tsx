@@ -376,8 +376,11 @@ const WIDE_ONLY = "max-lg:hidden";
 const ROOMY_ONLY = "max-xl:hidden";
 /** The agent column: names truncate to this width (the full name is the cell's title). */
 const AGENT_WIDTH = "w-16 max-w-16 lg:w-28 lg:max-w-28";
-/** The scores column: one line of chips. "effort-… 7 (1) · percent-… 100 (1)" as text wrapped onto four lines at 1440. */
-const SCORES_WIDTH = "w-44 max-w-44";
+/**
+ * The scores column: one line of chips. "effort-… 7 (1) · percent-… 100 (1)" as text wrapped onto four lines at 1440.
+ * Narrower below 1280 px, where 176 px of it left the title ~200 px.
+ */
+const SCORES_WIDTH = "w-32 max-w-32 xl:w-44 xl:max-w-44";
 /** Chips drawn in the cell; the rest count as "+n" (every summary is in the cell's title). */
 const SHOWN_CHIPS = 2;
 
