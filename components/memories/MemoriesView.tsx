@@ -136,7 +136,7 @@ export function MemoriesView() {
         <Input
           type="search"
           aria-label="Search memories"
-          placeholder='Search: words, AND, OR, NOT, "phrases"'
+          placeholder='Words, AND, OR, NOT, "phrases"'
           className="w-72"
           value={text}
           onChange={(e) => setText(e.target.value)}

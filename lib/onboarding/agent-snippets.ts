@@ -31,7 +31,7 @@ export function agentSnippets({ baseUrl, apiKey }: { baseUrl: string; apiKey: st
         `curl -s ${url}/api/v1/thoughts \\`,
         `  -H "Authorization: Bearer ${key}" \\`,
         `  -H "Content-Type: application/json" \\`,
-        `  -d '${json({ thought: "Break the problem into parts", thoughtNumber: 1, totalThoughts: 3, nextThoughtNeeded: true })}'`,
+        `  -d '${json({ thought: "Break the problem into parts", thoughtNumber: 1, totalThoughts: 3, nextThoughtNeeded: true }).replaceAll("\n", "\n  ")}'`,
       ].join("\n"),
     },
     {
