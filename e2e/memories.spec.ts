@@ -117,6 +117,8 @@ test("lists, filters, details and draws an agent's memories, reached from its se
   await expect(page).toHaveURL(new RegExp(`memory=${ids.billing}`));
   await expect(page.getByLabel("Memory detail")).toContainText("Invoices are generated");
 
+  await checkThemes(page, testInfo, "memories-graph");
+
   // Narrowed to 1024 px after fitting at 1440, the view fits again: every node lies inside the pane.
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect(async () => {
@@ -129,7 +131,4 @@ test("lists, filters, details and draws an agent's memories, reached from its se
       expect(box.y + box.height, `node ${id}: bottom edge`).toBeLessThanOrEqual(pane.y + pane.height);
     }
   }).toPass();
-  await page.setViewportSize({ width: 1440, height: 900 });
-
-  await checkThemes(page, testInfo, "memories-graph");
 });
