@@ -1,7 +1,7 @@
 // Layout, accessibility and screenshots of every main screen, in Debian's Chromium against the production build.
 // At 1440×900, 1280×800, 1024×768, 820×900 and 768×1024: no horizontal scrollbar, and each screen's key controls inside the window;
-// axe-core finds no critical or serious violation, in light and dark; window-sized screenshots of each screen in
-// both themes at 1440×900 and 1024×768 land in test-results/screenshots/layout-*.png.
+// axe-core finds no critical or serious violation, in light and dark; window-sized screenshots of each screen (and of
+// the signed-out login page) in both themes at 1440×900 and 1024×768 land in test-results/screenshots/layout-*.png.
 //
 // A screen is one entry in SCREENS: how to reach it (seeded once per run) and which controls must be in view.
 import AxeBuilder from "@axe-core/playwright";
@@ -113,7 +113,16 @@ const SCREENS: Screen[] = [
   {
     name: "queues",
     path: () => "/queues",
-    ready: (page) => expect(page.getByTestId("queue-row").first()).toBeVisible(),
+    ready: async (page) => {
+      await expect(page.getByTestId("queue-row").first()).toBeVisible();
+      // Every row's progress bar starts and ends at the same x, whatever the length of its row's words.
+      const edges = new Set<string>();
+      for (const bar of await page.getByTestId("queue-row").getByRole("progressbar").all()) {
+        const box = (await bar.boundingBox())!;
+        edges.add(`${Math.round(box.x)}–${Math.round(box.x + box.width)}`);
+      }
+      expect([...edges], "progress bars of the queue rows line up").toHaveLength(1);
+    },
     controls: [
       accountMenu,
       {
@@ -199,16 +208,24 @@ async function seedOnce(page: Page): Promise<Seed> {
     description: "How sure the agent should have been before acting on this step.",
   });
 
-  // The queue through the form, as a person makes one.
-  await page.goto(`/queues?new=1&sessions=${encodeURIComponent(first.sessionId)}`);
-  const form = page.getByRole("form", { name: "New queue" });
-  await form.getByLabel("Name").fill(`Layout review ${run}`);
-  await form.getByLabel("Description").fill("Check that each step follows from the test output, not from a guess.");
-  for (const box of await form.locator('input[name="config"]').all()) await box.uncheck();
-  await form.getByLabel(config).check();
-  await form.getByRole("button", { name: "Create queue" }).click();
-  await expect(page.getByTestId("queue-added")).toBeVisible();
-  const queueId = new URL(page.url()).pathname.split("/").at(-1)!;
+  // The queues through the form, as a person makes one: a short-named one without a description first, so the list
+  // has rows of different text lengths (their progress bars must still line up), then the one the review screen opens.
+  const newQueue = async (name: string, description: string) => {
+    await page.goto(`/queues?new=1&sessions=${encodeURIComponent(first.sessionId)}`);
+    const form = page.getByRole("form", { name: "New queue" });
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Description").fill(description);
+    for (const box of await form.locator('input[name="config"]').all()) await box.uncheck();
+    await form.getByLabel(config).check();
+    await form.getByRole("button", { name: "Create queue" }).click();
+    await expect(page.getByTestId("queue-added")).toBeVisible();
+    return new URL(page.url()).pathname.split("/").at(-1)!;
+  };
+  await newQueue(`QA ${run}`, "");
+  const queueId = await newQueue(
+    `Layout review ${run}`,
+    "Check that each step follows from the test output, not from a guess.",
+  );
   // Two memories of the session through ThoughtMCP's REST remember: a paraphrase pair, so the detail has a link.
   let memoryId = "";
   for (const content of ["The retry budget runs out under load", "Under load the retry budget runs out"]) {
@@ -277,3 +294,30 @@ for (const screen of SCREENS) {
     }
   });
 }
+
+test("login: fits 1440, 1024 and 768 px, passes axe in light and dark", async ({ browser }, testInfo) => {
+  // Signed out: a context without the admin's cookie.
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  try {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const { width, height } of VIEWPORTS.filter((v) => SHOT_WIDTHS.has(v.width))) {
+        await page.setViewportSize({ width, height });
+        await page.goto("/login");
+        await expect(page.getByRole("heading", { name: "Sign in to thoughtgraph" })).toBeVisible();
+        expect(await horizontalOverflow(page), `login at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+        const signIn: KeyControl = {
+          name: "sign in",
+          locate: (p) => p.getByRole("button", { name: "Sign in" }),
+          inside: "xy",
+        };
+        await expectInside(page, signIn, width, height);
+        await saveScreenshot(page, testInfo, `layout-login-${width}-${scheme}.png`, { fullPage: false });
+        if (width === 1440) expect(await seriousViolations(page), `axe on login (${scheme})`).toEqual([]);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});

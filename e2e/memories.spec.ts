@@ -58,7 +58,10 @@ test("lists, filters, details and draws an agent's memories, reached from its se
   await expect(page).toHaveURL(new RegExp(`/memories\\?session=${encodeURIComponent(sessionId)}$`));
   await expect(page.getByRole("heading", { name: "Memories" })).toBeVisible();
   await expect(rows(page)).toHaveCount(4);
-  await expect(page.getByRole("form", { name: "Memory filters" })).toContainText("Remembered in session");
+  // The session filter names the session by its title, its id on hover.
+  const sessionFilter = page.getByTestId("session-filter").getByRole("link");
+  await expect(sessionFilter).toHaveText("Set up the editor the way the user likes it, then fix the billing job.");
+  await expect(sessionFilter).toHaveAttribute("title", `Session ${sessionId}`);
   await expect(rows(page).filter({ hasText: "The user prefers dark mode in the editor" })).toContainText("semantic");
   await expect(rows(page).filter({ hasText: "deployed the billing service" })).toContainText("strength 0.50");
   await expect(rows(page).filter({ hasText: "Quarterly revenue" })).toHaveCount(0);
@@ -115,4 +118,17 @@ test("lists, filters, details and draws an agent's memories, reached from its se
   await expect(page.getByLabel("Memory detail")).toContainText("Invoices are generated");
 
   await checkThemes(page, testInfo, "memories-graph");
+
+  // Narrowed to 1024 px after fitting at 1440, the view fits again: every node lies inside the pane.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(async () => {
+    const pane = (await graph.boundingBox())!;
+    for (const id of [ids.editorA, ids.editorB, ids.billing, ids.deploy]) {
+      const box = (await graph.locator(`.react-flow__node[data-id="${id}"]`).boundingBox())!;
+      expect(box.x, `node ${id}: left edge`).toBeGreaterThanOrEqual(pane.x);
+      expect(box.x + box.width, `node ${id}: right edge`).toBeLessThanOrEqual(pane.x + pane.width);
+      expect(box.y, `node ${id}: top edge`).toBeGreaterThanOrEqual(pane.y);
+      expect(box.y + box.height, `node ${id}: bottom edge`).toBeLessThanOrEqual(pane.y + pane.height);
+    }
+  }).toPass();
 });

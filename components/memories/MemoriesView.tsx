@@ -4,7 +4,6 @@
 // and the session it was remembered in, and the graph of memories and links. The selected memory lives in the URL
 // (?memory=), and so does the session filter the session view's "Memories (n)" link sets (?session=).
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Fragment, useDeferredValue, useState } from "react";
 import { MEMORY_SECTORS, type MemorySector } from "@/lib/contracts/zod-free";
@@ -14,17 +13,20 @@ import { Button } from "@/components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/Card";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { Input } from "@/components/ui/Input";
+import { RelativeTime } from "@/components/ui/RelativeTime";
 import { NativeSelect } from "@/components/ui/Select";
+import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/Tabs";
 import { MemoryGraph } from "./MemoryGraph";
 import { SectorBadge, StrengthBadge } from "./MemoryBadges";
+import { SessionName } from "./SessionName";
 
 function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string) => void }) {
   const trpc = useTRPC();
   const detail = useQuery(trpc.memories.byId.queryOptions({ id }));
   if (detail.error) return <p className="text-sm text-destructive">{detail.error.message}</p>;
-  if (!detail.data) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  if (!detail.data) return <SkeletonRows rows={4} label="Loading the memory" />;
   const { memory, links } = detail.data;
   // A waypoint pair is stored in both directions (recall's link weight counts each); a person sees one link per
   // neighbour, with the weight it was linked at.
@@ -40,21 +42,21 @@ function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string)
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
         <p className="whitespace-pre-wrap">{memory.content}</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <dt>user</dt>
           <dd>{memory.userId}</dd>
           <dt>session</dt>
           <dd>
             {memory.thinkingSessionId ? (
-              <Link className="underline" href={`/sessions/${encodeURIComponent(memory.thinkingSessionId)}`}>
-                {memory.sessionId}
-              </Link>
+              <SessionName id={memory.thinkingSessionId} className="block font-normal underline" />
             ) : (
               memory.sessionId
             )}
           </dd>
           <dt>remembered</dt>
-          <dd>{new Date(memory.createdAt).toLocaleString()}</dd>
+          <dd>
+            <RelativeTime at={memory.createdAt} />
+          </dd>
           {Object.entries(memory.metadata).map(([k, v]) => (
             <Fragment key={k}>
               <dt>{k}</dt>
@@ -134,8 +136,8 @@ export function MemoriesView() {
         <Input
           type="search"
           aria-label="Search memories"
-          placeholder='Search: words, AND, OR, NOT, "phrases"'
-          className="w-80"
+          placeholder='Words, AND, OR, NOT, "phrases"'
+          className="w-72"
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
@@ -163,11 +165,9 @@ export function MemoriesView() {
           </label>
         ))}
         {sessionId ? (
-          <span className="flex items-center gap-2 text-sm">
-            Remembered in session{" "}
-            <Link className="underline" href={`/sessions/${encodeURIComponent(sessionId)}`}>
-              {sessionId}
-            </Link>
+          <span className="flex min-w-0 items-center gap-2 text-sm" data-testid="session-filter">
+            <span className="shrink-0 text-muted-foreground">Remembered in</span>
+            <SessionName id={sessionId} className="max-w-72" />
             <Button variant="ghost" size="sm" onClick={() => setParam("session", null)}>
               All sessions
             </Button>
@@ -178,7 +178,7 @@ export function MemoriesView() {
           show forgotten
         </label>
       </form>
-      <div className="grid gap-4 lg:grid-cols-[1fr_24rem]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <Tabs defaultValue="list">
           <TabsList>
             <TabsTrigger value="list">List{list.data ? ` (${list.data.total})` : ""}</TabsTrigger>

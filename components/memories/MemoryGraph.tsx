@@ -1,15 +1,30 @@
 "use client";
 // Memories and their waypoint links drawn with React Flow (issue 15). Nodes sit on a circle (memories have no order
 // to lay out by), each linked pair is one straight edge between centres whose width follows its weight, labelled with
-// it; clicking a node selects the memory. Colours are the thought graph's tokens (FLOW_THEME, MemoryNode).
-import { Background, Controls, ReactFlow, type Edge } from "@xyflow/react";
+// it; clicking a node selects the memory. Colours are the thought graph's tokens (FLOW_THEME, MemoryNode). The view
+// fits every node with a margin, again whenever the pane changes size: fitted once at 1440 px, a window narrowed to
+// 1024 px cut the right-hand node in half.
+import { Background, Controls, ReactFlow, useReactFlow, useStore, type Edge } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import type { MemoryGraph as MemoryGraphData } from "@/lib/contracts/memory-dashboard";
 import { FLOW_THEME } from "@/components/graph/flow-theme";
 import { MEMORY_NODE_WIDTH as NODE_WIDTH, MemoryNode, type MemoryFlowNode } from "./MemoryNode";
 
 const NODE_TYPES = { memory: MemoryNode };
+/** A tenth of the pane around the nodes, so edge labels and node borders stay clear of the frame. */
+const FIT = { padding: 0.1 };
+
+/** Fits the view again when the pane's size changes (a resized window, the detail column appearing). */
+function FitOnResize() {
+  const { fitView } = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  useEffect(() => {
+    if (width > 0 && height > 0) void fitView(FIT);
+  }, [fitView, width, height]);
+  return null;
+}
 
 export function MemoryGraph({
   graph,
@@ -54,6 +69,7 @@ export function MemoryGraph({
         nodeTypes={NODE_TYPES}
         style={FLOW_THEME}
         fitView
+        fitViewOptions={FIT}
         edgesFocusable={false}
         nodesDraggable={false}
         nodesConnectable={false}
@@ -63,6 +79,7 @@ export function MemoryGraph({
       >
         <Background />
         <Controls showInteractive={false} />
+        <FitOnResize />
       </ReactFlow>
     </div>
   );

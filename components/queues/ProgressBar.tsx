@@ -1,5 +1,5 @@
 // A queue's progress as a bar: items complete (N reviews) of all items, items in review as a lighter segment, and
-// the count in words beside it (or under it, `compact` in the review screen's header).
+// the count in words beside it (or under it, `compact`: the review screen's header and the queue list's fixed column).
 import type { QueueProgress } from "@/lib/contracts/queues";
 import { cn } from "@/components/ui/cn";
 
@@ -7,10 +7,13 @@ export function ProgressBar({
   progress,
   label,
   compact = false,
+  byYou = !compact,
 }: {
   progress: QueueProgress;
   label: string;
   compact?: boolean;
+  /** Adds "· N by you" (the review screen's header says "N done by you" already). */
+  byYou?: boolean;
 }) {
   const { total, complete, inProgress } = progress;
   const share = (n: number) => `${total === 0 ? 0 : Math.min(100, (n / total) * 100)}%`;
@@ -34,8 +37,7 @@ export function ProgressBar({
       >
         {complete} of {total} complete
         {inProgress > 0 ? ` · ${inProgress} in review` : ""}
-        {/* The review screen's header says "N done by you" already. */}
-        {compact ? "" : ` · ${progress.mine} by you`}
+        {byYou ? ` · ${progress.mine} by you` : ""}
       </span>
     </div>
   );

@@ -67,10 +67,20 @@ export function QueueList() {
       {queues.data && queues.data.length > 0 ? (
         <ul className="flex flex-col divide-y rounded-lg border bg-card" aria-label="Queues">
           {queues.data.map((q) => (
-            <li key={q.id} data-testid="queue-row" className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4">
+            // Three columns of the same width on every row (name and words, progress, action), so the bars line up:
+            // as a wrapping flex row each bar started wherever its row's text ended.
+            <li
+              key={q.id}
+              data-testid="queue-row"
+              className="grid grid-cols-1 items-center gap-x-6 gap-y-3 px-4 py-4 md:grid-cols-[minmax(0,1fr)_16rem_10rem]"
+            >
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <div className="flex items-center gap-2">
-                  <Link href={`/queues/${q.id}`} className="truncate text-lg font-semibold hover:underline">
+                  <Link
+                    href={`/queues/${q.id}`}
+                    className="truncate text-lg font-semibold hover:underline"
+                    title={q.name}
+                  >
                     {q.name}
                   </Link>
                   {q.archivedAt ? <Badge variant="outline">archived</Badge> : null}
@@ -81,9 +91,9 @@ export function QueueList() {
                   {countOf(q.reviewersPerItem, "reviewer")} per item · {q.memberCount} assigned
                 </p>
               </div>
-              <ProgressBar progress={q.progress} label={`${q.name} progress`} />
+              <ProgressBar progress={q.progress} label={`${q.name} progress`} compact byYou />
               {q.archivedAt === null && (q.assigned || canManage) ? (
-                <Button asChild size="sm">
+                <Button asChild size="sm" className="md:justify-self-end">
                   <Link href={`/queues/${q.id}/review`} aria-label={`Start reviewing ${q.name}`}>
                     <Play aria-hidden />
                     Start reviewing

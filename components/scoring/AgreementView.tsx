@@ -8,7 +8,6 @@ import type { Stat } from "@/lib/stats/agreement";
 import { alphaWords, correlationWords, kappaWords, reading, readingWhy } from "@/lib/stats/agreement-words";
 import { countOf } from "@/lib/words/count-of";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { Field } from "@/components/ui/Field";
 import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
@@ -56,12 +55,14 @@ export function AgreementView() {
   const report = data?.report ?? null;
   return (
     <section aria-labelledby="agreement-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="agreement-heading" className="text-lg font-semibold">
           Agreement
         </h2>
         {configs.data && usable.length > 0 ? (
-          <Field label="Config">
+          // The label beside the picker, on the heading's line: above it, "Config" floated over the row's right end.
+          <label className="flex min-w-0 items-center gap-2 text-sm font-medium">
+            Config
             <NativeSelect
               value={chosen ?? ""}
               onChange={(e) => choose(e.target.value)}
@@ -76,7 +77,7 @@ export function AgreementView() {
                 </option>
               ))}
             </NativeSelect>
-          </Field>
+          </label>
         ) : null}
       </div>
       {configs.isError ? (
@@ -102,7 +103,7 @@ export function AgreementView() {
             {countOf(report.targets, "thought or session", "thoughts and sessions")}
             {report.ignored > 0 ? `; ${countOf(report.ignored, "non-numeric value")} left out` : ""}.
           </p>
-          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <div className="flex min-w-0 flex-col gap-4">
               <section className={card} aria-labelledby="alpha-heading">
                 <h3 id="alpha-heading" className="text-base font-semibold">

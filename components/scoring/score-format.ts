@@ -25,9 +25,12 @@ export function chipOf(chip: ThoughtScoreChip, meanOf: { name: string } | null):
 
 /** One session's summaries for the sessions list: "quality 4.5 (2) · verdict 3×". */
 export function summaryText(s: ScoreSummary): string {
-  return s.mean !== null && s.type === "numeric"
-    ? `${s.name} ${shortNumber(s.mean)} (${s.count})`
-    : `${s.name} ${s.count}×`;
+  return `${s.name} ${summaryValueText(s)}`;
+}
+
+/** A summary without its name: "3.6 (5)" for a numeric mean of five scores, else the count, "2×". */
+export function summaryValueText(s: ScoreSummary): string {
+  return s.mean !== null && s.type === "numeric" ? `${shortNumber(s.mean)} (${s.count})` : `${s.count}×`;
 }
 
 /** The most values a numeric config shows as one row of stepped buttons in the detail panel's ~300 px: 11 is 0–10. */

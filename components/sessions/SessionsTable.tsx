@@ -18,8 +18,9 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useRef, type ReactNode } from "react";
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
+import type { ScoreSummary } from "@/lib/contracts/scores";
 import { SESSION_STATUSES } from "@/lib/contracts/zod-free";
-import { summaryText } from "@/components/scoring/score-format";
+import { summaryText, summaryValueText } from "@/components/scoring/score-format";
 import { ConnectAgent } from "@/components/onboarding/ConnectAgent";
 import { HealthCell, HealthFilters } from "@/components/reasoning/HealthCell";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
@@ -200,6 +201,8 @@ export function SessionsTable() {
           />
           <NativeSelect
             aria-label="Score config to sort by"
+            // A fixed width: as wide as its longest config name it took ~280 px and pushed the dates to a third row.
+            className="w-52"
             value={query.scoreConfigId ?? ""}
             onChange={(e) =>
               set(
@@ -268,7 +271,10 @@ export function SessionsTable() {
                 {query.scoreConfigId ? (
                   sortHead("score", "Scores", "Sort by the chosen config's mean")
                 ) : (
-                  <TableHead className={WIDE_ONLY} aria-sort={query.sort === "score" ? "descending" : "none"}>
+                  <TableHead
+                    className={cn(SCORES_WIDTH, WIDE_ONLY)}
+                    aria-sort={query.sort === "score" ? "descending" : "none"}
+                  >
                     Scores
                   </TableHead>
                 )}
@@ -322,10 +328,8 @@ export function SessionsTable() {
                     )}
                   </Num>
                   {/* Below 1024 px the scores show only when a config is chosen (it is then the sort asked for). */}
-                  <TableCell data-testid="row-scores" className={cn("text-xs", !query.scoreConfigId && WIDE_ONLY)}>
-                    {(data.scores[s.id] ?? []).map(summaryText).join(" · ") || (
-                      <span className="text-muted-foreground">—</span>
-                    )}
+                  <TableCell data-testid="row-scores" className={cn(SCORES_WIDTH, !query.scoreConfigId && WIDE_ONLY)}>
+                    <ScoreChips summaries={data.scores[s.id] ?? []} />
                   </TableCell>
                   <TableCell className="text-right">
                     <HealthCell health={data.health[s.id]} />
@@ -372,6 +376,34 @@ const WIDE_ONLY = "max-lg:hidden";
 const ROOMY_ONLY = "max-xl:hidden";
 /** The agent column: names truncate to this width (the full name is the cell's title). */
 const AGENT_WIDTH = "w-16 max-w-16 lg:w-28 lg:max-w-28";
+/**
+ * The scores column: one line of chips. "effort-… 7 (1) · percent-… 100 (1)" as text wrapped onto four lines at 1440.
+ * Narrower below 1280 px, where 176 px of it left the title ~200 px.
+ */
+const SCORES_WIDTH = "w-32 max-w-32 xl:w-44 xl:max-w-44";
+/** Chips drawn in the cell; the rest count as "+n" (every summary is in the cell's title). */
+const SHOWN_CHIPS = 2;
+
+/** One chip per config: its name truncated, its mean (count) or count× whole; the full list on hover. */
+function ScoreChips({ summaries }: { summaries: ScoreSummary[] }) {
+  if (summaries.length === 0) return <span className="text-muted-foreground">—</span>;
+  const rest = summaries.length - SHOWN_CHIPS;
+  return (
+    <div className="flex min-w-0 items-center gap-1" title={summaries.map(summaryText).join("\n")}>
+      {summaries.slice(0, SHOWN_CHIPS).map((s) => (
+        <Badge key={s.configId} variant="secondary" className="min-w-0 shrink font-normal" data-testid="score-summary">
+          <span className="min-w-0 truncate">{s.name}</span>{" "}
+          <span className="font-medium tabular-nums">{summaryValueText(s)}</span>
+        </Badge>
+      ))}
+      {rest > 0 ? (
+        <Badge variant="outline" className="font-normal text-muted-foreground">
+          +{rest}
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
 
 function Num({ children, className, ...props }: { children: ReactNode; className?: string; "data-testid"?: string }) {
   return (

@@ -39,6 +39,14 @@ describe("agentSnippets", () => {
     });
   });
 
+  it("writes curl's body as JSON that parses and keeps each line short enough for the first-run code block", () => {
+    const curl = snippets.find((s) => s.id === "curl")!.code;
+    const body = /-d '([^']*)'/.exec(curl)?.[1];
+    expect(JSON.parse(body!)).toMatchObject({ thoughtNumber: 1, totalThoughts: 3, nextThoughtNeeded: true });
+    // ~100 monospace characters fill the 720 px block at 12 px.
+    for (const line of curl.split("\n")) expect(line.length, line).toBeLessThanOrEqual(100);
+  });
+
   it("shows a placeholder until a key exists", () => {
     const none = agentSnippets({ baseUrl: "http://127.0.0.1:3000", apiKey: null });
     expect(none.every((s) => s.code.includes(KEY_PLACEHOLDER))).toBe(true);

@@ -25,10 +25,13 @@ export function agentSnippets({ baseUrl, apiKey }: { baseUrl: string; apiKey: st
       label: "curl",
       where: "a terminal: records one thought over REST",
       language: "sh",
+      // One option a line and the body as indented JSON: on one line the body ran ~400 px past the first-run page's
+      // 720 px code block.
       code: [
         `curl -s ${url}/api/v1/thoughts \\`,
-        `  -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" \\`,
-        `  -d '{"thought": "Break the problem into parts", "thoughtNumber": 1, "totalThoughts": 3, "nextThoughtNeeded": true}'`,
+        `  -H "Authorization: Bearer ${key}" \\`,
+        `  -H "Content-Type: application/json" \\`,
+        `  -d '${json({ thought: "Break the problem into parts", thoughtNumber: 1, totalThoughts: 3, nextThoughtNeeded: true }).replaceAll("\n", "\n  ")}'`,
       ].join("\n"),
     },
     {
@@ -36,7 +39,10 @@ export function agentSnippets({ baseUrl, apiKey }: { baseUrl: string; apiKey: st
       label: "Claude Code",
       where: "a terminal: adds the MCP server to Claude Code",
       language: "sh",
-      code: `claude mcp add --transport http thoughtgraph ${mcp} --header "Authorization: Bearer ${key}"`,
+      code: [
+        `claude mcp add --transport http thoughtgraph ${mcp} \\`,
+        `  --header "Authorization: Bearer ${key}"`,
+      ].join("\n"),
     },
     {
       id: "cursor",
