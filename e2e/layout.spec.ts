@@ -297,7 +297,11 @@ for (const screen of SCREENS) {
 
 test("login: fits 1440, 1024 and 768 px, passes axe in light and dark", async ({ browser }, testInfo) => {
   // Signed out: a context without the admin's cookie.
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const context = await browser.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [] },
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   try {
     for (const scheme of ["light", "dark"] as const) {

@@ -10,9 +10,20 @@ const SIZES = [
   { width: 1024, height: 768 },
 ] as const;
 
+// Emulates the colour scheme and waits until the page has followed it: the `.dark` class is set by a React effect
+// after the media query's change event, which on a loaded machine came after axe had started measuring.
+export async function showScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), {
+      message: `the page follows the ${scheme} scheme`,
+    })
+    .toBe(scheme === "dark");
+}
+
 export async function checkThemes(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await showScheme(page, scheme);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations
       .filter((v) => v.impact === "critical" || v.impact === "serious")
