@@ -369,6 +369,38 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: off.data.thoughtId } })).toBe(0);
     });
 
+    it("the detectors wait while the writer is busy, and run anyway once a thought has waited the lag bound", async () => {
+      const detect = await import("@/server/services/reasoning/detect-on-write");
+      const biased = { problem: "We already invested two years in it, so we cannot abandon it now.", mode: "critical" };
+      const count = (thoughtId: string) => svc.db.thoughtAssessment.count({ where: { thoughtId } });
+      await detect.setDetectOnWrite(svc.db, projectId, true);
+      // The writer held "busy" (as under a bulk load) and a bound no test reaches: the thought waits in the queue.
+      const writerIdle = detect.watchWriter(() => false);
+      const lag = detect.setMaxLag(3_600_000);
+      try {
+        const waiting = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+        for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+        expect(detect.detectorsPending()).toBe(1);
+        expect(await count(waiting.data.thoughtId)).toBe(0);
+        // The writer idle again: the pass runs.
+        detect.watchWriter(writerIdle);
+        await detect.detectorsIdle();
+        expect(detect.detectorsPending()).toBe(0);
+        expect(await count(waiting.data.thoughtId)).toBe(1);
+
+        // Busy for good, and a thought older than the bound (0 ms): the pass does not wait for the writer.
+        detect.watchWriter(() => false);
+        detect.setMaxLag(0);
+        const overdue = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+        await detect.detectorsIdle();
+        expect(await count(overdue.data.thoughtId)).toBe(1);
+      } finally {
+        detect.watchWriter(writerIdle);
+        detect.setMaxLag(lag);
+        await detect.setDetectOnWrite(svc.db, projectId, false);
+      }
+    });
+
     it("stores the detectors' findings once, and skips a thought deleted before they were stored", async () => {
       const { insertFindingsPg, insertFindingsSqlite } = await import("@/server/ingest/write-findings");
       const { getDbProvider, pgPool } = await import("@/server/db/client");
