@@ -369,14 +369,15 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: off.data.thoughtId } })).toBe(0);
     });
 
-    it("the detectors wait while the writer is busy, and run anyway once a thought has waited the lag bound", async () => {
+    it("the detectors hold back while writes keep coming, and run anyway once a thought has waited the lag bound", async () => {
       const detect = await import("@/server/services/reasoning/detect-on-write");
       const biased = { problem: "We already invested two years in it, so we cannot abandon it now.", mode: "critical" };
       const count = (thoughtId: string) => svc.db.thoughtAssessment.count({ where: { thoughtId } });
       await detect.setDetectOnWrite(svc.db, projectId, true);
-      // The writer held "busy" (as under a bulk load) and a bound no test reaches: the thought waits in the queue.
+      // The writer held busy (as under a bulk load), no share of the time for the pass and a bound no test reaches:
+      // the thought waits in the queue.
       const writerIdle = detect.watchWriter(() => false);
-      const lag = detect.setMaxLag(3_600_000);
+      const pacing = detect.pace({ maxLagMs: 3_600_000, busyShare: 0 });
       try {
         const waiting = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
         for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
@@ -390,13 +391,13 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
 
         // Busy for good, and a thought older than the bound (0 ms): the pass does not wait for the writer.
         detect.watchWriter(() => false);
-        detect.setMaxLag(0);
+        detect.pace({ maxLagMs: 0 });
         const overdue = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
         await detect.detectorsIdle();
         expect(await count(overdue.data.thoughtId)).toBe(1);
       } finally {
         detect.watchWriter(writerIdle);
-        detect.setMaxLag(lag);
+        detect.pace(pacing);
         await detect.setDetectOnWrite(svc.db, projectId, false);
       }
     });

@@ -3,18 +3,21 @@
 // after its batch has committed; a bias found or a discrete emotion recognised is stored in ThoughtAssessment, where
 // the detail panel and the graph badges show it, exactly as if the tools had been called with the thought's id.
 //
-// Off the request path and out of the way of the writes: the writer (server/ingest/thought-writer.ts) hands each
-// committed batch to afterCommit, which with the setting off costs one cached lookup per project in the batch, and
-// with it on queues the batch (one entry, no copy of its thoughts). A background pass works through the queue while
-// the writer is idle (no batch queued or committing), in slices of SLICE thoughts between turns of the event loop,
-// and stores the findings of up to STORE_EVERY thoughts in one raw multi-row insert (server/ingest/write-findings.ts;
-// on SQLite through the write thread). While writes keep coming it waits, but never longer than MAX_LAG_MS for a
-// thought: then it runs anyway, so under a sustained load findings trail the writes by ~MAX_LAG_MS and the load pays
-// for them from then on. Measured (BENCH_DETECT=1 npm run bench:ingest, server/ingest/README.md): running the
-// detectors and storing their findings during the load cost the serving thread ~70 ms of CPU per 1,000 thoughts
+// Off the request path, and paced so a load of writes does not pay for it: the writer (server/ingest/thought-writer.ts)
+// hands each committed batch to afterCommit, which with the setting off costs one cached lookup per project in the
+// batch, and with it on queues the batch (one entry, no copy of its thoughts). A background pass works through the
+// queue in slices of SLICE thoughts between turns of the event loop and stores the findings of up to STORE_EVERY
+// thoughts in one raw multi-row insert (server/ingest/write-findings.ts; on SQLite through the write thread):
+//   - at full speed while the writer is quiet (no batch queued or committing, none committed for QUIET_MS);
+//   - while writes keep coming, with at most BUSY_SHARE of the time (a token bucket: a slice runs when the time it
+//     earned covers it), storing every STORE_BUSY thoughts so one insert never holds the write thread long;
+//   - at full speed again once a thought has waited MAX_LAG_MS or MAX_QUEUED thoughts wait: the lag bound (and the
+//     memory bound). Under a load longer than that the load pays for the findings, as it did when they ran at once.
+// Why: measured with CPU profiles of BENCH_DETECT=1 npm run bench:ingest (server/ingest/README.md), running the
+// detectors and storing their findings as the batches committed cost, per 1,000 thoughts, the serving thread ~70 ms
 // (detectors ~25, rows and queue ~15, garbage collection ~13, posting findings to the write thread ~7), the write
-// thread ~36 (the inserts, and the thoughts' own inserts slowed by them) and the WAL checkpointer ~23 (CPU profiles,
-// under the profiler's own overhead), halving the batch rate on 2 cores; idle, the same work costs the load nothing.
+// thread ~36 (the inserts, and the thoughts' own inserts slowed by them) and the WAL checkpointer ~23 (figures
+// inflated by the profiler), which on 2 cores cut the batch rate to ~0.5 of the rate with the setting off.
 //
 // No finding is lost for a committed thought: a failed insert puts its thoughts back in the queue and is retried
 // with a growing pause; and every few seconds the project's cursor (ProjectReasoningSettings.detectedThrough) moves
@@ -53,15 +56,28 @@ const SETTING_TTL_MS = Number(process.env.THOUGHTGRAPH_DETECT_SETTING_TTL_MS ?? 
  *  measured by scripts/bench-detectors.ts), so a slice holds the loop ~5 ms and a request queued meanwhile waits no
  *  longer. */
 const SLICE = 250;
-/** The longest a committed thought waits for the writer to go idle before the pass runs anyway (the findings' lag
- *  bound under a sustained load). Findings show in the detail panel and as graph badges: a reviewer opens a session
- *  seconds after it was written at the earliest. */
-const MAX_LAG_MS = Number(process.env.THOUGHTGRAPH_DETECT_MAX_LAG_MS ?? 2_000);
-/** How often a waiting pass looks whether the writer has gone idle. */
-const IDLE_POLL_MS = 25;
-/** Thoughts whose findings are inserted together (two findings each at most): one transaction per 5,000 thoughts;
- *  fewer thoughts when the queue runs dry. */
+/** The longest a committed thought waits for its findings while writes keep coming (the lag bound): findings show in
+ *  the detail panel and as graph badges, which a reviewer reads after the agent has written, not while. */
+const MAX_LAG_MS = Number(process.env.THOUGHTGRAPH_DETECT_MAX_LAG_MS ?? 30_000);
+/** Thoughts queued at most before the pass runs at full speed whatever the load: ~300 bytes each (the text and four
+ *  references), so ~30 MB. */
+const MAX_QUEUED = 100_000;
+/** The pass's share of the time while writes keep coming: the serving thread's detectors (~15 ms per 1,000 thoughts)
+ *  and the write thread's inserts (~25) then cost the load about a tenth of its rate, and the pass still assesses
+ *  ~2,000 thoughts/s. */
+const BUSY_SHARE = Number(process.env.THOUGHTGRAPH_DETECT_BUSY_SHARE ?? 0.1);
+/** The writer counts as busy this long after a commit: between two batches of a load the serving thread is parsing
+ *  the next one while the writer's queue is empty (measured: ~15–60 ms of a 1,000-event batch). */
+const QUIET_MS = 200;
+/** The most time a slice can have earned while it waited: a quiet spell does not let the pass run unpaced later. */
+const EARNED_CAP_MS = 20;
+/** How often a waiting pass looks again. */
+const POLL_MS = 25;
+/** Thoughts whose findings are inserted together (two findings each at most): one transaction per 5,000 thoughts
+ *  (~100–180 ms of the write thread) when it is quiet, per 500 (~10–20 ms) while writes keep coming; fewer when the
+ *  queue runs dry. */
 const STORE_EVERY = 5_000;
+const STORE_BUSY = 500;
 /** How far the cursor stays behind the oldest thought still queued: a batch is built (its createdAt) before it
  *  commits and reaches the queue; a commit waits 30 s at most for a lock (server/ingest/write-thread.worker.ts). */
 const CURSOR_MARGIN_MS = 60_000;
@@ -75,7 +91,9 @@ interface State {
   queue: Queued[];
   /** Whether the writer has no batch queued or committing (server/ingest/thought-writer.ts sets it). */
   writerIdle: () => boolean;
-  maxLagMs: number;
+  /** When the last batch committed (Date.now()). */
+  lastCommitAt: number;
+  pacing: Pacing;
   /** Settings being read for batches that arrived before their project's setting was known. */
   lookups: Set<Promise<void>>;
   running: boolean;
@@ -96,7 +114,8 @@ const state: State = (g.__thoughtgraphDetect ??= {
   settings: new Map(),
   queue: [],
   writerIdle: () => true,
-  maxLagMs: MAX_LAG_MS,
+  lastCommitAt: 0,
+  pacing: { maxLagMs: MAX_LAG_MS, busyShare: BUSY_SHARE },
   lookups: new Set(),
   running: false,
   idle: Promise.resolve(),
@@ -143,10 +162,15 @@ export function watchWriter(idle: () => boolean): () => boolean {
   return previous;
 }
 
-/** Sets the lag bound (THOUGHTGRAPH_DETECT_MAX_LAG_MS at start); returns the previous one. */
-export function setMaxLag(ms: number): number {
-  const previous = state.maxLagMs;
-  state.maxLagMs = ms;
+export interface Pacing {
+  maxLagMs: number;
+  busyShare: number;
+}
+
+/** Sets the pass's pacing (THOUGHTGRAPH_DETECT_MAX_LAG_MS and _BUSY_SHARE at start); returns the previous one. */
+export function pace(pacing: Partial<Pacing>): Pacing {
+  const previous = state.pacing;
+  state.pacing = { ...previous, ...pacing };
   return previous;
 }
 
@@ -160,6 +184,7 @@ export function detectorsPending(): number {
 /** Called by the writer after a batch commits, with the thoughts it wrote (never throws, never waits). */
 export function afterCommit(written: () => WrittenThought[], projectIds: ReadonlySet<string>): void {
   const now = Date.now();
+  state.lastCommitAt = now;
   let on = 0;
   const unknown: string[] = [];
   for (const id of projectIds) {
@@ -200,20 +225,29 @@ function oldestQueued(): number {
   return oldest;
 }
 
-/** The pass: assesses queued thoughts while the writer is idle or a thought has waited MAX_LAG_MS. */
+/** The pass (the header says how it is paced). */
 async function drain(): Promise<void> {
   let rows = emptyRows();
   /** The thoughts whose findings are in `rows` (put back in the queue if the insert fails), and the oldest's time. */
   let covered: WrittenThought[] = [];
   let coveredAt = Infinity;
+  /** Time the pass has earned while writes keep coming, in ms (negative: owed). */
+  let earned = 0;
+  let last = performance.now();
   try {
     for (;;) {
-      if (state.queue.length > 0 && !state.writerIdle()) {
-        const wait = Math.min(oldestQueued(), coveredAt) + state.maxLagMs - Date.now();
-        if (wait > 0) {
-          await pause(Math.min(IDLE_POLL_MS, wait));
-          continue;
-        }
+      const now = Date.now();
+      const pending = detectorsPending();
+      const paced =
+        (!state.writerIdle() || now - state.lastCommitAt < QUIET_MS) &&
+        Math.min(oldestQueued(), coveredAt) + state.pacing.maxLagMs > now &&
+        pending < MAX_QUEUED;
+      const clock = performance.now();
+      earned = paced ? Math.min(EARNED_CAP_MS, earned + (clock - last) * state.pacing.busyShare) : 0;
+      last = clock;
+      if (paced && earned <= 0) {
+        await pause(POLL_MS);
+        continue;
       }
       const q = state.queue[0];
       if (q) {
@@ -226,14 +260,19 @@ async function drain(): Promise<void> {
         if (q.at < coveredAt) coveredAt = q.at;
         if (end === q.thoughts.length) state.queue.shift();
       }
-      if (covered.length > 0 && (covered.length >= STORE_EVERY || state.queue.length === 0)) {
+      if (covered.length > 0 && (covered.length >= (paced ? STORE_BUSY : STORE_EVERY) || state.queue.length === 0)) {
         const stored = await storeCovered(rows, covered, coveredAt);
         rows = emptyRows();
         covered = [];
         coveredAt = Infinity;
         if (!stored) continue;
       }
-      if (state.queue.length === 0) break;
+      if (paced) {
+        const spent = performance.now() - last;
+        earned -= spent;
+        last += spent;
+      }
+      if (state.queue.length === 0 && covered.length === 0) break;
       await nextTurn();
     }
   } finally {
