@@ -254,7 +254,12 @@ function batchBodies(label: string, count = BATCHES): string[] {
 }
 
 /** Posts the bodies from BATCH_CLIENTS clients, each keeping one request in flight, so the server is never idle. */
-async function driveBatches(base: URL, apiKey: string, bodies: string[], onAck?: (thoughts: number) => void) {
+async function driveBatches(
+  base: URL,
+  apiKey: string,
+  bodies: string[],
+  onAck?: (results: { status: number; thoughtId?: string }[]) => void,
+) {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -268,9 +273,9 @@ async function driveBatches(base: URL, apiKey: string, bodies: string[], onAck?:
         latencies.push(performance.now() - t0);
         if (res.status !== 207) failures++;
         else {
-          const { results } = JSON.parse(res.body) as { results: { status: number }[] };
+          const { results } = JSON.parse(res.body) as { results: { status: number; thoughtId?: string }[] };
           failures += results.filter((r) => r.status !== 201).length;
-          onAck?.(results.length);
+          onAck?.(results);
         }
       }
     }),
@@ -387,6 +392,8 @@ const DETECT_TEXT =
 interface BenchDb {
   setDetect: (on: boolean) => Promise<void>;
   findings: () => Promise<number>;
+  /** Findings stored for these thoughts (an index lookup each: polled while the pass catches up). */
+  findingsOf: (thoughtIds: string[]) => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -395,6 +402,8 @@ const UPSERT_SETTING = `INSERT INTO "ProjectReasoningSettings" ("projectId", "de
   SELECT "id", $1, CURRENT_TIMESTAMP FROM "Project" WHERE true
   ON CONFLICT ("projectId") DO UPDATE SET "detectOnWrite" = excluded."detectOnWrite"`;
 const COUNT_FINDINGS = `SELECT COUNT(*) AS n FROM "ThoughtAssessment"`;
+const countFindingsOf = (n: number, placeholder: (i: number) => string) =>
+  `${COUNT_FINDINGS} WHERE "thoughtId" IN (${Array.from({ length: n }, (_, i) => placeholder(i)).join(", ")})`;
 
 async function openBenchDb(url: string): Promise<BenchDb> {
   if (providerOf(url) === "postgresql") {
@@ -403,6 +412,15 @@ async function openBenchDb(url: string): Promise<BenchDb> {
     return {
       setDetect: async (on) => void (await client.query(UPSERT_SETTING, [on])),
       findings: async () => Number((await client.query<{ n: string }>(COUNT_FINDINGS)).rows[0]!.n),
+      findingsOf: async (ids) =>
+        Number(
+          (
+            await client.query<{ n: string }>(
+              countFindingsOf(ids.length, (i) => `$${i + 1}`),
+              ids,
+            )
+          ).rows[0]!.n,
+        ),
       close: () => client.end(),
     };
   }
@@ -413,6 +431,8 @@ async function openBenchDb(url: string): Promise<BenchDb> {
   return {
     setDetect: (on) => Promise.resolve(void upsert.run(on ? 1 : 0)),
     findings: () => Promise.resolve(Number((count.get() as { n: number }).n)),
+    findingsOf: (ids) =>
+      Promise.resolve(Number((db.prepare(countFindingsOf(ids.length, () => "?")).get(...ids) as { n: number }).n)),
     close: () => {
       db.close();
       return Promise.resolve();
@@ -437,30 +457,28 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string, 
         const bodies = batchBodies(`bench-detect-${setting}-${round}`, batches).map((b) =>
           b.replaceAll(JSON.stringify(TEXT), JSON.stringify(DETECT_TEXT)),
         );
-        // Findings trail the acknowledged writes (the detectors run after COMMIT, off the request path): sampled
-        // every SAMPLE_MS during the load, the most thoughts acknowledged and not yet assessed.
-        let acked = 0;
-        let maxPending = 0;
-        let sampling = setting === "on";
-        const sampler = (async () => {
-          while (sampling) {
-            await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
-            const pending = acked - ((await db.findings()) - before) / 2;
-            if (pending > maxPending) maxPending = pending;
-          }
-        })();
+        // Findings trail the acknowledged writes (the detectors run after COMMIT, off the request path). The last
+        // thought of every batch: the pass assesses in commit order, so when these have their findings all have.
+        // (Polling a COUNT of every finding instead cost PostgreSQL enough to slow the pass it waited for.)
+        const lastOfBatch: string[] = [];
         const start = performance.now();
         const cpuBefore = serverCpuMs(pid);
-        const run = await driveBatches(base, apiKey, bodies, (n) => (acked += n));
+        const run = await driveBatches(base, apiKey, bodies, (results) => {
+          const last = results.at(-1)?.thoughtId;
+          if (last) lastOfBatch.push(last);
+        });
         const lastAck = performance.now();
-        sampling = false;
-        await sampler;
         if (run.failures > 0) throw new Error(`detect run: ${run.failures} failures`);
         let pendingAtLastAck = 0;
         if (setting === "on") {
           const expected = before + 2 * batches * BATCH_SIZE;
           pendingAtLastAck = (expected - (await db.findings())) / 2;
-          while ((await db.findings()) < expected) await new Promise((resolve) => setTimeout(resolve, 20));
+          while ((await db.findingsOf(lastOfBatch)) < 2 * lastOfBatch.length)
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          // More is possible: the previous "off" run's last batch may read the setting after it was turned on.
+          const stored = await db.findings();
+          if (stored < expected)
+            throw new Error(`detect run: ${stored - before} findings, ${expected - before} expected`);
         }
         const done = performance.now();
         const thoughts = batches * BATCH_SIZE;
@@ -485,7 +503,6 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string, 
             thoughts_per_s_with_findings: round1(withFindingsPerS),
             ...(setting === "on"
               ? {
-                  max_unassessed_during_load: Math.max(0, Math.round(maxPending)),
                   unassessed_at_last_ack: pendingAtLastAck,
                   all_findings_ms_after_last_ack: round1(done - lastAck),
                 }
@@ -518,9 +535,6 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string, 
     }),
   );
 }
-
-/** How often the detect comparison counts the stored findings during a load (a COUNT over the findings' index). */
-const SAMPLE_MS = 100;
 
 const round1 = (n: number) => round(n, 1);
 
