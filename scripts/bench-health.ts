@@ -14,6 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { rng } from "@/e2e/support/generate";
 import { createDatabase } from "@/test/support/pg-cluster";
+import { openBenchProject, runBench, writeThoughts } from "./lib/bench-sessions";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 50);
 const PER_SESSION = Number(process.env.BENCH_PER_SESSION ?? 2_000);
@@ -31,17 +32,10 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
-  process.env.DATABASE_URL = url;
-  const { applyMigrations } = await import("@/server/db/migrations");
-  await applyMigrations(url);
-  const { closeDb, getDb } = await import("@/server/db/client");
-  const { ensureDefaultProject } = await import("@/server/services/projects/projects");
-  const { ingestEvents } = await import("@/server/ingest/record-thoughts");
+  const { db, projectId, close } = await openBenchProject(url);
   const { sessionsTable } = await import("@/server/services/dashboard");
   const { ZSessionTableQuery } = await import("@/lib/contracts/dashboard");
   const { healthCaughtUp } = await import("@/server/services/reasoning/session-health");
-  const db = getDb();
-  const projectId = (await ensureDefaultProject(db)).id;
   const random = rng(16);
   const text = () => Array.from({ length: 35 }, () => WORDS[Math.floor(random() * WORDS.length)]!).join(" ");
 
@@ -50,27 +44,17 @@ async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
   for (let i = 0; i < 20; i++) await sessionsTable(db, projectId, query);
   const loadStart = performance.now();
   const total = SESSIONS * PER_SESSION;
-  for (let start = 0; start < total; start += 1_000) {
-    const events = Array.from({ length: Math.min(1_000, total - start) }, (_, i) => {
-      const n = start + i;
-      const number = (n % PER_SESSION) + 1;
-      return {
-        id: `bench-${n}`,
-        type: "thought",
-        body: {
-          sessionId: `bench-health-${Math.floor(n / PER_SESSION)}`,
-          thought: text(),
-          thoughtNumber: number,
-          totalThoughts: PER_SESSION,
-          nextThoughtNeeded: number < PER_SESSION,
-          ...(number % 50 === 0 ? { isRevision: true, revisesThought: number - 1 } : {}),
-        },
-      };
-    });
-    const results = await ingestEvents({ projectId, apiKeyId: null }, { events });
-    const failed = results.find((r) => r.status >= 300);
-    if (failed) throw new Error(`ingest failed: ${JSON.stringify(failed)}`);
-  }
+  await writeThoughts(projectId, total, (n) => {
+    const number = (n % PER_SESSION) + 1;
+    return {
+      sessionId: `bench-health-${Math.floor(n / PER_SESSION)}`,
+      thought: text(),
+      thoughtNumber: number,
+      totalThoughts: PER_SESSION,
+      nextThoughtNeeded: number < PER_SESSION,
+      ...(number % 50 === 0 ? { isRevision: true, revisesThought: number - 1 } : {}),
+    };
+  });
   console.error(
     `${provider}: ${total} thoughts in ${SESSIONS} sessions written in ${round(performance.now() - loadStart)} ms`,
   );
@@ -126,8 +110,7 @@ async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
       load_average_1m: load,
     }),
   );
-  await (await import("@/server/events/pg-relay")).stopPgRelay();
-  await closeDb();
+  await close();
 }
 
 async function main() {
@@ -152,10 +135,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);
