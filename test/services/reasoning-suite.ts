@@ -690,6 +690,22 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(stored.thoughts).toBe(4);
     });
 
+    it("a list request folds a bounded number of thoughts; a larger stale session is folded in the background", async () => {
+      const { refreshStaleHealth, healthCaughtUp, REQUEST_THOUGHTS } =
+        await import("@/server/services/reasoning/session-health");
+      // Every other session of the project current first, so the large one is the only stale one.
+      while ((await refreshStaleHealth(svc.db, projectId)) > 0);
+      await healthCaughtUp();
+      const n = REQUEST_THOUGHTS + 1;
+      const large = await handBuilt(
+        Array.from({ length: n }, (_, i) => ({ n: i + 1, text: `Import step ${i + 1}`, at: i / 60, total: n })),
+      );
+      expect(await refreshStaleHealth(svc.db, projectId)).toBe(0);
+      await healthCaughtUp();
+      const stored = await svc.db.sessionHealth.findUniqueOrThrow({ where: { sessionId: large } });
+      expect(stored.thoughts).toBe(n);
+    });
+
     it("GET session carries the metacognitive results stored on its thoughts", async () => {
       const t = await svc.thinkTool(
         who(),
