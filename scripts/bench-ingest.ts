@@ -254,7 +254,12 @@ function batchBodies(label: string, count = BATCHES): string[] {
 }
 
 /** Posts the bodies from BATCH_CLIENTS clients, each keeping one request in flight, so the server is never idle. */
-async function driveBatches(base: URL, apiKey: string, bodies: string[]) {
+async function driveBatches(
+  base: URL,
+  apiKey: string,
+  bodies: string[],
+  onAck?: (results: { status: number; thoughtId?: string }[]) => void,
+) {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -268,8 +273,9 @@ async function driveBatches(base: URL, apiKey: string, bodies: string[]) {
         latencies.push(performance.now() - t0);
         if (res.status !== 207) failures++;
         else {
-          const { results } = JSON.parse(res.body) as { results: { status: number }[] };
+          const { results } = JSON.parse(res.body) as { results: { status: number; thoughtId?: string }[] };
           failures += results.filter((r) => r.status !== 201).length;
+          onAck?.(results);
         }
       }
     }),
@@ -386,6 +392,8 @@ const DETECT_TEXT =
 interface BenchDb {
   setDetect: (on: boolean) => Promise<void>;
   findings: () => Promise<number>;
+  /** Findings stored for these thoughts (an index lookup each: polled while the pass catches up). */
+  findingsOf: (thoughtIds: string[]) => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -394,6 +402,8 @@ const UPSERT_SETTING = `INSERT INTO "ProjectReasoningSettings" ("projectId", "de
   SELECT "id", $1, CURRENT_TIMESTAMP FROM "Project" WHERE true
   ON CONFLICT ("projectId") DO UPDATE SET "detectOnWrite" = excluded."detectOnWrite"`;
 const COUNT_FINDINGS = `SELECT COUNT(*) AS n FROM "ThoughtAssessment"`;
+const countFindingsOf = (n: number, placeholder: (i: number) => string) =>
+  `${COUNT_FINDINGS} WHERE "thoughtId" IN (${Array.from({ length: n }, (_, i) => placeholder(i)).join(", ")})`;
 
 async function openBenchDb(url: string): Promise<BenchDb> {
   if (providerOf(url) === "postgresql") {
@@ -402,6 +412,15 @@ async function openBenchDb(url: string): Promise<BenchDb> {
     return {
       setDetect: async (on) => void (await client.query(UPSERT_SETTING, [on])),
       findings: async () => Number((await client.query<{ n: string }>(COUNT_FINDINGS)).rows[0]!.n),
+      findingsOf: async (ids) =>
+        Number(
+          (
+            await client.query<{ n: string }>(
+              countFindingsOf(ids.length, (i) => `$${i + 1}`),
+              ids,
+            )
+          ).rows[0]!.n,
+        ),
       close: () => client.end(),
     };
   }
@@ -412,6 +431,8 @@ async function openBenchDb(url: string): Promise<BenchDb> {
   return {
     setDetect: (on) => Promise.resolve(void upsert.run(on ? 1 : 0)),
     findings: () => Promise.resolve(Number((count.get() as { n: number }).n)),
+    findingsOf: (ids) =>
+      Promise.resolve(Number((db.prepare(countFindingsOf(ids.length, () => "?")).get(...ids) as { n: number }).n)),
     close: () => {
       db.close();
       return Promise.resolve();
@@ -422,40 +443,70 @@ async function openBenchDb(url: string): Promise<BenchDb> {
 async function detectComparison(base: URL, apiKey: string, databaseUrl: string, pid: number | undefined) {
   const rounds = Number(process.env.BENCH_DETECT_ROUNDS ?? 3);
   const batches = Number(process.env.BENCH_DETECT_BATCHES ?? 30);
+  // BENCH_DETECT_ONLY=on|off: one setting only (a CPU profile of each, to compare them).
+  const only = process.env.BENCH_DETECT_ONLY;
   const db = await openBenchDb(databaseUrl);
-  const runs: { setting: "on" | "off"; round: number; thoughtsPerS: number }[] = [];
+  const runs: { setting: "on" | "off"; round: number; thoughtsPerS: number; withFindingsPerS: number }[] = [];
   try {
     for (let round = 1; round <= rounds; round++) {
       const order: ("on" | "off")[] = round % 2 === 1 ? ["off", "on"] : ["on", "off"];
-      for (const setting of order) {
+      for (const setting of order.filter((s) => only === undefined || s === only)) {
         // The server reads the setting on every batch here (THOUGHTGRAPH_DETECT_SETTING_TTL_MS=0 for this server).
         await db.setDetect(setting === "on");
         const before = await db.findings();
         const bodies = batchBodies(`bench-detect-${setting}-${round}`, batches).map((b) =>
           b.replaceAll(JSON.stringify(TEXT), JSON.stringify(DETECT_TEXT)),
         );
+        // Findings trail the acknowledged writes (the detectors run after COMMIT, off the request path). The last
+        // thought of every batch: the pass assesses in commit order, so when these have their findings all have.
+        // (Polling a COUNT of every finding instead cost PostgreSQL enough to slow the pass it waited for.)
+        const lastOfBatch: string[] = [];
         const start = performance.now();
         const cpuBefore = serverCpuMs(pid);
-        const run = await driveBatches(base, apiKey, bodies);
+        const run = await driveBatches(base, apiKey, bodies, (results) => {
+          const last = results.at(-1)?.thoughtId;
+          if (last) lastOfBatch.push(last);
+        });
+        const lastAck = performance.now();
         if (run.failures > 0) throw new Error(`detect run: ${run.failures} failures`);
+        let pendingAtLastAck = 0;
         if (setting === "on") {
           const expected = before + 2 * batches * BATCH_SIZE;
-          while ((await db.findings()) < expected) await new Promise((resolve) => setTimeout(resolve, 20));
+          pendingAtLastAck = (expected - (await db.findings())) / 2;
+          while ((await db.findingsOf(lastOfBatch)) < 2 * lastOfBatch.length)
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          // More is possible: the previous "off" run's last batch may read the setting after it was turned on.
+          const stored = await db.findings();
+          if (stored < expected)
+            throw new Error(`detect run: ${stored - before} findings, ${expected - before} expected`);
         }
-        const thoughtsPerS = (batches * BATCH_SIZE) / ((performance.now() - start) / 1000);
+        const done = performance.now();
+        const thoughts = batches * BATCH_SIZE;
         const cpuAfter = serverCpuMs(pid);
         // The server's CPU per 1,000 thoughts, findings included: the figure that load from other processes leaves be.
         const cpu =
           cpuBefore === undefined || cpuAfter === undefined
             ? undefined
-            : round1(((cpuAfter - cpuBefore) / (batches * BATCH_SIZE)) * 1000);
-        runs.push({ setting, round, thoughtsPerS });
+            : round1(((cpuAfter - cpuBefore) / thoughts) * 1000);
+        const thoughtsPerS = thoughts / ((lastAck - start) / 1000);
+        const withFindingsPerS = thoughts / ((done - start) / 1000);
+        runs.push({ setting, round, thoughtsPerS, withFindingsPerS });
         console.log(
           JSON.stringify({
             scenario: "batch_detect",
             setting,
             round,
+            // Acknowledged writes: the batch ingest rate an agent sees.
             thoughts_per_s: round1(thoughtsPerS),
+            // Until the last finding is stored ("on"), as this line measured before the detectors left the request
+            // path; equal to thoughts_per_s when off.
+            thoughts_per_s_with_findings: round1(withFindingsPerS),
+            ...(setting === "on"
+              ? {
+                  unassessed_at_last_ack: pendingAtLastAck,
+                  all_findings_ms_after_last_ack: round1(done - lastAck),
+                }
+              : {}),
             server_cpu_ms_per_1k: cpu,
             load_average_1m: round1(os.loadavg()[0]!),
           }),
@@ -465,13 +516,23 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string, 
   } finally {
     await db.close();
   }
-  const ratios = Array.from({ length: rounds }, (_, i) => {
-    const of = (s: "on" | "off") => runs.find((r) => r.round === i + 1 && r.setting === s)!.thoughtsPerS;
-    return round(of("on") / of("off"), 3);
-  });
-  const sorted = [...ratios].sort((a, b) => a - b);
+  if (only !== undefined) return;
+  const ratios = (of: (r: (typeof runs)[number]) => number) =>
+    Array.from({ length: rounds }, (_, i) => {
+      const at = (s: "on" | "off") => of(runs.find((r) => r.round === i + 1 && r.setting === s)!);
+      return round(at("on") / at("off"), 3);
+    });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const acked = ratios((r) => r.thoughtsPerS);
+  const withFindings = ratios((r) => r.withFindingsPerS);
   console.log(
-    JSON.stringify({ scenario: "detect_ratio", on_over_off: ratios, median: sorted[Math.floor(sorted.length / 2)] }),
+    JSON.stringify({
+      scenario: "detect_ratio",
+      on_over_off: acked,
+      median: median(acked),
+      with_findings_on_over_off: withFindings,
+      with_findings_median: median(withFindings),
+    }),
   );
 }
 

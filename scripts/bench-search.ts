@@ -33,6 +33,7 @@ import { parseQuery, type QueryNode } from "@/lib/search/query";
 import { toTsquery } from "@/lib/search/tsquery";
 import { rng } from "@/e2e/support/generate";
 import { createDatabase, pgAvailable, startPgCluster, type PgCluster } from "@/test/support/pg-cluster";
+import { openBenchProject, runBench, writeThoughts } from "./lib/bench-sessions";
 
 const THOUGHTS = Number(process.env.BENCH_THOUGHTS ?? 100_000);
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 10_000);
@@ -86,43 +87,26 @@ async function measure(name: string, provider: string, queries: string[], run: (
 }
 
 async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
-  process.env.DATABASE_URL = url;
-  const { applyMigrations } = await import("@/server/db/migrations");
-  await applyMigrations(url);
-  const { closeDb, getDb } = await import("@/server/db/client");
-  const { ensureDefaultProject } = await import("@/server/services/projects/projects");
-  const { ingestEvents } = await import("@/server/ingest/record-thoughts");
+  const { db, projectId, close } = await openBenchProject(url);
   const { searchThoughts } = await import("@/server/services/search/thought-search");
   const { sessionsTable } = await import("@/server/services/dashboard");
   const { recall } = await import("@/server/services/memory/memory-queries");
   const { searchMemories } = await import("@/server/services/memory/memory-queries");
   const { parseMemoryInput } = await import("@/lib/contracts/thoughtmcp-memory");
-  const db = getDb();
-  const projectId = (await ensureDefaultProject(db)).id;
   const random = rng(42);
 
   const loadStart = performance.now();
   const sessions = THOUGHTS / PER_SESSION;
-  for (let start = 0; start < THOUGHTS; start += 1_000) {
-    const events = Array.from({ length: Math.min(1_000, THOUGHTS - start) }, (_, i) => {
-      const n = start + i;
-      const number = (n % PER_SESSION) + 1;
-      return {
-        id: `bench-${n}`,
-        type: "thought",
-        body: {
-          sessionId: `bench-session-${Math.floor(n / PER_SESSION) % sessions}`,
-          thought: text(random),
-          thoughtNumber: number,
-          totalThoughts: PER_SESSION,
-          nextThoughtNeeded: number < PER_SESSION,
-        },
-      };
-    });
-    const results = await ingestEvents({ projectId, apiKeyId: null }, { events });
-    const failed = results.find((r) => r.status >= 300);
-    if (failed) throw new Error(`ingest failed: ${JSON.stringify(failed)}`);
-  }
+  await writeThoughts(projectId, THOUGHTS, (n) => {
+    const number = (n % PER_SESSION) + 1;
+    return {
+      sessionId: `bench-session-${Math.floor(n / PER_SESSION) % sessions}`,
+      thought: text(random),
+      thoughtNumber: number,
+      totalThoughts: PER_SESSION,
+      nextThoughtNeeded: number < PER_SESSION,
+    };
+  });
   // PostgreSQL fills Thought."searchVector" in a background indexer (server/ingest/search-indexer.ts): measuring before
   // it caught up would search a partly indexed table.
   await (await import("@/server/ingest/search-indexer")).waitForSearchIndex(db);
@@ -250,8 +234,7 @@ async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
     ),
   );
   for (const line of lines) console.log(JSON.stringify({ ...line, thoughts: THOUGHTS, memories: MEMORIES }));
-  await (await import("@/server/events/pg-relay")).stopPgRelay();
-  await closeDb();
+  await close();
 }
 
 async function main() {
@@ -284,10 +267,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -12,7 +12,7 @@ import { databaseUrl, providerOf } from "@/server/db/provider";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { decideSession, decideThinkSession } from "@/lib/domain/session-rule";
-import { afterCommit } from "@/server/services/reasoning/detect-on-write";
+import { afterCommit, watchWriter } from "@/server/services/reasoning/detect-on-write";
 import { commitBatch } from "./commit";
 import { notifySearchIndexer } from "./search-indexer";
 import { activeWriteThread, THREAD_FAILED } from "./write-thread";
@@ -40,6 +40,8 @@ interface WriterState {
 
 const g = globalThis as unknown as { __thoughtgraphWriter?: WriterState };
 const state: WriterState = (g.__thoughtgraphWriter ??= { queue: [], busy: new Map(), running: false, wake: null });
+// The detectors on every thought (issue 16) run while no batch is queued or committing.
+watchWriter(() => !state.running && state.queue.length === 0);
 
 /** A request that is not an ingest event: its answer holds the full result. */
 export type SingleRequest = WriteRequest & { batch?: undefined };

@@ -369,6 +369,39 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: off.data.thoughtId } })).toBe(0);
     });
 
+    it("the detectors hold back while writes keep coming, and run anyway once a thought has waited the lag bound", async () => {
+      const detect = await import("@/server/services/reasoning/detect-on-write");
+      const biased = { problem: "We already invested two years in it, so we cannot abandon it now.", mode: "critical" };
+      const count = (thoughtId: string) => svc.db.thoughtAssessment.count({ where: { thoughtId } });
+      await detect.setDetectOnWrite(svc.db, projectId, true);
+      // The writer held busy (as under a bulk load), no share of the time for the pass and a bound no test reaches:
+      // the thought waits in the queue.
+      const writerIdle = detect.watchWriter(() => false);
+      const pacing = detect.pace({ maxLagMs: 3_600_000, busyShare: 0 });
+      try {
+        const waiting = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+        for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+        expect(detect.detectorsPending()).toBe(1);
+        expect(await count(waiting.data.thoughtId)).toBe(0);
+        // The writer idle again: the pass runs.
+        detect.watchWriter(writerIdle);
+        await detect.detectorsIdle();
+        expect(detect.detectorsPending()).toBe(0);
+        expect(await count(waiting.data.thoughtId)).toBe(1);
+
+        // Busy for good, and a thought older than the bound (0 ms): the pass does not wait for the writer.
+        detect.watchWriter(() => false);
+        detect.pace({ maxLagMs: 0 });
+        const overdue = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+        await detect.detectorsIdle();
+        expect(await count(overdue.data.thoughtId)).toBe(1);
+      } finally {
+        detect.watchWriter(writerIdle);
+        detect.pace(pacing);
+        await detect.setDetectOnWrite(svc.db, projectId, false);
+      }
+    });
+
     it("stores the detectors' findings once, and skips a thought deleted before they were stored", async () => {
       const { insertFindingsPg, insertFindingsSqlite } = await import("@/server/ingest/write-findings");
       const { getDbProvider, pgPool } = await import("@/server/db/client");
@@ -655,6 +688,22 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(after.health[straight]).toMatchObject({ revisionRate: 0 });
       const stored = await svc.db.sessionHealth.findUniqueOrThrow({ where: { sessionId: straight } });
       expect(stored.thoughts).toBe(4);
+    });
+
+    it("a list request folds a bounded number of thoughts; a larger stale session is folded in the background", async () => {
+      const { refreshStaleHealth, healthCaughtUp, REQUEST_THOUGHTS } =
+        await import("@/server/services/reasoning/session-health");
+      // Every other session of the project current first, so the large one is the only stale one.
+      while ((await refreshStaleHealth(svc.db, projectId)) > 0);
+      await healthCaughtUp();
+      const n = REQUEST_THOUGHTS + 1;
+      const large = await handBuilt(
+        Array.from({ length: n }, (_, i) => ({ n: i + 1, text: `Import step ${i + 1}`, at: i / 60, total: n })),
+      );
+      expect(await refreshStaleHealth(svc.db, projectId)).toBe(0);
+      await healthCaughtUp();
+      const stored = await svc.db.sessionHealth.findUniqueOrThrow({ where: { sessionId: large } });
+      expect(stored.thoughts).toBe(n);
     });
 
     it("GET session carries the metacognitive results stored on its thoughts", async () => {

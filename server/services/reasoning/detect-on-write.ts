@@ -3,12 +3,21 @@
 // after its batch has committed; a bias found or a discrete emotion recognised is stored in ThoughtAssessment, where
 // the detail panel and the graph badges show it, exactly as if the tools had been called with the thought's id.
 //
-// Off the hot path: the writer (server/ingest/thought-writer.ts) hands each committed batch to afterCommit, which
-// with the setting off costs one cached lookup per project in the batch. With it on, the thoughts are queued and
-// worked through in chunks between event-loop turns, so a request's answer never waits for a detector; the findings
-// of up to STORE_EVERY thoughts go to the database in one raw multi-row insert (server/ingest/write-findings.ts; on
-// SQLite through the write thread), outside the batch's transaction. `npm run bench:ingest` with BENCH_DETECT=1
-// measures batch ingest with the setting on and off in the same run.
+// Off the request path, and paced so a load of writes does not pay for it: the writer (server/ingest/thought-writer.ts)
+// hands each committed batch to afterCommit, which with the setting off costs one cached lookup per project in the
+// batch, and with it on queues the batch (one entry, no copy of its thoughts). A background pass works through the
+// queue in slices of SLICE thoughts between turns of the event loop and stores the findings of up to STORE_EVERY
+// thoughts in one raw multi-row insert (server/ingest/write-findings.ts; on SQLite through the write thread):
+//   - at full speed while the writer is quiet (no batch queued or committing, none committed for QUIET_MS);
+//   - while writes keep coming, with at most BUSY_SHARE of the time (a token bucket: a slice runs when the time it
+//     earned covers it), storing every STORE_BUSY thoughts so one insert never holds the write thread long;
+//   - at full speed again once a thought has waited MAX_LAG_MS or MAX_QUEUED thoughts wait: the lag bound (and the
+//     memory bound). Under a load longer than that the load pays for the findings, as it did when they ran at once.
+// Why: measured with CPU profiles of BENCH_DETECT=1 npm run bench:ingest (server/ingest/README.md), running the
+// detectors and storing their findings as the batches committed cost, per 1,000 thoughts, the serving thread ~70 ms
+// (detectors ~25, rows and queue ~15, garbage collection ~13, posting findings to the write thread ~7), the write
+// thread ~36 (the inserts, and the thoughts' own inserts slowed by them) and the WAL checkpointer ~23 (figures
+// inflated by the profiler), which on 2 cores cut the batch rate to ~0.5 of the rate with the setting off.
 //
 // No finding is lost for a committed thought: a failed insert puts its thoughts back in the queue and is retried
 // with a growing pause; and every few seconds the project's cursor (ProjectReasoningSettings.detectedThrough) moves
@@ -32,19 +41,43 @@ export interface WrittenThought {
   text: string;
 }
 
-/** A queued thought, with when it was known committed (catch-up: when it was created). */
-interface Queued extends WrittenThought {
+/** A committed batch's thoughts (or a catch-up page), as handed over: `next` is the first not yet assessed; `at`:
+ *  when they were known committed (a catch-up page: its oldest thought's creation). */
+interface Queued {
+  thoughts: WrittenThought[];
+  next: number;
   at: number;
 }
 
 /** A project's setting is read again after this long, so a change made on another instance applies within it
  *  (bench:ingest sets 0 to switch it between runs). */
 const SETTING_TTL_MS = Number(process.env.THOUGHTGRAPH_DETECT_SETTING_TTL_MS ?? 10_000);
-/** Thoughts run per turn of the event loop: ~0.02 ms each (a 35-word thought with a bias and an emotion, measured
- *  by scripts/bench-detectors.ts), so a chunk holds the loop ~5 ms and a request queued meanwhile waits no longer. */
-const CHUNK = 250;
-/** Thoughts whose findings are inserted together: one statement per 1,000 thoughts (two findings each at most). */
-const STORE_EVERY = 1_000;
+/** Thoughts run per turn of the event loop: ~0.015–0.025 ms each (a 35-word thought with a bias and an emotion,
+ *  measured by scripts/bench-detectors.ts), so a slice holds the loop ~5 ms and a request queued meanwhile waits no
+ *  longer. */
+const SLICE = 250;
+/** The longest a committed thought waits for its findings while writes keep coming (the lag bound): findings show in
+ *  the detail panel and as graph badges, which a reviewer reads after the agent has written, not while. */
+const MAX_LAG_MS = Number(process.env.THOUGHTGRAPH_DETECT_MAX_LAG_MS ?? 30_000);
+/** Thoughts queued at most before the pass runs at full speed whatever the load: ~300 bytes each (the text and four
+ *  references), so ~30 MB. */
+const MAX_QUEUED = 100_000;
+/** The pass's share of the time while writes keep coming: the serving thread's detectors (~15 ms per 1,000 thoughts)
+ *  and the write thread's inserts (~25) then cost the load about a tenth of its rate, and the pass still assesses
+ *  ~2,000 thoughts/s. */
+const BUSY_SHARE = Number(process.env.THOUGHTGRAPH_DETECT_BUSY_SHARE ?? 0.1);
+/** The writer counts as busy this long after a commit: between two batches of a load the serving thread is parsing
+ *  the next one while the writer's queue is empty (measured: ~15–60 ms of a 1,000-event batch). */
+const QUIET_MS = 200;
+/** The most time a slice can have earned while it waited: a quiet spell does not let the pass run unpaced later. */
+const EARNED_CAP_MS = 20;
+/** How often a waiting pass looks again. */
+const POLL_MS = 25;
+/** Thoughts whose findings are inserted together (two findings each at most): one transaction per 5,000 thoughts
+ *  (~100–180 ms of the write thread) when it is quiet, per 500 (~10–20 ms) while writes keep coming; fewer when the
+ *  queue runs dry. */
+const STORE_EVERY = 5_000;
+const STORE_BUSY = 500;
 /** How far the cursor stays behind the oldest thought still queued: a batch is built (its createdAt) before it
  *  commits and reaches the queue; a commit waits 30 s at most for a lock (server/ingest/write-thread.worker.ts). */
 const CURSOR_MARGIN_MS = 60_000;
@@ -56,6 +89,11 @@ const CATCH_UP_PAGE = 1_000;
 interface State {
   settings: Map<string, { on: boolean; at: number }>;
   queue: Queued[];
+  /** Whether the writer has no batch queued or committing (server/ingest/thought-writer.ts sets it). */
+  writerIdle: () => boolean;
+  /** When the last batch committed (Date.now()). */
+  lastCommitAt: number;
+  pacing: Pacing;
   /** Settings being read for batches that arrived before their project's setting was known. */
   lookups: Set<Promise<void>>;
   running: boolean;
@@ -75,6 +113,9 @@ const g = globalThis as unknown as { __thoughtgraphDetect?: State };
 const state: State = (g.__thoughtgraphDetect ??= {
   settings: new Map(),
   queue: [],
+  writerIdle: () => true,
+  lastCommitAt: 0,
+  pacing: { maxLagMs: MAX_LAG_MS, busyShare: BUSY_SHARE },
   lookups: new Set(),
   running: false,
   idle: Promise.resolve(),
@@ -113,41 +154,61 @@ export async function setDetectOnWrite(db: Db, projectId: string, on: boolean): 
   return { detectOnWrite: on };
 }
 
+/** The writer tells whether it is idle (no batch queued or committing): the pass runs while it is. Returns the
+ *  previous one (tests hold the writer "busy" and give it back). */
+export function watchWriter(idle: () => boolean): () => boolean {
+  const previous = state.writerIdle;
+  state.writerIdle = idle;
+  return previous;
+}
+
+export interface Pacing {
+  maxLagMs: number;
+  busyShare: number;
+}
+
+/** Sets the pass's pacing (THOUGHTGRAPH_DETECT_MAX_LAG_MS and _BUSY_SHARE at start); returns the previous one. */
+export function pace(pacing: Partial<Pacing>): Pacing {
+  const previous = state.pacing;
+  state.pacing = { ...previous, ...pacing };
+  return previous;
+}
+
+/** Thoughts queued and not yet assessed. */
+export function detectorsPending(): number {
+  let n = 0;
+  for (const q of state.queue) n += q.thoughts.length - q.next;
+  return n;
+}
+
 /** Called by the writer after a batch commits, with the thoughts it wrote (never throws, never waits). */
 export function afterCommit(written: () => WrittenThought[], projectIds: ReadonlySet<string>): void {
   const now = Date.now();
-  let on = false;
+  state.lastCommitAt = now;
+  let on = 0;
   const unknown: string[] = [];
   for (const id of projectIds) {
     const cached = state.settings.get(id);
     if (!cached || now - cached.at > SETTING_TTL_MS) unknown.push(id);
-    else if (cached.on) on = true;
+    else if (cached.on) on++;
   }
+  const isOn = (t: WrittenThought) => state.settings.get(t.projectId)?.on === true;
   if (unknown.length > 0) {
     // First batch of a project (or a stale setting): read it, then queue this batch's thoughts if it is on.
     const thoughts = written();
     const lookup: Promise<void> = Promise.all(unknown.map((id) => detectOnWriteOf(getDb(), id).catch(() => false)))
-      .then(() =>
-        enqueue(
-          thoughts.filter((t) => state.settings.get(t.projectId)?.on === true),
-          now,
-        ),
-      )
+      .then(() => enqueue(thoughts.filter(isOn), now))
       .finally(() => state.lookups.delete(lookup));
     state.lookups.add(lookup);
     return;
   }
-  if (on)
-    enqueue(
-      written().filter((t) => state.settings.get(t.projectId)?.on === true),
-      now,
-    );
+  // Every project of the batch on (the usual case: one project): its thoughts as they are.
+  if (on > 0) enqueue(on === projectIds.size ? written() : written().filter(isOn), now);
 }
 
-/** Queues thoughts; `at`: when they were known committed, or (catch-up) each one's own time. */
-function enqueue(thoughts: WrittenThought[] | Queued[], at?: number): void {
+function enqueue(thoughts: WrittenThought[], at: number): void {
   if (thoughts.length === 0) return;
-  for (const t of thoughts) state.queue.push(at === undefined ? (t as Queued) : { ...t, at });
+  state.queue.push({ thoughts, next: 0, at });
   if (state.running) return;
   state.running = true;
   state.idle = new Promise((resolve) => (state.markIdle = resolve));
@@ -155,36 +216,90 @@ function enqueue(thoughts: WrittenThought[] | Queued[], at?: number): void {
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
+/** When the oldest thought still waiting was known committed (the queue is in arrival order but for catch-up). */
+function oldestQueued(): number {
+  let oldest = Infinity;
+  for (const q of state.queue) if (q.at < oldest) oldest = q.at;
+  return oldest;
+}
+
+/** The pass (the header says how it is paced). */
 async function drain(): Promise<void> {
+  let rows = emptyRows();
+  /** The thoughts whose findings are in `rows` (put back in the queue if the insert fails), and the oldest's time. */
+  let covered: WrittenThought[] = [];
+  let coveredAt = Infinity;
+  /** Time the pass has earned while writes keep coming, in ms (negative: owed). */
+  let earned = 0;
+  let last = performance.now();
   try {
-    while (state.queue.length > 0) {
-      const taken = state.queue.splice(0, STORE_EVERY);
-      const rows = emptyRows();
-      for (let start = 0; start < taken.length; start += CHUNK) {
-        if (start > 0) await nextTurn();
-        for (let k = start; k < Math.min(taken.length, start + CHUNK); k++) addFindings(rows, taken[k]!);
+    for (;;) {
+      const now = Date.now();
+      const pending = detectorsPending();
+      const paced =
+        (!state.writerIdle() || now - state.lastCommitAt < QUIET_MS) &&
+        Math.min(oldestQueued(), coveredAt) + state.pacing.maxLagMs > now &&
+        pending < MAX_QUEUED;
+      const clock = performance.now();
+      earned = paced ? Math.min(EARNED_CAP_MS, earned + (clock - last) * state.pacing.busyShare) : 0;
+      last = clock;
+      if (paced && earned <= 0) {
+        await pause(POLL_MS);
+        continue;
       }
-      try {
-        await store(getDb(), rows);
-        state.failures = 0;
-        for (const t of taken) state.touched.add(t.projectId);
-      } catch (error) {
-        // The database away or locked: these thoughts go back to the front, and the queue waits 1, 2, 4 … 30 s.
-        state.queue.unshift(...taken);
-        const pause = Math.min(30_000, 1_000 * 2 ** state.failures++);
-        console.warn(`[detect-on-write] could not store findings (retrying in ${pause} ms):`, (error as Error).message);
-        await new Promise((resolve) => setTimeout(resolve, pause).unref());
+      const q = state.queue[0];
+      if (q) {
+        const end = Math.min(q.thoughts.length, q.next + SLICE);
+        for (let k = q.next; k < end; k++) {
+          addFindings(rows, q.thoughts[k]!);
+          covered.push(q.thoughts[k]!);
+        }
+        q.next = end;
+        if (q.at < coveredAt) coveredAt = q.at;
+        if (end === q.thoughts.length) state.queue.shift();
       }
-      await moveCursor(getDb()).catch((error: unknown) =>
-        console.warn("[detect-on-write] could not move the cursor:", (error as Error).message),
-      );
+      if (covered.length > 0 && (covered.length >= (paced ? STORE_BUSY : STORE_EVERY) || state.queue.length === 0)) {
+        const stored = await storeCovered(rows, covered, coveredAt);
+        rows = emptyRows();
+        covered = [];
+        coveredAt = Infinity;
+        if (!stored) continue;
+      }
+      if (paced) {
+        const spent = performance.now() - last;
+        earned -= spent;
+        last += spent;
+      }
+      if (state.queue.length === 0 && covered.length === 0) break;
       await nextTurn();
     }
   } finally {
     state.running = false;
     state.markIdle();
   }
+}
+
+/** Inserts the findings of `covered`; on failure puts those thoughts back first in the queue and pauses. */
+async function storeCovered(rows: FindingRows, covered: WrittenThought[], at: number): Promise<boolean> {
+  let ok = true;
+  try {
+    await store(getDb(), rows);
+    state.failures = 0;
+    for (const t of covered) state.touched.add(t.projectId);
+  } catch (error) {
+    // The database away or locked: these thoughts go back to the front, and the queue waits 1, 2, 4 … 30 s.
+    ok = false;
+    state.queue.unshift({ thoughts: covered, next: 0, at });
+    const wait = Math.min(30_000, 1_000 * 2 ** state.failures++);
+    console.warn(`[detect-on-write] could not store findings (retrying in ${wait} ms):`, (error as Error).message);
+    await pause(wait);
+  }
+  await moveCursor(getDb()).catch((error: unknown) =>
+    console.warn("[detect-on-write] could not move the cursor:", (error as Error).message),
+  );
+  return ok;
 }
 
 /** Findings as insert columns: an empty set (the drain fills one per STORE_EVERY thoughts). */
@@ -261,8 +376,7 @@ async function store(db: Db, rows: FindingRows): Promise<void> {
 async function moveCursor(db: Db): Promise<void> {
   const now = Date.now();
   if (state.touched.size === 0 || now - state.cursorAt < CURSOR_EVERY_MS) return;
-  let oldest = now;
-  for (const t of state.queue) if (t.at < oldest) oldest = t.at;
+  const oldest = Math.min(now, oldestQueued());
   const projects = [...state.touched].filter((id) => !state.catchingUp.has(id));
   state.touched.clear();
   state.cursorAt = now;
@@ -301,13 +415,8 @@ function startCatchUp(db: Db, projectId: string, from: Date): void {
       });
       if (page.length === 0) return;
       enqueue(
-        page.map((t) => ({
-          projectId,
-          sessionId: t.sessionId,
-          thoughtId: t.id,
-          text: t.text,
-          at: t.createdAt.getTime(),
-        })),
+        page.map((t) => ({ projectId, sessionId: t.sessionId, thoughtId: t.id, text: t.text })),
+        page[0]!.createdAt.getTime(),
       );
       after = page[page.length - 1]!;
       await state.idle;

@@ -3,24 +3,32 @@
 // reads its rows' figures in one query (no per-session fold on read).
 //
 // The write path never touches it (ingest stays as fast as before). A row is stale when the thoughtCount or
-// flagCount it was folded at differs from the session's; readers call refreshStaleHealth first, which finds stale
-// sessions in one query, loads their thoughts in one query and upserts their rows. Bounded per call (below), newest
-// activity first, so a list request after a bulk import does a bounded amount of work and the rest follows on the
-// next requests.
+// flagCount it was folded at differs from the session's. Readers call refreshStaleHealth first, which folds at most
+// REQUEST_THOUGHTS thoughts of stale sessions (newest activity first) and leaves the rest to a background catch-up
+// in this process (catchUpHealth): slices of SLICE_THOUGHTS, one after another with a pause between, so a list
+// request after a bulk import answers in tens of milliseconds and the figures of the rest follow within seconds.
+// Before, each list request folded up to 5,000 thoughts (0.4–0.7 s each, the first ~20 requests after a bulk import).
+// Several instances may catch up at once: a fold is a pure function of the session's thoughts, the upsert of two
+// instances writes the same figures, and a row folded while a thought arrived stays stale and is folded again.
 import { fleetHealth } from "@/lib/health/fleet-health";
 import { healthScore } from "@/lib/health/health-score";
 import { HealthAccumulator } from "@/lib/health/reasoning-health";
 import type { FleetHealth, HealthCells, HealthFilter } from "@/lib/contracts/session-health";
 import type { Db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
-import { toThoughtView } from "../sessions/sessions";
 
-/** At most this many sessions per refresh: one upsert each (a few ms on SQLite), so 200 cost well under a second. */
+/** At most this many sessions per fold: one upsert each (a few ms on SQLite), so 200 cost well under a second. */
 export const REFRESH_SESSIONS = 200;
-/** At most this many thoughts folded per refresh (always at least one session's): the fold costs ~2–5 µs per thought
- *  of 100 words plus loading the rows, so 5,000 keep a list request's extra work to tens of milliseconds even while
- *  agents write; a larger backlog (a bulk import) catches up over the next requests. */
-export const REFRESH_THOUGHTS = 5_000;
+/** At most this many thoughts folded by a request before it answers: loading, folding and storing cost ~50–90 µs
+ *  per thought of 35 words under load (npm run bench:health), so 500 add ~25–45 ms at worst. A stale session larger
+ *  than this is left to the catch-up. */
+export const REQUEST_THOUGHTS = 500;
+/** Thoughts per slice of the background catch-up (always at least one session's, however large). The fold yields to
+ *  requests every FOLD_CHUNK thoughts; the load of a slice's rows (~20–25 µs each) holds the thread at once, so a
+ *  request arriving then waits ~50 ms at most. */
+export const SLICE_THOUGHTS = 2_000;
+const FOLD_CHUNK = 250;
+const SLICE_PAUSE_MS = 20;
 const DAY_MS = 86_400_000;
 
 interface StaleRow {
@@ -29,30 +37,98 @@ interface StaleRow {
   flagCount: number | bigint;
 }
 
-/** Folds and stores the figures of this project's stale sessions; returns how many it refreshed. */
+/**
+ * Folds and stores the figures of this project's stale sessions, up to REQUEST_THOUGHTS thoughts; starts the
+ * background catch-up for those left stale. Returns how many sessions it refreshed.
+ */
 export async function refreshStaleHealth(db: Db, projectId: string): Promise<number> {
+  const { refreshed, left } = await foldStale(db, projectId, REQUEST_THOUGHTS, false);
+  if (left) void catchUpHealth(db, projectId);
+  return refreshed;
+}
+
+const g = globalThis as unknown as { __thoughtgraphHealthCatchUp?: Map<string, Promise<void>> };
+const catchingUp = (g.__thoughtgraphHealthCatchUp ??= new Map<string, Promise<void>>());
+
+/** Starts (once per project in this process) folding the project's stale sessions slice by slice; resolves when none
+ *  is left stale. Never rejects: a failure is logged, and the next list request starts it again. */
+export function catchUpHealth(db: Db, projectId: string): Promise<void> {
+  let run = catchingUp.get(projectId);
+  if (!run) {
+    run = (async () => {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, SLICE_PAUSE_MS));
+        if (!(await foldStale(db, projectId, SLICE_THOUGHTS, true)).left) return;
+      }
+    })()
+      .catch((error: unknown) => console.warn("[session-health] catch-up stopped:", (error as Error).message))
+      .finally(() => catchingUp.delete(projectId));
+    catchingUp.set(projectId, run);
+  }
+  return run;
+}
+
+/** Resolves once no health catch-up runs in this process (tests, benchmarks). */
+export async function healthCaughtUp(): Promise<void> {
+  while (catchingUp.size > 0) await Promise.all(catchingUp.values());
+}
+
+/**
+ * Folds stale sessions, newest activity first, up to `budget` thoughts; `background` (the catch-up): the first stale
+ * session even when it is larger, folded in chunks between turns of the event loop. `left`: stale sessions remain
+ * (over the budget or beyond REFRESH_SESSIONS).
+ */
+async function foldStale(
+  db: Db,
+  projectId: string,
+  budget: number,
+  background: boolean,
+): Promise<{ refreshed: number; left: boolean }> {
   const stale = await db.$queryRaw<StaleRow[]>`
     SELECT s."id", s."thoughtCount", s."flagCount" FROM "ThinkingSession" s
     LEFT JOIN "SessionHealth" h ON h."sessionId" = s."id"
     WHERE s."projectId" = ${projectId}
       AND (h."sessionId" IS NULL OR h."thoughts" <> s."thoughtCount" OR h."flags" <> s."flagCount")
     ORDER BY s."lastActivityAt" DESC
-    LIMIT ${REFRESH_SESSIONS}`;
-  if (stale.length === 0) return 0;
+    LIMIT ${REFRESH_SESSIONS + 1}`;
   const chosen: StaleRow[] = [];
-  let budget = REFRESH_THOUGHTS;
-  for (const row of stale) {
+  let left = stale.length > REFRESH_SESSIONS;
+  for (const row of stale.slice(0, REFRESH_SESSIONS)) {
     const n = Number(row.thoughtCount);
-    if (chosen.length > 0 && n > budget) continue;
+    if (n > budget && !(background && chosen.length === 0)) {
+      left = true;
+      continue;
+    }
     chosen.push(row);
     budget -= n;
   }
+  if (chosen.length === 0) return { refreshed: 0, left };
+  // Only the fields the fold reads: whole rows through toThoughtView (metadata, tags, ISO dates) cost ~2× as much.
   const thoughts = await db.thought.findMany({
     where: { projectId, sessionId: { in: chosen.map((r) => r.id) } },
     orderBy: [{ sessionId: "asc" }, { seq: "asc" }],
+    select: {
+      sessionId: true,
+      thoughtNumber: true,
+      totalThoughts: true,
+      text: true,
+      isRevision: true,
+      revisesThought: true,
+      branchId: true,
+      branchFromThought: true,
+      flags: true,
+      nextThoughtNeeded: true,
+      createdAt: true,
+    },
   });
   const folds = new Map(chosen.map((r) => [r.id, new HealthAccumulator()]));
-  for (const t of thoughts) folds.get(t.sessionId)?.add(toThoughtView(t));
+  for (let k = 0; k < thoughts.length; k++) {
+    // The catch-up lets requests in between chunks: the fold costs ~25–50 µs per thought (bench:health).
+    if (background && k > 0 && k % FOLD_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
+    const t = thoughts[k]!;
+    const flags = Array.isArray(t.flags) ? t.flags.filter((f): f is string => typeof f === "string") : [];
+    folds.get(t.sessionId)?.add({ ...t, flags });
+  }
   // The counts read before the thoughts: a thought written in between leaves the row stale, so it is folded again.
   await db.$transaction(
     chosen.map((r) => {
@@ -65,7 +141,7 @@ export async function refreshStaleHealth(db: Db, projectId: string): Promise<num
       });
     }),
   );
-  return chosen.length;
+  return { refreshed: chosen.length, left };
 }
 
 function cellsOf(acc: HealthAccumulator): HealthCells {
