@@ -20,7 +20,9 @@ import { ensureDefaultProject } from "@/server/services/projects/projects";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 import { v1Http, type McpConnection } from "./support";
 
-const TIMEOUT_MS = 500;
+// Long enough that the fake's immediate answers arrive on a loaded machine (500 ms ran out at load 12 and the rule
+// answer stood), short enough for the four "llm-slow" calls, which wait it out.
+const TIMEOUT_MS = 2_500;
 
 interface ModelCall {
   model: unknown;
