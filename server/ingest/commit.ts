@@ -11,6 +11,7 @@ import type { BatchWrites } from "@/server/ingest/write-store";
 import { pgWriteStore } from "@/server/ingest/write-store-pg";
 import { sqliteWriteStore } from "@/server/ingest/write-store-sqlite";
 import { commitOnSqlite, type CommitResult } from "./commit-sqlite";
+import { inPgTransaction } from "./pg-transaction";
 import { notifySearchIndexer, searchIndexBehind } from "./search-indexer";
 import { WriteBatch, type WriteRequest } from "./write-batch";
 import { activeWriteThread } from "./write-thread";
@@ -35,7 +36,7 @@ export async function commitBatch(requests: readonly WriteRequest[], limits: Lim
     return thread ? thread.commit(requests, limits) : commitOnSqlite(await sqliteConnection(), requests, limits);
   }
   const batch = new WriteBatch(requests, limits);
-  await inPgTransaction(async (client) => {
+  await inSharedPgTransaction(async (client) => {
     const store = pgWriteStore(client);
     const first = batch.firstLoad();
     batch.assignSessions(first, await store.firstLoad(first));
@@ -47,27 +48,11 @@ export async function commitBatch(requests: readonly WriteRequest[], limits: Lim
   return batch.finish();
 }
 
-/**
- * Runs `fn` between BEGIN and COMMIT on one connection of the shared pool; ROLLBACK on any error. A connection whose
- * ROLLBACK failed too (the server went away mid-transaction) is destroyed instead of returned to the pool.
- */
-async function inPgTransaction(fn: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+/** `inPgTransaction` on the shared pool. */
+function inSharedPgTransaction(fn: (client: pg.PoolClient) => Promise<void>): Promise<void> {
   const pool = pgPool(getDb());
   if (!pool) throw new Error("the PostgreSQL pool is not available");
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    await fn(client);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch((rollbackError: unknown) => {
-      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  return inPgTransaction(pool, fn);
 }
 
 /** Inserts prepared rows (an import) in one transaction. */
@@ -77,7 +62,7 @@ export async function commitRows(writes: BatchWrites): Promise<void> {
     const store = sqliteWriteStore(raw);
     raw.transaction(() => store.write(writes)).immediate();
   } else {
-    await inPgTransaction(async (client) => pgWriteStore(client).write(writes));
+    await inSharedPgTransaction(async (client) => pgWriteStore(client).write(writes));
     notifySearchIndexer(getDb());
   }
 }

@@ -7,14 +7,15 @@
 //   - takes at most INDEX_BATCH unindexed rows per statement through the partial index of NULL rows, with
 //     FOR UPDATE SKIP LOCKED, so several instances (or a test's waitForSearchIndex) never take the same row, and a row
 //     being edited is left for the next pass;
-//   - computes the same expression as before (pgSearchVectorSql), so a query finds exactly what it found when the
-//     column was generated. A text edit is indexed by a trigger in the edit's own transaction (the migration).
+//   - computes the same vector as before (pgSearchVectorSql's, its lower-casing and splitting done in JavaScript by
+//     searchText), so a query finds exactly what it found when the column was generated. A text edit is indexed by a trigger in the edit's own transaction (the migration).
 // Search is therefore behind the write by one indexer pass (200 ms plus the pass); while the indexer is behind, the
 // write path indexes in its insert (searchIndexBehind), so a sustained load cannot grow the backlog without bound
 // (server/ingest/README.md has the measured lag). SQLite keeps its FTS5 triggers in the write transaction: nothing here runs there.
 import type pg from "pg";
-import { pgSearchVectorSql } from "@/lib/search/tsquery";
+import { pgSearchVectorOfSearchTextSql, searchText } from "@/lib/search/tsquery";
 import { pgPool, type Db } from "@/server/db/client";
+import { inPgTransaction } from "./pg-transaction";
 
 /** Rows per statement: a 1,000-row pass costs ~150–220 ms of database CPU, so larger passes would hold row locks and a
  *  pool connection longer without saving anything; smaller ones pay the statement overhead more often. */
@@ -34,17 +35,29 @@ type Queryable = Pick<pg.PoolClient, "query">;
 // while most rows were still NULL it chose a sequential scan, which then walked every indexed row and dead version
 // before reaching the NULL ones: catching up on 117,000 rows after bench:ingest's batch load took 105 s (~1,100/s).
 
-const INDEX_SQL = `WITH picked AS (
-    SELECT "id" FROM "Thought" WHERE "searchVector" IS NULL ORDER BY "id" LIMIT $1 FOR UPDATE SKIP LOCKED
-  )
-  UPDATE "Thought" AS t SET "searchVector" = ${pgSearchVectorSql('t."text"')}
-  FROM picked WHERE t."id" = picked."id" AND t."searchVector" IS NULL
-  RETURNING t."id"`;
+const PICK_SQL = `SELECT "id", "text" FROM "Thought" WHERE "searchVector" IS NULL ORDER BY "id" LIMIT $1
+  FOR UPDATE SKIP LOCKED`;
 
-/** Indexes up to `limit` unindexed thoughts in one statement; answers the ids it indexed. */
-export async function indexPendingThoughts(client: Queryable, limit = INDEX_BATCH): Promise<string[]> {
-  const { rows } = await client.query<{ id: string }>(INDEX_SQL, [limit]);
-  return rows.map((r) => r.id);
+// The text arrives lower-cased and split by searchText (lib/search/tsquery.ts): PostgreSQL's regexp_replace and ICU
+// lower were about half of a pass's expression cost. The rows are locked by PICK_SQL in the same transaction.
+const FILL_SQL = `UPDATE "Thought" AS t SET "searchVector" = ${pgSearchVectorOfSearchTextSql("u.s")}
+  FROM unnest($1::text[], $2::text[]) AS u(id, s) WHERE t."id" = u.id`;
+
+/** Picks and fills up to `limit` unindexed rows on `client`, inside the caller's transaction. */
+async function indexOn(client: Queryable, limit: number): Promise<string[]> {
+  const { rows } = await client.query<{ id: string; text: string }>(PICK_SQL, [limit]);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  await client.query(FILL_SQL, [ids, rows.map((r) => searchText(r.text))]);
+  return ids;
+}
+
+/**
+ * Indexes up to `limit` unindexed thoughts; answers the ids it indexed. On a pool: in a transaction of its own, so
+ * the picked rows stay locked until they are filled; on a client: inside the client's open transaction.
+ */
+export async function indexPendingThoughts(on: pg.Pool | pg.PoolClient, limit = INDEX_BATCH): Promise<string[]> {
+  return "release" in on ? indexOn(on, limit) : inPgTransaction(on, (client) => indexOn(client, limit));
 }
 
 interface IndexerState {

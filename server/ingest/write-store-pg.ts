@@ -11,7 +11,7 @@
 // the statement has ~70 parameters whatever the batch size, instead of one per value).
 import type pg from "pg";
 import { isUuid } from "@/lib/ids";
-import { pgSearchVectorSql } from "@/lib/search/tsquery";
+import { pgSearchVectorOfSearchTextSql, searchText } from "@/lib/search/tsquery";
 import {
   jsonColumn,
   replaysOf,
@@ -80,11 +80,13 @@ function insertSql(table: TableName, rows: Row[], params: Params, indexText = fa
   const picks = names.map((n, i) => (columns[n] === "date" ? utc(`u.c${i}`) : `u.c${i}`));
   const targets = names.map((n) => `"${n}"`);
   if (indexText) {
+    // The text to_tsvector reads, lower-cased and split in JavaScript (searchText says why): one more array.
+    arrays.push(`${params.add(rows.map((r) => searchText(r.text as string)))}::text[]`);
     targets.push(`"searchVector"`);
-    picks.push(pgSearchVectorSql(`u.c${names.indexOf("text")}`));
+    picks.push(pgSearchVectorOfSearchTextSql(`u.c${names.length}`));
   }
   return `INSERT INTO "${table}" (${targets.join(", ")})
-    SELECT ${picks.join(", ")} FROM unnest(${arrays.join(", ")}) AS u(${names.map((_, i) => `c${i}`).join(", ")})`;
+    SELECT ${picks.join(", ")} FROM unnest(${arrays.join(", ")}) AS u(${arrays.map((_, i) => `c${i}`).join(", ")})`;
 }
 
 /** One UPDATE … FROM unnest(…) for all existing sessions of a batch. */

@@ -164,4 +164,28 @@ describe("thought search indexer (PostgreSQL)", () => {
     expect(new Set(seen)).toEqual(new Set(rest));
     expect(await unindexed(rest)).toBe(0);
   });
+
+  it("keeps a session's title vector by trigger: set on insert, left alone by writes, recomputed on a rename", async () => {
+    const { matchSessionTitles } = await import("@/server/services/search/full-text");
+    const { parseQuery } = await import("@/lib/search/query");
+    const titled = async (q: string) => {
+      const parsed = parseQuery(q);
+      if (!parsed.ok) throw new Error(parsed.message);
+      return matchSessionTitles(svc.db, projectId, parsed.query);
+    };
+    const first = unique("firstword");
+    const session = unique("s");
+    const { outcomes } = await svc.commitBatch([request(session, 1, `${first} opens the session`)], DEFAULT_LIMITS);
+    const sessionId = outcomes[0]!.result!.sessionId;
+    expect(await titled(first)).toEqual([sessionId]); // the title comes from the first thought, indexed on insert
+
+    await svc.commitBatch([request(session, 2, "a later thought updates the counters")], DEFAULT_LIMITS);
+    expect(await titled(first)).toEqual([sessionId]);
+
+    const renamed = unique("renamed");
+    await svc.db.thinkingSession.update({ where: { id: sessionId }, data: { title: `${renamed} Node.JS` } });
+    expect(await titled(renamed)).toEqual([sessionId]);
+    expect(await titled(`${renamed} node.js`)).toEqual([sessionId]);
+    expect(await titled(first)).toEqual([]);
+  });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toFts5 } from "@/lib/search/fts5";
 import { highlight } from "@/lib/search/highlight";
 import { parseQuery, type QueryErrorCode } from "@/lib/search/query";
-import { pgSearchVectorSql, toTsquery } from "@/lib/search/tsquery";
+import { pgSearchVectorOfSearchTextSql, pgSearchVectorSql, searchText, toTsquery } from "@/lib/search/tsquery";
 import { freshPgUrl } from "@/test/support/pg";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
@@ -203,5 +203,29 @@ describe("golden queries on SQLite FTS5 and PostgreSQL tsquery", () => {
     );
     expect(sqliteTop?.id).toBe(7);
     expect(pgTop.rows[0]?.id).toBe(7);
+  });
+});
+
+describe("searchText: the column's lower-casing and splitting done in JavaScript (Thought's write path and indexer)", () => {
+  // Beyond DOCS: case mappings with context or expansion (final sigma, dotted İ, Kelvin sign, ß), controls, emoji,
+  // combining marks, runs of separators, and every ASCII character.
+  const EXTRA = [
+    "ΟΔΟΣ ΣΑΣ aΣ Σa οδοσ.",
+    "İstanbul KELVIN \u212a ẞ Straße ǅ ǈ Ⅻ ⓐⒶ",
+    "tab\tnew\nline\rcr\u0001\u001f\u007f end",
+    "emoji 👍🏽 family 👨‍👩‍👧 e\u0301 cafe\u0301 — «quoted» …",
+    "---a---b___c...d,,,e;;f",
+    Array.from({ length: 127 }, (_, i) => String.fromCharCode(i + 1)).join(""),
+  ];
+
+  it("gives to_tsvector the text the SQL expression gives it, so the vectors are equal", async () => {
+    const texts = [...Object.values(DOCS), ...EXTRA];
+    const { rows } = await client.query<{ sql: string; js: string }>(
+      `SELECT ${pgSearchVectorSql("u.t")}::text AS "sql", ${pgSearchVectorOfSearchTextSql("u.s")}::text AS "js"
+       FROM unnest($1::text[], $2::text[]) AS u(t, s)`,
+      [texts, texts.map(searchText)],
+    );
+    expect(rows.map((r) => r.js)).toEqual(rows.map((r) => r.sql));
+    expect(rows.every((r) => r.sql.length > 0)).toBe(true);
   });
 });
