@@ -46,7 +46,8 @@ const FIT_PADDING = 24;
 /** Left and right of a graph, fitted or slid to the pane's edge: room for the zoom controls (28 px wide, 15 px in)
  *  and the "revises" labels of edges that bow out left of lane 0 (RevisesEdge.tsx: the label reaches 57 px out). */
 const SIDE_PADDING = 64;
-/** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up. */
+/** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up (when the
+ *  reader turns it on in the View menu; it starts off, components/session/SessionView.tsx). */
 const MINIMAP_AT = 40;
 
 export interface ThoughtGraphProps {
@@ -61,7 +62,7 @@ export interface ThoughtGraphProps {
    *  the first view of the session (fit the whole graph when it stays readable, else centre on the thought). */
   center: { id: string; key: number; open?: boolean } | null;
   onSelect: (thoughtId: string) => void;
-  /** Show the minimap (the View menu toggles it). */
+  /** Show the minimap (the View menu toggles it; off by default). */
   minimap?: boolean;
 }
 
@@ -94,7 +95,7 @@ export function ThoughtGraph({
   selectedId,
   center,
   onSelect,
-  minimap = true,
+  minimap = false,
 }: ThoughtGraphProps) {
   // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
   // only the nodes that changed (memoized components compare props by identity).
@@ -161,7 +162,7 @@ export function ThoughtGraph({
         style: EDGE_STYLE[e.kind],
         className: `tg-edge-${e.kind}`,
         ...(e.kind === "revises"
-          ? { label: "revises", labelStyle: { fontSize: 12 }, sourceHandle: "rev-out", targetHandle: "rev-in" }
+          ? { sourceHandle: "rev-out", targetHandle: "rev-in" } // RevisesEdge.tsx draws its own label
           : {}),
       })),
       ...dependencyFlowEdges(reasoning.dependencies, folded.shownAs, folded.edges).map((e) => ({
@@ -185,7 +186,13 @@ export function ThoughtGraph({
   };
 
   return (
-    <div className="tg-graph relative h-full w-full bg-graph-canvas" aria-label="Thought graph" role="region">
+    <div
+      className="tg-graph relative h-full w-full bg-graph-canvas"
+      aria-label="Thought graph"
+      role="region"
+      // How many nodes React Flow holds (it draws only those in view above VISIBLE_ONLY_AT): read by bench:ui.
+      data-node-count={nodes.length}
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}
