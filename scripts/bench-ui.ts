@@ -10,8 +10,9 @@
 //                    sent as soon as the graph has drawn, so this is navigation start → graph drawn → keyboard
 //                    selection reflected in the URL. ratio_to_baseline = interactive_ms / the empty session's time.
 //   first_readable_node_text_ms  the first frame where a graph node with text lies inside the graph pane at a zoom of
-//                    at least 0.75 (13 px node text drawn ≥ ~10 px): when a reader can start reading the graph. "Drawn" = a visible .react-flow__node, or, when the opening viewport holds
-//                    no node at all (it happens on folded sessions), React Flow's minimap of the nodes. It includes
+//                    at least 11/13 (13 px node text drawn at ≥ 11 px; it was 0.75 before session 15): when a reader
+//                    can start reading the graph. "Drawn" = a visible .react-flow__node, or, when the opening
+//                    viewport holds no node at all, any node React Flow has put in the DOM. It includes
 //                    the Playwright round trips between seeing the graph and pressing the key (a few ms on loopback).
 //                    Extras: graph_drawn_ms / first_visible_node_ms / selected_node_drawn_ms (the j selection's node
 //                    centred and drawn), from a per-frame check installed before navigation.
@@ -20,8 +21,8 @@
 //                    .tg-graph and wheel zooms in and out; 0 when no task exceeded 50 ms (the longtask threshold).
 //   js_heap_mb       CDP Runtime.getHeapUsage usedSize after a forced garbage collection, once the pan/zoom is done.
 //   nodes_drawn      graph nodes in the DOM in the opening viewport ([data-testid=graph-node] + [data-testid=graph-fold];
-//                    React Flow leaves off-screen nodes out above 300); graph_nodes_total = nodes React Flow holds (its
-//                    minimap draws them all); folded = fold nodes drawn or the header says the graph is folded.
+//                    React Flow leaves off-screen nodes out above 300); graph_nodes_total = nodes React Flow holds (the
+//                    graph's data-node-count); folded = fold nodes drawn or the header says the graph is folded.
 //   transcript_ms    time for the virtualized transcript to show rows at its middle and at its end after scrolling.
 // Then live latency on an open 100-thought session with Follow on: 50 times (after one uncounted warm-up post), the
 // page itself POSTs a thought (fetch in page.evaluate) and a MutationObserver in the same page records when its graph
@@ -31,7 +32,10 @@
 // (row_missing: rows not in the DOM within 3 s).
 // Baseline, measured in the same run: a page load of an empty session (navigation start → its empty-state text),
 // and the sessions list.
-// Options (env): BENCH_UI_SIZES (default "100,1000,5000,20000"), BENCH_UI_LIVE (default 50).
+// Options (env): BENCH_UI_SIZES (default "100,1000,5000,20000"), BENCH_UI_LIVE (default 50), BENCH_UI_TRACE (a
+// directory: record a Chromium trace of the baseline load and of each size's load up to interactive, write it there
+// as JSON for chrome://tracing or DevTools, and print the main-thread tasks over 50 ms with their top self-time
+// functions and trace events; the timings of a traced run carry the tracer's overhead, so compare untraced runs).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -43,9 +47,17 @@ import { startServer, type RunningServer } from "./lib/server-process";
 const SIZES = (process.env.BENCH_UI_SIZES ?? "100,1000,5000,20000").split(",").map(Number);
 const LIVE_POSTS = Number(process.env.BENCH_UI_LIVE ?? 50);
 const VIEWPORT = { width: 1440, height: 900 };
-/** Node text is 13 px; from this zoom it is drawn at ~10 px or more (the same bar as e2e/session-layout.spec.ts). */
-const READABLE_ZOOM = 0.75;
+/** Node text is 13 px; from this zoom it is drawn at 11 px or more (the same bar as e2e/session-layout.spec.ts). */
+const READABLE_ZOOM = 11 / 13;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const TRACE_DIR = process.env.BENCH_UI_TRACE ?? null;
+/** Timeline events for the tasks, and V8's sampling profiler (ProfileChunk events) for the functions in them. */
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8.execute",
+  "disabled-by-default-v8.cpu_profiler",
+];
 const DEADLINE_MS = 5 * 60_000;
 const started = Date.now();
 
@@ -67,7 +79,7 @@ declare global {
     __bench: {
       longtasks: { start: number; duration: number }[];
       /** Milestones (performance.now()): the session view is on screen; the graph has drawn (a visible node, or
-       *  its minimap when the viewport shows no node); the first visible graph node. */
+       *  any node in the DOM when the viewport shows none); the first visible graph node. */
       sessionAt: number | null;
       graphAt: number | null;
       firstNodeAt: number | null;
@@ -138,7 +150,7 @@ const INSTRUMENT = `(() => {
     const now = performance.now();
     if (bench.sessionAt === null && document.querySelector(".tg-session")) bench.sessionAt = now;
     if (bench.firstNodeAt === null && visibleNode()) bench.firstNodeAt = now;
-    if (bench.graphAt === null && (bench.firstNodeAt !== null || document.querySelector(".tg-graph .react-flow__minimap-node")))
+    if (bench.graphAt === null && (bench.firstNodeAt !== null || document.querySelector(".tg-graph .react-flow__node")))
       bench.graphAt = now;
     if (bench.readableAt === null && readableNode()) bench.readableAt = now;
     if ((bench.graphAt === null || bench.firstNodeAt === null || bench.readableAt === null) && now < 180000)
@@ -157,6 +169,118 @@ const INSTRUMENT = `(() => {
       poll();
     });
 })();`;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: {
+    name?: string;
+    data?: {
+      frames?: { processId?: number }[];
+      startTime?: number;
+      cpuProfile?: {
+        nodes?: {
+          id: number;
+          parent?: number;
+          callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+        }[];
+        samples?: number[];
+      };
+      timeDeltas?: number[];
+    };
+  };
+}
+
+/** Starts a Chromium trace of `page` when BENCH_UI_TRACE is set; the returned function stops it, writes the trace and
+ *  prints the renderer main thread's tasks over 50 ms with their top self-time functions and trace events. */
+async function traceLoad(browser: Browser, page: Page, label: string): Promise<() => Promise<void>> {
+  if (!TRACE_DIR) return async () => {};
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  return async () => {
+    const buffer = await browser.stopTracing();
+    fs.mkdirSync(TRACE_DIR, { recursive: true });
+    const file = path.join(TRACE_DIR, `${label}.json`);
+    fs.writeFileSync(file, buffer);
+    const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+    print({ trace: label, file, long_tasks: summariseTrace(events) });
+  };
+}
+
+/** Tasks over 50 ms on the renderer main thread, each with its top 8 functions by self time (V8 samples) and its
+ *  top 6 trace events by self time (Layout, Paint, FunctionCall, …), in ms. */
+function summariseTrace(events: TraceEvent[]) {
+  // The page's renderer (Chromium's own pages, e.g. a headless new-tab page, run in renderers of their own).
+  const started = events.find((e) => e.name === "TracingStartedInBrowser");
+  const pid = started?.args?.data?.frames?.[0]?.processId;
+  const main = events.find(
+    (e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain" && e.pid === pid,
+  );
+  if (!main) return [];
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur !== undefined);
+  const tasks = onMain.filter((e) => e.name === "RunTask" && e.dur! > 50_000).sort((a, b) => a.ts - b.ts);
+  // Samples: the Profile event holds the start time; its ProfileChunks the call tree's nodes, samples and deltas.
+  const frames = new Map<number, string>();
+  const samples: { ts: number; node: number }[] = [];
+  for (const profile of events.filter((e) => e.name === "Profile" && e.pid === main.pid)) {
+    let ts = profile.args?.data?.startTime ?? profile.ts;
+    for (const chunk of events.filter(
+      (e) => e.name === "ProfileChunk" && e.id === profile.id && e.pid === profile.pid,
+    )) {
+      const cpu = chunk.args?.data?.cpuProfile;
+      for (const n of cpu?.nodes ?? []) {
+        const f = n.callFrame;
+        const file = (f.url ?? "").split("/").pop() ?? "";
+        frames.set(
+          n.id,
+          `${f.functionName || "(anonymous)"} ${file}:${(f.lineNumber ?? -1) + 1}:${(f.columnNumber ?? -1) + 1}`,
+        );
+      }
+      const deltas = chunk.args?.data?.timeDeltas ?? [];
+      (cpu?.samples ?? []).forEach((node, i) => {
+        ts += deltas[i] ?? 0;
+        samples.push({ ts, node });
+      });
+    }
+  }
+  samples.sort((a, b) => a.ts - b.ts);
+  const top = (m: Map<string, number>, k: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([what, us]) => `${round(us / 1000)} ms ${what}`);
+  return tasks.map((task) => {
+    const end = task.ts + task.dur!;
+    const fns = new Map<string, number>();
+    for (let i = 0; i < samples.length - 1; i++) {
+      const s = samples[i]!;
+      if (s.ts < task.ts || s.ts >= end) continue;
+      const what = frames.get(s.node) ?? `node ${s.node}`;
+      fns.set(what, (fns.get(what) ?? 0) + Math.min(samples[i + 1]!.ts, end) - s.ts);
+    }
+    // Self time of each trace event inside the task: its duration less its direct children's.
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= end);
+    const self = new Map<string, number>();
+    const stack: TraceEvent[] = [];
+    for (const e of inside.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)) {
+      while (stack.length > 0 && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+      const parent = stack.at(-1);
+      if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur!);
+      self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+      stack.push(e);
+    }
+    return {
+      at_ms: round((task.ts - tasks[0]!.ts) / 1000),
+      ms: round(task.dur! / 1000),
+      functions: top(fns, 8),
+      events: top(self, 6),
+    };
+  });
+}
 
 async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -201,14 +325,15 @@ async function emptySession(server: RunningServer, agent: Agent): Promise<string
 
 async function measureSize(browser: Browser, base: string, size: number, sessionId: string) {
   const { context, page } = await newPage(browser);
+  const stopTrace = await traceLoad(browser, page, `load-${size}`);
   const wallStart = performance.now();
   await page.goto(`${base}/sessions/${sessionId}`, { waitUntil: "commit" });
-  // The graph has drawn: a visible node, or (when the opening viewport shows no node) its minimap.
+  // The graph has drawn: a visible node, or (when the opening viewport shows none) any node in the DOM.
   await page.waitForFunction(() => window.__bench.graphAt !== null, undefined, { timeout: 120_000, polling: 50 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const nodesDrawn = await page.locator('.tg-graph [data-testid="graph-node"]').count();
   const foldsDrawn = await page.locator('.tg-graph [data-testid="graph-fold"]').count();
-  const flowNodes = await page.locator(".tg-graph .react-flow__minimap-node").count();
+  const flowNodes = Number(await page.locator(".tg-graph").getAttribute("data-node-count"));
   // The opening selection (the newest thought), then k: the one before it.
   const opening = await page.evaluate(() => new URLSearchParams(location.search).get("thought"));
   await page.getByLabel("Session review").focus();
@@ -224,6 +349,7 @@ async function measureSize(browser: Browser, base: string, size: number, session
     )
   ).jsonValue()) as number;
   const wallMs = performance.now() - wallStart;
+  await stopTrace();
   // The keyboard selection is centred in the graph: its node is drawn.
   const selectedDrawn = (await (
     await page.waitForFunction(
@@ -335,6 +461,7 @@ async function measureSize(browser: Browser, base: string, size: number, session
 
 async function baseline(browser: Browser, base: string, emptyId: string) {
   const { context, page } = await newPage(browser);
+  const stopTrace = await traceLoad(browser, page, "baseline-empty-session");
   await page.goto(`${base}/sessions/${emptyId}`, { waitUntil: "commit" });
   const empty = await (
     await page.waitForFunction(
@@ -343,6 +470,7 @@ async function baseline(browser: Browser, base: string, emptyId: string) {
       { polling: "raf" },
     )
   ).jsonValue();
+  await stopTrace();
   await page.goto(`${base}/`, { waitUntil: "commit" });
   const list = await (
     await page.waitForFunction(

@@ -38,15 +38,17 @@ const LANE_GAP = 48;
 const ROW_GAP = 28;
 /** Above this many nodes React Flow renders only what is in the viewport. */
 const VISIBLE_ONLY_AT = 300;
-/** The smallest zoom a whole graph is fitted at on opening: node text is 13 px, so 0.8 keeps it at ~10 px. Below it
- *  the graph opens at READ_ZOOM on the selected or newest thought instead of as an unreadable sliver. */
-const MIN_FIT_ZOOM = 0.8;
+/** The smallest zoom the graph opens at: node text is 13 px (text-sm), so 0.85 draws it at 11 px. A whole graph that
+ *  fits at this zoom or more opens whole; a larger one opens on the selected or newest thought, at the zoom (between
+ *  this and READ_ZOOM) that shows the most of the graph's width, instead of as an unreadable sliver. */
+const MIN_FIT_ZOOM = 0.85;
 const READ_ZOOM = 1;
 const FIT_PADDING = 24;
 /** Left and right of a graph, fitted or slid to the pane's edge: room for the zoom controls (28 px wide, 15 px in)
  *  and the "revises" labels of edges that bow out left of lane 0 (RevisesEdge.tsx: the label reaches 57 px out). */
 const SIDE_PADDING = 64;
-/** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up. */
+/** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up (when the
+ *  reader turns it on in the View menu; it starts off, components/session/SessionView.tsx). */
 const MINIMAP_AT = 40;
 
 export interface ThoughtGraphProps {
@@ -61,7 +63,7 @@ export interface ThoughtGraphProps {
    *  the first view of the session (fit the whole graph when it stays readable, else centre on the thought). */
   center: { id: string; key: number; open?: boolean } | null;
   onSelect: (thoughtId: string) => void;
-  /** Show the minimap (the View menu toggles it). */
+  /** Show the minimap (the View menu toggles it; off by default). */
   minimap?: boolean;
 }
 
@@ -94,7 +96,7 @@ export function ThoughtGraph({
   selectedId,
   center,
   onSelect,
-  minimap = true,
+  minimap = false,
 }: ThoughtGraphProps) {
   // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
   // only the nodes that changed (memoized components compare props by identity).
@@ -161,7 +163,7 @@ export function ThoughtGraph({
         style: EDGE_STYLE[e.kind],
         className: `tg-edge-${e.kind}`,
         ...(e.kind === "revises"
-          ? { label: "revises", labelStyle: { fontSize: 12 }, sourceHandle: "rev-out", targetHandle: "rev-in" }
+          ? { sourceHandle: "rev-out", targetHandle: "rev-in" } // RevisesEdge.tsx draws its own label
           : {}),
       })),
       ...dependencyFlowEdges(reasoning.dependencies, folded.shownAs, folded.edges).map((e) => ({
@@ -185,7 +187,13 @@ export function ThoughtGraph({
   };
 
   return (
-    <div className="tg-graph relative h-full w-full bg-graph-canvas" aria-label="Thought graph" role="region">
+    <div
+      className="tg-graph relative h-full w-full bg-graph-canvas"
+      aria-label="Thought graph"
+      role="region"
+      // How many nodes React Flow holds (it draws only those in view above VISIBLE_ONLY_AT): read by bench:ui.
+      data-node-count={nodes.length}
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -236,10 +244,22 @@ export function ThoughtGraph({
 }
 
 /** The viewport offset on one axis for a pane of `size`: content that fits is centred; larger content is centred on
- *  `focus`, then clamped so neither content edge comes further in than `pad` (all in zoomed pixels). */
-function settle(size: number, min: number, max: number, focus: number, pad: number): number {
+ *  `focus`, then clamped so neither content edge comes further in than `pad` (all in zoomed pixels). `fromStart`:
+ *  rather show the content from its start (the main chain, lane 0) when the focus (up to `focusEnd`) fits so, or
+ *  else put the focus at the far edge. */
+function settle(
+  size: number,
+  min: number,
+  max: number,
+  focus: number,
+  pad: number,
+  fromStart?: { focusEnd: number; endPad: number },
+): number {
   if (max - min <= size - 2 * pad) return (size - (max - min)) / 2 - min;
-  return Math.min(pad - min, Math.max(size - pad - max, size / 2 - focus));
+  if (fromStart && fromStart.focusEnd + pad - min <= size - pad) return pad - min;
+  // Else the focus at the far edge (only `endPad` in), so as much as possible of what lies before it shows.
+  const at = fromStart ? size - fromStart.endPad - fromStart.focusEnd : size / 2 - focus;
+  return Math.min(pad - min, Math.max(size - pad - max, at));
 }
 
 /** Brings a node into view once per request (opening, follow mode and keyboard selection). On opening, the whole
@@ -301,11 +321,18 @@ function FollowCenter({
         });
         return;
       }
-      // Too big to fit readably: the thought at READ_ZOOM, centred, then slid (within the graph's bounds, so the
-      // thought stays in the pane) until the pane holds graph rather than empty canvas: a newest thought sits low
-      // with the thoughts that led to it above, not mid-pane over a blank half.
-      const z = READ_ZOOM;
-      const x = settle(w, minX * z, maxX * z, (node.position.x + NODE_WIDTH / 2) * z, SIDE_PADDING);
+      // Too big to fit readably: the thought centred, then slid (within the graph's bounds, so the thought stays in
+      // the pane) until the pane holds graph rather than empty canvas: a newest thought sits low with the thoughts
+      // that led to it above, not mid-pane over a blank half. Zoomed out as far as MIN_FIT_ZOOM to show more of the
+      // graph's width: at 1, a 1,000-thought session opened with a single node in view (bench:ui).
+      const widthFit = (w - 2 * SIDE_PADDING) / (maxX - minX);
+      const z = Math.min(READ_ZOOM, Math.max(MIN_FIT_ZOOM, widthFit));
+      // Sideways from the main chain when the thought is in view so: centred on a newest thought in a branch, a
+      // 1,000-thought session showed that one node whole and lane 0 cut at the pane's edge.
+      const x = settle(w, minX * z, maxX * z, (node.position.x + NODE_WIDTH / 2) * z, SIDE_PADDING, {
+        focusEnd: (node.position.x + NODE_WIDTH) * z,
+        endPad: FIT_PADDING,
+      });
       const y = settle(h, minY * z, maxY * z, (node.position.y + NODE_HEIGHT / 2) * z, FIT_PADDING);
       void flow.setViewport({ x, y, zoom: z });
       return;

@@ -129,8 +129,9 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
   if (subscription.status === "pending") everConnected.current = true;
   const live = { state: liveStateOf(subscription.status, everConnected.current, serverStatus) };
 
-  // The minimap toggles from the View menu.
-  const [minimap, setMinimap] = useState(true);
+  // The minimap toggles from the View menu. Off by default: in its corner it covered nodes of the opening view (at
+  // 1024×768 the top-right node), and it redraws every node the graph holds on each pan frame.
+  const [minimap, setMinimap] = useState(false);
 
   const thoughts = useMemo(() => {
     const base = outline.data?.thoughts ?? [];
