@@ -11,6 +11,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { Agent, e2eServer } from "./support/agent";
 import { generateSession } from "./support/generate";
 import { saveScreenshot } from "./support/screens";
+import { showScheme } from "./support/themes";
 import { writeSession } from "./support/session-script";
 
 const { baseURL, apiKey } = e2eServer();
@@ -174,10 +175,10 @@ test.describe("the session view fits the window", () => {
         const schemes =
           size.width === 1440 || size.width === 1024 ? (["light", "dark"] as const) : (["light"] as const);
         for (const scheme of schemes) {
-          await page.emulateMedia({ colorScheme: scheme });
+          await showScheme(page, scheme);
           await saveScreenshot(page, testInfo, `session-${name}-${size.width}x${size.height}-${scheme}.png`);
         }
-        await page.emulateMedia({ colorScheme: "light" });
+        await showScheme(page, "light");
         if (name === "large" && size.width === 1440) {
           // The View menu turns the minimap on and off.
           const toggle = async () => {
@@ -202,9 +203,9 @@ test.describe("the session view fits the window", () => {
         .filter((v) => v.impact === "critical" || v.impact === "serious")
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     expect(await serious(), "session view").toEqual([]);
-    await page.emulateMedia({ colorScheme: "dark" });
+    await showScheme(page, "dark");
     expect(await serious(), "session view, dark").toEqual([]);
-    await page.emulateMedia({ colorScheme: "light" });
+    await showScheme(page, "light");
 
     await page.getByRole("toolbar", { name: "Session actions" }).getByRole("button", { name: "Share" }).click();
     await page.getByRole("button", { name: "Create read-only link" }).click();
@@ -220,7 +221,7 @@ test.describe("the session view fits the window", () => {
       .toBeGreaterThanOrEqual(READABLE_PX);
     await expectFits(page, { width: 1024, height: 768 });
     for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await showScheme(page, scheme);
       expect(await serious(), `share page, 1024 ${scheme}`).toEqual([]);
       await saveScreenshot(page, testInfo, `share-1024x768-${scheme}.png`);
     }
