@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { rng } from "@/e2e/support/generate";
+import { round, timeQueries } from "./lib/bench-timing";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,50000,100000").split(",").map(Number);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 30);
@@ -35,30 +36,9 @@ function vectorOf(text: string): number[] {
   return Array.from({ length: DIM }, () => random() * 2 - 1);
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-const round = (x: number) => Math.round(x * 100) / 100;
-
 async function measure(name: string, size: number, queries: string[], run: (q: string) => unknown) {
-  const load = round(os.loadavg()[0] ?? 0);
-  for (const q of queries.slice(0, 3)) await run(q);
-  const times: number[] = [];
-  for (const q of queries) {
-    const start = performance.now();
-    await run(q);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const line = {
-    measure: name,
-    memories: size,
-    dim: DIM,
-    p50_ms: round(percentile(times, 50)),
-    p99_ms: round(percentile(times, 99)),
-    queries: times.length,
-    load,
-  };
-  console.log(JSON.stringify(line));
+  const timing = await timeQueries(queries, 3, run);
+  console.log(JSON.stringify({ measure: name, memories: size, dim: DIM, ...timing }));
 }
 
 async function main() {

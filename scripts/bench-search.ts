@@ -34,6 +34,7 @@ import { toTsquery } from "@/lib/search/tsquery";
 import { rng } from "@/e2e/support/generate";
 import { createDatabase, pgAvailable, startPgCluster, type PgCluster } from "@/test/support/pg-cluster";
 import { openBenchProject, runBench, writeThoughts } from "./lib/bench-sessions";
+import { round, timeQueries } from "./lib/bench-timing";
 
 const THOUGHTS = Number(process.env.BENCH_THOUGHTS ?? 100_000);
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 10_000);
@@ -62,28 +63,8 @@ function zipfWord(random: () => number): string {
 }
 const text = (random: () => number) => Array.from({ length: WORDS_PER_TEXT }, () => zipfWord(random)).join(" ");
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-const round = (x: number) => Math.round(x * 100) / 100;
-
 async function measure(name: string, provider: string, queries: string[], run: (q: string) => Promise<unknown>) {
-  const load = round(os.loadavg()[0] ?? 0);
-  for (const q of queries.slice(0, 10)) await run(q); // warm up (JIT, statement caches)
-  const times: number[] = [];
-  for (const q of queries) {
-    const start = performance.now();
-    await run(q);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    measure: name,
-    provider,
-    p50_ms: round(percentile(times, 50)),
-    p99_ms: round(percentile(times, 99)),
-    queries: times.length,
-    load,
-  };
+  return { measure: name, provider, ...(await timeQueries(queries, 10, run)) }; // 10 warm-ups: JIT, statement caches
 }
 
 async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
