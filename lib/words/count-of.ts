@@ -1,7 +1,6 @@
 // Counts in words with the right plural ("1 branch", "2 branches", "1,240 thoughts"), for every screen. English
 // plurals of the nouns the dashboard counts: add "es" after s/x/z/ch/sh, "ies" after a consonant + y, else "s".
-/** Built on first use (a module-scope formatter is paid for by every page that imports this, counting or not). */
-let grouped: Intl.NumberFormat | null = null;
+const grouped = new Intl.NumberFormat("en");
 
 export function plural(noun: string, n: number): string {
   if (n === 1) return noun;
@@ -12,5 +11,5 @@ export function plural(noun: string, n: number): string {
 
 /** "1 session", "3 branches", "12,400 thoughts"; an explicit plural for irregular nouns ("person", "people"). */
 export function countOf(n: number, noun: string, pluralNoun?: string): string {
-  return `${(grouped ??= new Intl.NumberFormat("en")).format(n)} ${n === 1 ? noun : (pluralNoun ?? plural(noun, n))}`;
+  return `${grouped.format(n)} ${n === 1 ? noun : (pluralNoun ?? plural(noun, n))}`;
 }
