@@ -21,6 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/Tabs";
 import { MemoryGraph } from "./MemoryGraph";
 import { SectorBadge, StrengthBadge } from "./MemoryBadges";
 import { SessionName } from "./SessionName";
+import { formatCount } from "@/lib/words/count-of";
 
 function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string) => void }) {
   const trpc = useTRPC();
@@ -64,7 +65,7 @@ function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string)
             </Fragment>
           ))}
         </dl>
-        <h3 className="font-medium">Waypoint links ({linked.length})</h3>
+        <h3 className="font-medium">Waypoint links ({formatCount(linked.length)})</h3>
         {linked.length === 0 ? (
           <p className="text-xs text-muted-foreground">No links: no memory was similar enough (≥ 0.7).</p>
         ) : (
@@ -181,7 +182,7 @@ export function MemoriesView() {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <Tabs defaultValue="list">
           <TabsList>
-            <TabsTrigger value="list">List{list.data ? ` (${list.data.total})` : ""}</TabsTrigger>
+            <TabsTrigger value="list">List{list.data ? ` (${formatCount(list.data.total)})` : ""}</TabsTrigger>
             <TabsTrigger value="graph">Graph</TabsTrigger>
           </TabsList>
           <TabsContent value="list">

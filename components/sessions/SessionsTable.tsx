@@ -34,7 +34,7 @@ import { RelativeTime } from "@/components/ui/RelativeTime";
 import { NativeSelect, YesNoSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
-import { countOf } from "@/lib/words/count-of";
+import { countOf, formatCount } from "@/lib/words/count-of";
 import { queryFrom } from "./session-query";
 
 /** Live refreshes are coalesced: at most one refetch per this many milliseconds while agents write. */
@@ -314,14 +314,14 @@ export function SessionsTable() {
                   <TableCell>
                     <StatusBadge status={s.status} />
                   </TableCell>
-                  <Num data-testid="row-thoughts">{s.thoughtCount}</Num>
-                  <Num className={ROOMY_ONLY}>{s.branchCount}</Num>
-                  <Num className={ROOMY_ONLY}>{s.revisionCount}</Num>
+                  <Num data-testid="row-thoughts">{formatCount(s.thoughtCount)}</Num>
+                  <Num className={ROOMY_ONLY}>{formatCount(s.branchCount)}</Num>
+                  <Num className={ROOMY_ONLY}>{formatCount(s.revisionCount)}</Num>
                   <Num>
                     {s.flagCount > 0 ? (
                       <Badge variant="warning" title={countOf(s.flagCount, "flag")}>
                         <TriangleAlert aria-hidden />
-                        {s.flagCount}
+                        {formatCount(s.flagCount)}
                       </Badge>
                     ) : (
                       <span className="text-muted-foreground">0</span>
