@@ -12,6 +12,7 @@ import {
   ChevronRight,
   ListPlus,
   Search,
+  SlidersHorizontal,
   TriangleAlert,
 } from "lucide-react";
 import Link from "next/link";
@@ -30,6 +31,7 @@ import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/Input";
 import { LiveBadge } from "@/components/ui/LiveBadge";
 import { PageHeader } from "@/components/ui/Page";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/Popover";
 import { RelativeTime } from "@/components/ui/RelativeTime";
 import { NativeSelect, YesNoSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
@@ -137,6 +139,9 @@ export function SessionsTable() {
         aria-label="Filter sessions"
         onSubmit={(e) => e.preventDefault()}
       >
+        {/* Two rows at every width from 1024 px: the filters people reach for (text, status, agent, health) beside the
+            search, the rarer ones (flags, scored, tag, dates) behind "More filters". All in one wrapping row, "Any
+            health" sat alone on a third line at 1024 px. */}
         <div className="flex flex-wrap items-center gap-2">
           <div className="relative min-w-64 flex-1">
             <Search
@@ -172,33 +177,10 @@ export function SessionsTable() {
               </option>
             ))}
           </NativeSelect>
-          <YesNoSelect
-            label="Flags"
-            value={query.flagged}
-            onChange={(v) => set({ flagged: v })}
-            either="Flagged or not"
-            yes="With flags"
-            no="Without flags"
-          />
-          <YesNoSelect
-            label="Scored"
-            value={query.scored}
-            onChange={(v) => set({ scored: v })}
-            either="Scored or not"
-            yes="Scored"
-            no="Not scored"
-          />
           <HealthFilters loops={query.loops} healthBelow={query.healthBelow} onChange={set} />
+          <MoreFilters query={query} from={params.get("from") ?? ""} to={params.get("to") ?? ""} set={set} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Input
-            type="text"
-            aria-label="Tag"
-            placeholder="Tag"
-            defaultValue={query.tag ?? ""}
-            onChange={(e) => set({ tag: e.target.value.trim() })}
-            className="w-36"
-          />
           <NativeSelect
             aria-label="Score config to sort by"
             // A fixed width: as wide as its longest config name it took ~280 px and pushed the dates to a third row.
@@ -219,24 +201,6 @@ export function SessionsTable() {
               </option>
             ))}
           </NativeSelect>
-          <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            Active
-            <Input
-              type="date"
-              aria-label="Active from"
-              value={params.get("from") ?? ""}
-              onChange={(e) => set({ from: e.target.value })}
-              className="w-36"
-            />
-            to
-            <Input
-              type="date"
-              aria-label="Active until"
-              value={params.get("to") ?? ""}
-              onChange={(e) => set({ to: e.target.value })}
-              className="w-36"
-            />
-          </span>
           <span className="flex-1" />
           <span className="flex items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
             {data ? <span>{countOf(data.total, "session")}</span> : null}
@@ -402,6 +366,82 @@ function ScoreChips({ summaries }: { summaries: ScoreSummary[] }) {
         </Badge>
       ) : null}
     </div>
+  );
+}
+
+/** The filters used less often, in a popover; its button counts the ones that are set. */
+function MoreFilters({
+  query,
+  from,
+  to,
+  set,
+}: {
+  query: SessionTableQuery;
+  from: string;
+  to: string;
+  set: (patch: Record<string, string | null>) => void;
+}) {
+  const active = [query.flagged !== undefined, query.scored !== undefined, Boolean(query.tag), from, to].filter(
+    Boolean,
+  ).length;
+  const field =
+    "grid grid-cols-[6rem_1fr] items-center gap-2 text-sm text-muted-foreground [&_[data-slot=native-select-wrapper]]:w-full";
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" aria-label={active > 0 ? `More filters (${active} set)` : "More filters"}>
+          <SlidersHorizontal aria-hidden />
+          More filters
+          {active > 0 ? (
+            <Badge variant="secondary" className="px-1.5 tabular-nums" aria-hidden>
+              {active}
+            </Badge>
+          ) : null}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="flex w-80 flex-col gap-3" aria-label="More filters">
+        <label className={field}>
+          Flags
+          <YesNoSelect
+            label="Flags"
+            value={query.flagged}
+            onChange={(v) => set({ flagged: v })}
+            either="Flagged or not"
+            yes="With flags"
+            no="Without flags"
+          />
+        </label>
+        <label className={field}>
+          Scored
+          <YesNoSelect
+            label="Scored"
+            value={query.scored}
+            onChange={(v) => set({ scored: v })}
+            either="Scored or not"
+            yes="Scored"
+            no="Not scored"
+          />
+        </label>
+        <label className={field}>
+          Tag
+          <Input
+            type="text"
+            aria-label="Tag"
+            placeholder="Any tag"
+            defaultValue={query.tag ?? ""}
+            onChange={(e) => set({ tag: e.target.value.trim() })}
+          />
+        </label>
+        <label className={field}>
+          Active from
+          <Input type="date" aria-label="Active from" value={from} onChange={(e) => set({ from: e.target.value })} />
+        </label>
+        <label className={field}>
+          Active until
+          <Input type="date" aria-label="Active until" value={to} onChange={(e) => set({ to: e.target.value })} />
+        </label>
+      </PopoverContent>
+    </Popover>
   );
 }
 
