@@ -140,8 +140,8 @@ export function SessionsTable() {
         onSubmit={(e) => e.preventDefault()}
       >
         {/* Two rows at every width from 1024 px: the filters people reach for (text, status, agent, health) beside the
-            search, the rarer ones (flags, scored, tag, dates) behind "More filters". All in one wrapping row, "Any
-            health" sat alone on a third line at 1024 px. */}
+            search; below, the score sort and the rarer filters (flags, scored, tag, dates) behind "More filters". All
+            in one wrapping row, "Any health" sat alone on a line at 1024 px (and "More filters" did, in row one). */}
         <div className="flex flex-wrap items-center gap-2">
           <div className="relative min-w-64 flex-1">
             <Search
@@ -169,7 +169,13 @@ export function SessionsTable() {
               </option>
             ))}
           </NativeSelect>
-          <NativeSelect aria-label="Agent" value={query.agent ?? ""} onChange={(e) => set({ agent: e.target.value })}>
+          <NativeSelect
+            aria-label="Agent"
+            // At most 11 rem: a long agent name would otherwise push the health filter onto a row of its own.
+            className="max-w-44"
+            value={query.agent ?? ""}
+            onChange={(e) => set({ agent: e.target.value })}
+          >
             <option value="">Any agent</option>
             {(data?.agents ?? []).map((a) => (
               <option key={a} value={a}>
@@ -178,7 +184,6 @@ export function SessionsTable() {
             ))}
           </NativeSelect>
           <HealthFilters loops={query.loops} healthBelow={query.healthBelow} onChange={set} />
-          <MoreFilters query={query} from={params.get("from") ?? ""} to={params.get("to") ?? ""} set={set} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <NativeSelect
@@ -201,6 +206,7 @@ export function SessionsTable() {
               </option>
             ))}
           </NativeSelect>
+          <MoreFilters query={query} from={params.get("from") ?? ""} to={params.get("to") ?? ""} set={set} />
           <span className="flex-1" />
           <span className="flex items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
             {data ? <span>{countOf(data.total, "session")}</span> : null}
