@@ -375,6 +375,19 @@ function ScoreChips({ summaries }: { summaries: ScoreSummary[] }) {
   );
 }
 
+/** The yes/no filters of "More filters": the URL parameter, the query field it sets, and their words. */
+const YES_NO_FILTERS = [
+  {
+    param: "flagged",
+    field: "flagged",
+    label: "Flags",
+    either: "Flagged or not",
+    yes: "With flags",
+    no: "Without flags",
+  },
+  { param: "scored", field: "scored", label: "Scored", either: "Scored or not", yes: "Scored", no: "Not scored" },
+] as const;
+
 /** The filters used less often, in a popover; its button counts the ones that are set. */
 function MoreFilters({
   query,
@@ -406,28 +419,19 @@ function MoreFilters({
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="flex w-80 flex-col gap-3" aria-label="More filters">
-        <label className={field}>
-          Flags
-          <YesNoSelect
-            label="Flags"
-            value={query.flagged}
-            onChange={(v) => set({ flagged: v })}
-            either="Flagged or not"
-            yes="With flags"
-            no="Without flags"
-          />
-        </label>
-        <label className={field}>
-          Scored
-          <YesNoSelect
-            label="Scored"
-            value={query.scored}
-            onChange={(v) => set({ scored: v })}
-            either="Scored or not"
-            yes="Scored"
-            no="Not scored"
-          />
-        </label>
+        {YES_NO_FILTERS.map((f) => (
+          <label key={f.param} className={field}>
+            {f.label}
+            <YesNoSelect
+              label={f.label}
+              value={query[f.field]}
+              onChange={(v) => set({ [f.param]: v })}
+              either={f.either}
+              yes={f.yes}
+              no={f.no}
+            />
+          </label>
+        ))}
         <label className={field}>
           Tag
           <Input
