@@ -63,7 +63,8 @@ test("the sessions list loads and lists a session an agent wrote", async ({ page
   await saveScreenshot(page, testInfo, "sessions-list.png");
 
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/sessions/${first.sessionId}$`));
+  // The session page then records its selection in the URL (?thought=, the newest thought).
+  await expect(page).toHaveURL(new RegExp(`/sessions/${first.sessionId}(\\?thought=[^&]+)?$`));
   await expect(page.locator('section[aria-label="Transcript"] [data-testid="thought"]')).toHaveCount(1);
 });
 
