@@ -295,6 +295,42 @@ for (const screen of SCREENS) {
   });
 }
 
+test("share page at 1024×768: every column of the opening view lies inside the graph pane", async ({ page }) => {
+  // The seeded session branches from its first thought: the main chain and the branch are two node columns side by
+  // side. At 1024 px the graph pane was ~430 px wide and cut the right-hand column (two need ~449 px at the smallest
+  // readable zoom); below 1280 px the pane now takes 48 % of the width.
+  test.setTimeout(120_000);
+  const data = await seedOnce(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/sessions/${data.sessionId}`);
+  await page.getByRole("toolbar", { name: "Session actions" }).getByRole("button", { name: "Share" }).click();
+  await page.getByRole("button", { name: "Create read-only link" }).click();
+  const link = await page.getByLabel("New share link").inputValue();
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(link);
+  const graph = page.locator(".tg-graph");
+  const nodes = graph.locator('[data-testid="graph-node"]');
+  await expect(nodes).toHaveCount(3);
+  // The opening view settles after the pane has its size (a fit after the first layout): poll until every node's left
+  // and right edges are within the pane's.
+  const columnsInside = async () => {
+    const pane = (await graph.boundingBox())!;
+    const boxes = await nodes.evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      }),
+    );
+    const columns = new Set(boxes.map((b) => Math.round(b.left)));
+    const cut = boxes.filter((b) => b.left < pane.x - 0.5 || b.right > pane.x + pane.width + 0.5);
+    return { columns: columns.size, cut: cut.length };
+  };
+  await expect.poll(columnsInside, { message: "two node columns, none cut at the pane's edges" }).toEqual({
+    columns: 2,
+    cut: 0,
+  });
+});
+
 test("login: fits 1440, 1024 and 768 px, passes axe in light and dark", async ({ browser }, testInfo) => {
   // Signed out: a context without the admin's cookie.
   const context = await browser.newContext({

@@ -190,3 +190,45 @@ test("“Queue these” in the sessions list makes a queue of every session matc
   await expect(page.getByTestId("queue-added")).toHaveText("1 added, 2 already queued.");
   await expect(page.getByTestId("queue-progress")).toContainText("0 of 3 complete");
 });
+
+test("number keys 1–5 give 0, 0.25, 0.5, 0.75 and 1 on a 0–1 config stepped by 0.25", async ({ page }) => {
+  const first = await agent.thought({
+    sessionId: tag("quarters"),
+    thought: "Check whether the retry budget is per request or per test.",
+    thoughtNumber: 1,
+    totalThoughts: 1,
+    nextThoughtNeeded: false,
+  });
+  const confidence = tag("confidence");
+  await createConfig(server, { name: confidence, type: "numeric", min: 0, max: 1, step: 0.25 });
+
+  await page.goto(`/queues?new=1&sessions=${first.sessionId}`);
+  const form = page.getByRole("form", { name: "New queue" });
+  await form.getByLabel("Name").fill(tag("quarter steps"));
+  await expect(form.getByLabel(confidence)).toBeVisible();
+  for (const box of await form.locator('input[name="config"]').all()) await box.uncheck();
+  await form.getByLabel(confidence).check();
+  await form.getByRole("button", { name: "Create queue" }).click();
+  await expect(page.getByTestId("queue-added")).toHaveText("1 added, 0 already queued.");
+  await page.getByRole("link", { name: "Start reviewing" }).click();
+  await expect(page.getByTestId("review-progress")).toBeVisible();
+  const activeConfig = page.locator('[data-testid="review-config"][data-active="true"]');
+  await expect(activeConfig).toContainText(confidence);
+
+  // Each key is scored (the notice) and stored (the config's value shows what the server kept).
+  for (const [key, value] of [
+    ["1", "0"],
+    ["2", "0.25"],
+    ["3", "0.5"],
+    ["4", "0.75"],
+    ["5", "1"],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(page.getByTestId("review-notice")).toHaveText(`${confidence}: ${value} on thought 1.`);
+    await expect(activeConfig.getByTestId("review-config-value")).toHaveText(value);
+  }
+  // A sixth step does not exist.
+  await page.keyboard.press("6");
+  await expect(page.getByTestId("review-notice")).toHaveText(`${confidence} has 5 steps; press 1 to 5.`);
+  await expect(activeConfig.getByTestId("review-config-value")).toHaveText("1");
+});

@@ -121,8 +121,12 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
   await page.getByLabel("Score config to sort by").selectOption({ label: `Score: ${name}` });
   await expect(page).toHaveURL(/sort=score/);
   await expect(page.getByTestId("session-row").first()).toContainText(key);
+  // The scored filter is one of the rarer ones, behind "More filters"; the button then counts it.
+  await page.getByRole("button", { name: "More filters" }).click();
   await page.getByLabel("Scored", { exact: true }).selectOption("no");
   await expect(page.getByTestId("session-row").filter({ hasText: key })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "More filters (1 set)" })).toBeVisible();
 
   // Agreement: you and the API key on two shared thoughts (4, 5) and (2, 3).
   await page.goto("/agreement");

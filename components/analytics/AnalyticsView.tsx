@@ -12,6 +12,7 @@ import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { ColumnChart } from "./ColumnChart";
 import { GroupBars } from "./GroupBars";
+import { formatCount } from "@/lib/words/count-of";
 
 type Days = (typeof FLEET_WINDOWS)[number];
 
@@ -36,7 +37,7 @@ function Charts({ f }: { f: FleetHealth }) {
   return (
     <>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-        <Stat label="Sessions" value={f.sessions.toLocaleString("en-US")} hint="Sessions created in this window" />
+        <Stat label="Sessions" value={formatCount(f.sessions)} hint="Sessions created in this window" />
         <Stat label="Mean health" value={f.meanScore === null ? "—" : String(f.meanScore)} hint="0–100" />
         <Stat
           label="With loops"

@@ -2,6 +2,7 @@
 // sessions it ran and how many of them looped. A table, so screen readers get the figures as figures.
 import type { FleetHealth } from "@/lib/contracts/session-health";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
+import { formatCount } from "@/lib/words/count-of";
 
 export function GroupBars({ groups, what }: { groups: FleetHealth["byAgent"]; what: "Agent" | "Model" }) {
   if (groups.length === 0) return <p className="text-sm text-muted-foreground">No sessions in this window.</p>;
@@ -29,8 +30,8 @@ export function GroupBars({ groups, what }: { groups: FleetHealth["byAgent"]; wh
                 <span className="w-10 text-right tabular-nums">{g.meanScore}</span>
               </span>
             </TableCell>
-            <TableCell className="text-right tabular-nums">{g.sessions}</TableCell>
-            <TableCell className="text-right tabular-nums">{g.withLoops}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(g.sessions)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(g.withLoops)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -21,6 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/Tabs";
 import { MemoryGraph } from "./MemoryGraph";
 import { SectorBadge, StrengthBadge } from "./MemoryBadges";
 import { SessionName } from "./SessionName";
+import { formatCount } from "@/lib/words/count-of";
 
 function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string) => void }) {
   const trpc = useTRPC();
@@ -48,7 +49,7 @@ function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string)
           <dt>session</dt>
           <dd>
             {memory.thinkingSessionId ? (
-              <SessionName id={memory.thinkingSessionId} className="block font-normal underline" />
+              <SessionName id={memory.thinkingSessionId} className="block font-normal text-primary" />
             ) : (
               memory.sessionId
             )}
@@ -64,7 +65,7 @@ function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string)
             </Fragment>
           ))}
         </dl>
-        <h3 className="font-medium">Waypoint links ({linked.length})</h3>
+        <h3 className="font-medium">Waypoint links ({formatCount(linked.length)})</h3>
         {linked.length === 0 ? (
           <p className="text-xs text-muted-foreground">No links: no memory was similar enough (≥ 0.7).</p>
         ) : (
@@ -73,7 +74,7 @@ function MemoryDetailCard({ id, onSelect }: { id: string; onSelect: (id: string)
               <li key={l.memoryId}>
                 <button
                   type="button"
-                  className="flex w-full items-start gap-2 rounded-sm p-1 text-left hover:bg-accent"
+                  className="flex w-full items-baseline gap-2 rounded-sm p-1 text-left hover:bg-accent"
                   onClick={() => onSelect(l.memoryId)}
                 >
                   <span
@@ -181,44 +182,50 @@ export function MemoriesView() {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <Tabs defaultValue="list">
           <TabsList>
-            <TabsTrigger value="list">List{list.data ? ` (${list.data.total})` : ""}</TabsTrigger>
+            <TabsTrigger value="list">List{list.data ? ` (${formatCount(list.data.total)})` : ""}</TabsTrigger>
             <TabsTrigger value="graph">Graph</TabsTrigger>
           </TabsList>
           <TabsContent value="list">
             {list.error ? <p className="text-sm text-destructive">{list.error.message}</p> : null}
-            <Table aria-label="Memories">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Memory</TableHead>
-                  <TableHead>Sector</TableHead>
-                  <TableHead>Strength</TableHead>
-                  <TableHead>Links</TableHead>
-                  <TableHead>User</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {(list.data?.memories ?? []).map((m) => (
-                  <TableRow
-                    key={m.id}
-                    data-state={m.id === selected ? "selected" : undefined}
-                    className="cursor-pointer"
-                    onClick={() => select(m.id)}
-                  >
-                    <TableCell className="max-w-md truncate whitespace-normal">
-                      <Highlighted text={m.content} ranges={m.ranges} />
-                    </TableCell>
-                    <TableCell>
-                      <SectorBadge sector={m.primarySector} />
-                    </TableCell>
-                    <TableCell>
-                      <StrengthBadge strength={m.strength} deleted={m.deleted} />
-                    </TableCell>
-                    <TableCell>{m.links}</TableCell>
-                    <TableCell className="text-xs text-muted-foreground">{m.userId}</TableCell>
+            {/* Framed like the sessions list's table (it sat bare under its header row). */}
+            <div className="overflow-hidden rounded-lg border">
+              <Table aria-label="Memories">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Memory</TableHead>
+                    <TableHead>Sector</TableHead>
+                    <TableHead>Strength</TableHead>
+                    <TableHead className="text-right">Links</TableHead>
+                    <TableHead>User</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHeader>
+                <TableBody>
+                  {(list.data?.memories ?? []).map((m) => (
+                    <TableRow
+                      key={m.id}
+                      data-state={m.id === selected ? "selected" : undefined}
+                      className="cursor-pointer"
+                      onClick={() => select(m.id)}
+                    >
+                      <TableCell className="max-w-md truncate whitespace-normal">
+                        <Highlighted text={m.content} ranges={m.ranges} />
+                      </TableCell>
+                      <TableCell>
+                        <SectorBadge sector={m.primarySector} />
+                      </TableCell>
+                      <TableCell>
+                        <StrengthBadge strength={m.strength} deleted={m.deleted} />
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCount(m.links)}</TableCell>
+                      {/* One line, the full id on hover: at 1024 px "layout-agent" broke after its hyphen. */}
+                      <TableCell className="max-w-32 truncate text-xs text-muted-foreground" title={m.userId}>
+                        {m.userId}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
             {list.data && list.data.memories.length === 0 ? (
               <p className="p-4 text-sm text-muted-foreground">
                 No memories match. Agents store them with ThoughtMCP&apos;s remember tool (/api/mcp/thoughtmcp).

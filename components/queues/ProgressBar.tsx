@@ -2,6 +2,7 @@
 // the count in words beside it (or under it, `compact`: the review screen's header and the queue list's fixed column).
 import type { QueueProgress } from "@/lib/contracts/queues";
 import { cn } from "@/components/ui/cn";
+import { formatCount } from "@/lib/words/count-of";
 
 export function ProgressBar({
   progress,
@@ -25,7 +26,7 @@ export function ProgressBar({
         aria-valuemin={0}
         aria-valuemax={Math.max(1, total)}
         aria-valuenow={complete}
-        aria-valuetext={`${complete} of ${total} complete`}
+        aria-valuetext={`${formatCount(complete)} of ${formatCount(total)} complete`}
         className={cn("relative h-2 overflow-hidden rounded-full bg-muted", compact ? "w-full" : "w-48")}
       >
         <div className="absolute inset-y-0 left-0 bg-primary/30" style={{ width: share(complete + inProgress) }} />
@@ -35,9 +36,9 @@ export function ProgressBar({
         className={cn("text-muted-foreground tabular-nums", compact ? "truncate text-xs" : "text-sm")}
         data-testid="queue-progress"
       >
-        {complete} of {total} complete
-        {inProgress > 0 ? ` · ${inProgress} in review` : ""}
-        {byYou ? ` · ${progress.mine} by you` : ""}
+        {formatCount(complete)} of {formatCount(total)} complete
+        {inProgress > 0 ? ` · ${formatCount(inProgress)} in review` : ""}
+        {byYou ? ` · ${formatCount(progress.mine)} by you` : ""}
       </span>
     </div>
   );

@@ -9,7 +9,7 @@ import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
-import { countOf } from "@/lib/words/count-of";
+import { countOf, formatCount } from "@/lib/words/count-of";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { SkeletonRows } from "@/components/ui/Skeleton";
@@ -88,7 +88,7 @@ export function QueueList() {
                 </div>
                 {q.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{q.description}</p> : null}
                 <p className="text-xs text-muted-foreground">
-                  {countOf(q.reviewersPerItem, "reviewer")} per item · {q.memberCount} assigned
+                  {countOf(q.reviewersPerItem, "reviewer")} per item · {formatCount(q.memberCount)} assigned
                 </p>
               </div>
               <ProgressBar progress={q.progress} label={`${q.name} progress`} compact byYou />

@@ -6,7 +6,7 @@ import { Archive, Play } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { keyHint } from "@/lib/queues/review-keys";
-import { countOf } from "@/lib/words/count-of";
+import { countOf, formatCount } from "@/lib/words/count-of";
 import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";
@@ -126,8 +126,8 @@ export function QueueOverview({ queueId }: { queueId: string }) {
                         {m.name}
                         {m.assigned ? "" : <span className="font-normal text-muted-foreground"> (not assigned)</span>}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{m.done}</TableCell>
-                      <TableCell className="text-right tabular-nums">{m.skipped}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCount(m.done)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCount(m.skipped)}</TableCell>
                       <TableCell>{m.leased > 0 ? <Badge variant="success">yes</Badge> : ""}</TableCell>
                     </TableRow>
                   ))}

@@ -8,7 +8,7 @@ import { CircleCheck, SkipForward } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
 import { HEARTBEAT_MS } from "@/lib/contracts/zod-free";
-import { countOf } from "@/lib/words/count-of";
+import { countOf, formatCount } from "@/lib/words/count-of";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { BackLink } from "@/components/ui/BackLink";
 import { Button } from "@/components/ui/Button";
@@ -90,7 +90,8 @@ export function ReviewScreen({ queueId }: { queueId: string }) {
         </span>
         <h1 className="text-xl font-semibold">{queue.data.name}</h1>
         <p data-testid="queue-all-done" className="text-base text-muted-foreground">
-          All done — {countOf(progress.complete, "item")} complete ({progress.mine} by you, of {progress.total}).
+          All done — {countOf(progress.complete, "item")} complete ({formatCount(progress.mine)} by you, of{" "}
+          {formatCount(progress.total)}).
         </p>
         <Button asChild variant="outline">
           <Link href={`/queues/${queueId}`}>Back to the queue</Link>
@@ -112,7 +113,7 @@ export function ReviewScreen({ queueId }: { queueId: string }) {
             </Link>
           </h1>
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="review-progress">
-            Item {item.position} of {item.total} · {progress.mine} done by you ·{" "}
+            Item {formatCount(item.position)} of {formatCount(item.total)} · {formatCount(progress.mine)} done by you ·{" "}
             {leaseLeft > 0 ? `lease ends in ${countdown(leaseLeft)}` : "lease ran out (finish still works if free)"}
           </p>
         </div>

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import type { Stat } from "@/lib/stats/agreement";
 import { alphaWords, correlationWords, kappaWords, reading, readingWhy } from "@/lib/stats/agreement-words";
-import { countOf } from "@/lib/words/count-of";
+import { countOf, formatCount } from "@/lib/words/count-of";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
@@ -161,7 +161,7 @@ export function AgreementView() {
                               <TableCell className="font-medium">
                                 {name(p.raters[0])} · {name(p.raters[1])}
                               </TableCell>
-                              <TableCell className="text-right tabular-nums">{p.n}</TableCell>
+                              <TableCell className="text-right tabular-nums">{formatCount(p.n)}</TableCell>
                               <TableCell>
                                 <Reading stat={p.pearson} words={correlationWords} />
                               </TableCell>
@@ -175,7 +175,7 @@ export function AgreementView() {
                               <TableCell className="font-medium">
                                 {name(p.raters[0])} · {name(p.raters[1])}
                               </TableCell>
-                              <TableCell className="text-right tabular-nums">{p.n}</TableCell>
+                              <TableCell className="text-right tabular-nums">{formatCount(p.n)}</TableCell>
                               <TableCell>
                                 <Reading stat={p.kappa} words={kappaWords} />
                               </TableCell>

@@ -17,6 +17,7 @@ import { RelativeTime } from "@/components/ui/RelativeTime";
 import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
+import { formatCount } from "@/lib/words/count-of";
 
 const card = "flex min-w-0 flex-col gap-4 rounded-lg border bg-card p-5 shadow-xs";
 
@@ -169,7 +170,7 @@ function ConfigEditor() {
                     <Badge variant="secondary">{c.type}</Badge>
                   </TableCell>
                   <TableCell>{describeScoreRule(c)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{c.scoreCount}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCount(c.scoreCount)}</TableCell>
                   <TableCell className="text-right">
                     {c.archivedAt ? (
                       <span className="text-sm">

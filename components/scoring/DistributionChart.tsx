@@ -2,7 +2,7 @@
 // A config's distribution of scores as an inline SVG bar chart (no chart library). Every bar carries its label and
 // count for screen readers, and the same numbers follow as a table.
 import type { Distribution } from "@/lib/stats/agreement";
-import { countOf } from "@/lib/words/count-of";
+import { countOf, formatCount } from "@/lib/words/count-of";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 
 const WIDTH = 560;
@@ -41,7 +41,7 @@ export function DistributionChart({ distribution, title }: { distribution: Distr
                 textAnchor="middle"
                 className="fill-foreground text-xs font-medium tabular-nums"
               >
-                {r.count}
+                {formatCount(r.count)}
               </text>
               <text x={x + bar / 2} y={BAR_AREA + 16} textAnchor="middle" className="fill-muted-foreground text-xs">
                 {r.label.length > 14 ? `${r.label.slice(0, 13)}…` : r.label}
@@ -67,7 +67,7 @@ export function DistributionChart({ distribution, title }: { distribution: Distr
                 {rows.map((r) => (
                   <TableRow key={r.label}>
                     <TableCell>{r.label}</TableCell>
-                    <TableCell className="text-right tabular-nums">{r.count}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatCount(r.count)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

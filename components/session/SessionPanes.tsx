@@ -22,25 +22,44 @@ function Handle({ vertical }: { vertical: boolean }) {
   );
 }
 
-/** Sizes in percent of the group (strings: react-resizable-panels reads "240px" as pixels), side by side and stacked. */
+/**
+ * Sizes in percent of the group (strings: react-resizable-panels reads "240px" as pixels): side by side from 1280 px,
+ * side by side below it ("mid"), and stacked. Below 1280 px the graph takes 48 %: at 42 % of 1024 px (~430 px) the
+ * opening view cut off the right-hand column of a branching session, which needs ~449 px at the smallest readable zoom.
+ */
 const PANES = [
-  { id: "graph", wide: { size: "42", min: "20" }, stacked: { size: "40", min: "15" }, collapsible: true },
-  { id: "transcript", wide: { size: "30", min: "15" }, stacked: { size: "30", min: "10" }, collapsible: true },
+  {
+    id: "graph",
+    wide: { size: "42", min: "20" },
+    mid: { size: "48", min: "20" },
+    stacked: { size: "40", min: "15" },
+    collapsible: true,
+  },
+  {
+    id: "transcript",
+    wide: { size: "30", min: "15" },
+    mid: { size: "26", min: "15" },
+    stacked: { size: "30", min: "10" },
+    collapsible: true,
+  },
   // The side panel never collapses: it holds the detail of the selection and the tabs.
-  { id: "side", wide: { size: "28", min: "240px" }, stacked: { size: "30", min: "20" }, collapsible: false },
+  {
+    id: "side",
+    wide: { size: "28", min: "240px" },
+    mid: { size: "26", min: "240px" },
+    stacked: { size: "30", min: "20" },
+    collapsible: false,
+  },
 ] as const;
 
 export function SessionPanes(panes: Record<(typeof PANES)[number]["id"], ReactNode>) {
   const wide = useMediaQuery("(min-width: 900px)");
+  const roomy = useMediaQuery("(min-width: 1280px)");
+  const layout = wide ? (roomy ? "wide" : "mid") : "stacked";
   return (
-    <Group
-      key={wide ? "wide" : "stacked"}
-      orientation={wide ? "horizontal" : "vertical"}
-      className="min-h-0 flex-1"
-      id="session-panes"
-    >
+    <Group key={layout} orientation={wide ? "horizontal" : "vertical"} className="min-h-0 flex-1" id="session-panes">
       {PANES.map(({ id, collapsible, ...sizes }, i) => {
-        const { size, min } = wide ? sizes.wide : sizes.stacked;
+        const { size, min } = sizes[layout];
         return (
           <Fragment key={id}>
             {i > 0 ? <Handle vertical={!wide} /> : null}

@@ -12,6 +12,7 @@ import {
   ChevronRight,
   ListPlus,
   Search,
+  SlidersHorizontal,
   TriangleAlert,
 } from "lucide-react";
 import Link from "next/link";
@@ -30,11 +31,12 @@ import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/Input";
 import { LiveBadge } from "@/components/ui/LiveBadge";
 import { PageHeader } from "@/components/ui/Page";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/Popover";
 import { RelativeTime } from "@/components/ui/RelativeTime";
 import { NativeSelect, YesNoSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
-import { countOf } from "@/lib/words/count-of";
+import { countOf, formatCount } from "@/lib/words/count-of";
 import { queryFrom } from "./session-query";
 
 /** Live refreshes are coalesced: at most one refetch per this many milliseconds while agents write. */
@@ -137,6 +139,9 @@ export function SessionsTable() {
         aria-label="Filter sessions"
         onSubmit={(e) => e.preventDefault()}
       >
+        {/* Two rows at every width from 1024 px: the filters people reach for (text, status, agent, health) beside the
+            search; below, the score sort and the rarer filters (flags, scored, tag, dates) behind "More filters". All
+            in one wrapping row, "Any health" sat alone on a line at 1024 px (and "More filters" did, in row one). */}
         <div className="flex flex-wrap items-center gap-2">
           <div className="relative min-w-64 flex-1">
             <Search
@@ -164,7 +169,13 @@ export function SessionsTable() {
               </option>
             ))}
           </NativeSelect>
-          <NativeSelect aria-label="Agent" value={query.agent ?? ""} onChange={(e) => set({ agent: e.target.value })}>
+          <NativeSelect
+            aria-label="Agent"
+            // At most 11 rem: a long agent name would otherwise push the health filter onto a row of its own.
+            className="max-w-44"
+            value={query.agent ?? ""}
+            onChange={(e) => set({ agent: e.target.value })}
+          >
             <option value="">Any agent</option>
             {(data?.agents ?? []).map((a) => (
               <option key={a} value={a}>
@@ -172,33 +183,9 @@ export function SessionsTable() {
               </option>
             ))}
           </NativeSelect>
-          <YesNoSelect
-            label="Flags"
-            value={query.flagged}
-            onChange={(v) => set({ flagged: v })}
-            either="Flagged or not"
-            yes="With flags"
-            no="Without flags"
-          />
-          <YesNoSelect
-            label="Scored"
-            value={query.scored}
-            onChange={(v) => set({ scored: v })}
-            either="Scored or not"
-            yes="Scored"
-            no="Not scored"
-          />
           <HealthFilters loops={query.loops} healthBelow={query.healthBelow} onChange={set} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Input
-            type="text"
-            aria-label="Tag"
-            placeholder="Tag"
-            defaultValue={query.tag ?? ""}
-            onChange={(e) => set({ tag: e.target.value.trim() })}
-            className="w-36"
-          />
           <NativeSelect
             aria-label="Score config to sort by"
             // A fixed width: as wide as its longest config name it took ~280 px and pushed the dates to a third row.
@@ -219,24 +206,7 @@ export function SessionsTable() {
               </option>
             ))}
           </NativeSelect>
-          <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            Active
-            <Input
-              type="date"
-              aria-label="Active from"
-              value={params.get("from") ?? ""}
-              onChange={(e) => set({ from: e.target.value })}
-              className="w-36"
-            />
-            to
-            <Input
-              type="date"
-              aria-label="Active until"
-              value={params.get("to") ?? ""}
-              onChange={(e) => set({ to: e.target.value })}
-              className="w-36"
-            />
-          </span>
+          <MoreFilters query={query} from={params.get("from") ?? ""} to={params.get("to") ?? ""} set={set} />
           <span className="flex-1" />
           <span className="flex items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
             {data ? <span>{countOf(data.total, "session")}</span> : null}
@@ -314,14 +284,14 @@ export function SessionsTable() {
                   <TableCell>
                     <StatusBadge status={s.status} />
                   </TableCell>
-                  <Num data-testid="row-thoughts">{s.thoughtCount}</Num>
-                  <Num className={ROOMY_ONLY}>{s.branchCount}</Num>
-                  <Num className={ROOMY_ONLY}>{s.revisionCount}</Num>
+                  <Num data-testid="row-thoughts">{formatCount(s.thoughtCount)}</Num>
+                  <Num className={ROOMY_ONLY}>{formatCount(s.branchCount)}</Num>
+                  <Num className={ROOMY_ONLY}>{formatCount(s.revisionCount)}</Num>
                   <Num>
                     {s.flagCount > 0 ? (
                       <Badge variant="warning" title={countOf(s.flagCount, "flag")}>
                         <TriangleAlert aria-hidden />
-                        {s.flagCount}
+                        {formatCount(s.flagCount)}
                       </Badge>
                     ) : (
                       <span className="text-muted-foreground">0</span>
@@ -402,6 +372,86 @@ function ScoreChips({ summaries }: { summaries: ScoreSummary[] }) {
         </Badge>
       ) : null}
     </div>
+  );
+}
+
+/** The yes/no filters of "More filters": the URL parameter, the query field it sets, and their words. */
+const YES_NO_FILTERS = [
+  {
+    param: "flagged",
+    field: "flagged",
+    label: "Flags",
+    either: "Flagged or not",
+    yes: "With flags",
+    no: "Without flags",
+  },
+  { param: "scored", field: "scored", label: "Scored", either: "Scored or not", yes: "Scored", no: "Not scored" },
+] as const;
+
+/** The filters used less often, in a popover; its button counts the ones that are set. */
+function MoreFilters({
+  query,
+  from,
+  to,
+  set,
+}: {
+  query: SessionTableQuery;
+  from: string;
+  to: string;
+  set: (patch: Record<string, string | null>) => void;
+}) {
+  const active = [query.flagged !== undefined, query.scored !== undefined, Boolean(query.tag), from, to].filter(
+    Boolean,
+  ).length;
+  const field =
+    "grid grid-cols-[6rem_1fr] items-center gap-2 text-sm text-muted-foreground [&_[data-slot=native-select-wrapper]]:w-full";
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" aria-label={active > 0 ? `More filters (${active} set)` : "More filters"}>
+          <SlidersHorizontal aria-hidden />
+          More filters
+          {active > 0 ? (
+            <Badge variant="secondary" className="px-1.5 tabular-nums" aria-hidden>
+              {active}
+            </Badge>
+          ) : null}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="flex w-80 flex-col gap-3" aria-label="More filters">
+        {YES_NO_FILTERS.map((f) => (
+          <label key={f.param} className={field}>
+            {f.label}
+            <YesNoSelect
+              label={f.label}
+              value={query[f.field]}
+              onChange={(v) => set({ [f.param]: v })}
+              either={f.either}
+              yes={f.yes}
+              no={f.no}
+            />
+          </label>
+        ))}
+        <label className={field}>
+          Tag
+          <Input
+            type="text"
+            aria-label="Tag"
+            placeholder="Any tag"
+            defaultValue={query.tag ?? ""}
+            onChange={(e) => set({ tag: e.target.value.trim() })}
+          />
+        </label>
+        <label className={field}>
+          Active from
+          <Input type="date" aria-label="Active from" value={from} onChange={(e) => set({ from: e.target.value })} />
+        </label>
+        <label className={field}>
+          Active until
+          <Input type="date" aria-label="Active until" value={to} onChange={(e) => set({ to: e.target.value })} />
+        </label>
+      </PopoverContent>
+    </Popover>
   );
 }
 

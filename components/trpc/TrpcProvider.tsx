@@ -7,13 +7,17 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
 import { SHARE_HEADER } from "@/lib/contracts/zod-free";
 import { errorText } from "@/components/ui/error-text";
 import { isTransient, shouldRetry } from "./request-errors";
 import type { AppRouter } from "@/server/trpc/root";
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+
+/** sonner on demand (a failed request is rare), so it stays out of every page's first script. */
+function toastError(...args: Parameters<typeof import("sonner").toast.error>): void {
+  void import("sonner").then(({ toast }) => toast.error(...args));
+}
 
 /** `shareToken` scopes every request to one shared session (the read-only share page). */
 export function TrpcProvider({ children, shareToken }: { children: ReactNode; shareToken?: string }) {
@@ -50,7 +54,7 @@ function makeQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.quietErrors === true || !isTransient(error)) return;
-        toast.error("Could not load data", {
+        toastError("Could not load data", {
           id: `query:${query.queryHash}`,
           description: errorText(error),
           action: { label: "Retry", onClick: () => void client.refetchQueries({ queryKey: query.queryKey }) },
@@ -60,7 +64,7 @@ function makeQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, variables, _context, mutation) => {
         if (!isTransient(error)) return; // the form shows it (components/ui/MutationError.tsx)
-        toast.error("The change was not saved", {
+        toastError("The change was not saved", {
           id: `mutation:${mutation.mutationId}`,
           description: errorText(error),
           action: { label: "Retry", onClick: () => void mutation.execute(variables).catch(() => undefined) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, plural } from "./count-of";
+import { countOf, formatCount, plural } from "./count-of";
 
 describe("countOf", () => {
   it("uses the singular for exactly one and groups thousands", () => {
@@ -16,5 +16,12 @@ describe("countOf", () => {
     expect(plural("key", 2)).toBe("keys");
     expect(plural("match", 3)).toBe("matches");
     expect(plural("box", 3)).toBe("boxes");
+  });
+
+  it("groups thousands in bare counts, as every table column shows them", () => {
+    expect(formatCount(2000)).toBe("2,000");
+    expect(formatCount(20_000)).toBe("20,000");
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(0)).toBe("0");
   });
 });

@@ -1,6 +1,6 @@
 // Comments that @mention the signed-in person, newest first, each linked to its thought. The page has the width every
-// list page has (centred narrow, its title sat 290 px right of the other pages' at 1440 px); the list itself keeps a
-// reading width.
+// list page has (centred narrow, its title sat 290 px right of the other pages' at 1440 px), and the list spans it as
+// the queues list does (held to 48 rem, its empty state filled 62 % of the width under a full-width header at 1440 px).
 import { Suspense } from "react";
 import { MentionsList } from "@/components/comments/MentionsList";
 import { Page, PageHeader } from "@/components/ui/Page";
@@ -10,11 +10,9 @@ export default function MentionsPage() {
   return (
     <Page>
       <PageHeader title="Mentions" description="Comments that mention you, newest first." />
-      <div className="max-w-3xl">
-        <Suspense fallback={<SkeletonRows rows={5} label="Loading mentions" />}>
-          <MentionsList />
-        </Suspense>
-      </div>
+      <Suspense fallback={<SkeletonRows rows={5} label="Loading mentions" />}>
+        <MentionsList />
+      </Suspense>
     </Page>
   );
 }
