@@ -407,8 +407,7 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       const { getDbProvider, pgPool } = await import("@/server/db/client");
       const { sqliteConnection } = await import("@/server/ingest/commit");
       const t = await svc.thinkTool(who(), ZThinkRequest.parse({ problem: "Findings target", mode: "critical" }), {});
-      const rows = (tag: string, value: number) => ({
-        id: [`${tag}-1`, `${tag}-2`],
+      const rows = (value: number) => ({
         projectId: [projectId, projectId],
         sessionId: [t.data.sessionId, t.data.sessionId],
         thoughtId: [t.data.thoughtId, "deleted-meanwhile"],
@@ -421,11 +420,11 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
         getDbProvider() === "postgresql"
           ? insertFindingsPg(pgPool(svc.db)!, r)
           : insertFindingsSqlite(await sqliteConnection(), r);
-      await insert(rows("first", 1));
-      await insert(rows("again", 2));
-      const stored = await svc.db.thoughtAssessment.findMany({ where: { id: { in: ["first-1", "again-1"] } } });
-      expect(stored.map((r) => [r.id, r.thoughtId, r.result, r.componentsUsed])).toEqual([
-        ["first-1", t.data.thoughtId, { value: 1 }, ["lexicon"]],
+      await insert(rows(1));
+      await insert(rows(2));
+      const stored = await svc.db.thoughtAssessment.findMany({ where: { thoughtId: t.data.thoughtId } });
+      expect(stored.map((r) => [r.thoughtId, r.kind, r.result, r.componentsUsed])).toEqual([
+        [t.data.thoughtId, "emotion", { value: 1 }, ["lexicon"]],
       ]);
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: "deleted-meanwhile" } })).toBe(0);
     });
