@@ -429,6 +429,31 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: "deleted-meanwhile" } })).toBe(0);
     });
 
+    it("accepts a finding written the previous release's way (with its id) during a rolling deploy", async () => {
+      // Migration 20261123231922 keeps "id" as a nullable column for exactly this: instances still on the previous
+      // release insert it, and upsert on (thoughtId, kind), while the new code leaves it NULL.
+      const t = await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Old release target", mode: "critical" }),
+        {},
+      );
+      const key = { thoughtId_kind: { thoughtId: t.data.thoughtId, kind: "confidence" } };
+      const row = (value: number) => ({
+        projectId,
+        sessionId: t.data.sessionId,
+        thoughtId: t.data.thoughtId,
+        kind: "confidence",
+        result: { value },
+        componentsUsed: ["rules"],
+      });
+      await svc.db.thoughtAssessment.upsert({ where: key, create: { id: "old-release-1", ...row(1) }, update: row(1) });
+      await svc.db.thoughtAssessment.upsert({ where: key, create: { id: "old-release-2", ...row(2) }, update: row(2) });
+      const stored = await svc.db.thoughtAssessment.findMany({
+        where: { thoughtId: t.data.thoughtId, kind: "confidence" },
+      });
+      expect(stored.map((r) => [r.id, r.result])).toEqual([["old-release-1", { value: 2 }]]);
+    });
+
     it("a process that finds the setting on assesses the thoughts since the project's cursor (catch-up)", async () => {
       const detect = await import("@/server/services/reasoning/detect-on-write");
       const who2 = { projectId: otherProjectId, apiKeyId: null, client: "catch-up" };
