@@ -39,10 +39,10 @@ let rows = emptyRows();
 
 /** What the drain does per thought: both detectors, and the findings serialised into the insert's columns. */
 function current(text: string): number {
-  if (rows.id.length >= 2_000) rows = emptyRows();
-  const before = rows.id.length;
+  if (rows.thoughtId.length >= 2_000) rows = emptyRows();
+  const before = rows.thoughtId.length;
   addFindings(rows, { projectId: "p", sessionId: "s", thoughtId: "t", text });
-  return rows.id.length - before;
+  return rows.thoughtId.length - before;
 }
 
 /** The second baseline: the same detectors, with an object per finding and JSON.stringify of each answer (the drain

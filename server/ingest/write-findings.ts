@@ -2,7 +2,7 @@
 // of the write path stores rows: prepared statements of up to ROWS_PER_INSERT rows on SQLite (run by the write thread
 // when there is one, so the serving thread never takes SQLite's write lock), one INSERT … SELECT FROM unnest(…) on
 // PostgreSQL. Prisma's createMany cost ~1 ms per row here (server/ingest/README.md); these ~3 µs (SQLite).
-// `ON CONFLICT DO NOTHING` on (thoughtId, kind): a catch-up pass may assess a thought again, and a tool call with a
+// `ON CONFLICT DO NOTHING` on the key (thoughtId, kind): a catch-up pass may assess a thought again, and a tool call with a
 // thought id may have stored its finding first; either way the first stays. A thought deleted since it was assessed
 // fails the insert on its foreign key; the rows are then inserted again with a check of each thought (WHERE EXISTS),
 // so one deletion cannot fail, and so hold back, the findings of its neighbours. (Checking always cost the write
@@ -13,7 +13,6 @@ import { ROWS_PER_INSERT } from "./write-store-sqlite";
 
 /** Findings as columns (they cross to the write thread like a batch's requests): JSON already serialised. */
 export interface FindingRows {
-  id: string[];
   projectId: string[];
   sessionId: string[];
   thoughtId: string[];
@@ -24,7 +23,7 @@ export interface FindingRows {
   at: string;
 }
 
-const COLUMNS = `"id", "projectId", "sessionId", "thoughtId", "kind", "result", "componentsUsed", "createdAt", "updatedAt"`;
+const COLUMNS = `"projectId", "sessionId", "thoughtId", "kind", "result", "componentsUsed", "createdAt", "updatedAt"`;
 
 const prepared = new WeakMap<BetterSqlite3.Database, Map<number, BetterSqlite3.Statement>>();
 
@@ -35,12 +34,12 @@ function statement(connection: BetterSqlite3.Database, n: number, checked: boole
   const key = checked ? -n : n;
   let insert = byCount.get(key);
   if (!insert) {
-    const values = Array.from({ length: n }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
-    // column4 is the thought id (SQLite names a VALUES list's columns column1, column2, …).
+    const values = Array.from({ length: n }, () => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
+    // column3 is the thought id (SQLite names a VALUES list's columns column1, column2, …).
     insert = connection.prepare(
       checked
         ? `INSERT INTO "ThoughtAssessment" (${COLUMNS}) SELECT * FROM (VALUES ${values}) AS v
-           WHERE EXISTS (SELECT 1 FROM "Thought" t WHERE t."id" = v.column4)
+           WHERE EXISTS (SELECT 1 FROM "Thought" t WHERE t."id" = v.column3)
            ON CONFLICT ("thoughtId", "kind") DO NOTHING`
         : `INSERT INTO "ThoughtAssessment" (${COLUMNS}) VALUES ${values} ON CONFLICT ("thoughtId", "kind") DO NOTHING`,
     );
@@ -60,7 +59,7 @@ export function insertFindingsSqlite(connection: BetterSqlite3.Database, rows: F
 }
 
 function insertSqlite(connection: BetterSqlite3.Database, rows: FindingRows, checked: boolean): void {
-  const total = rows.id.length;
+  const total = rows.thoughtId.length;
   if (total === 0) return;
   // SQLite keeps dates as text in the form Prisma reads back (server/ingest/write-store.ts sqliteDate).
   const at = rows.at.replace("Z", "+00:00");
@@ -72,7 +71,6 @@ function insertSqlite(connection: BetterSqlite3.Database, rows: FindingRows, che
         values.length = 0;
         for (let k = start; k < start + n; k++) {
           values.push(
-            rows.id[k],
             rows.projectId[k],
             rows.sessionId[k],
             rows.thoughtId[k],
@@ -91,7 +89,7 @@ function insertSqlite(connection: BetterSqlite3.Database, rows: FindingRows, che
 
 /** PostgreSQL: every row in one statement on a connection of the pool (autocommit: one statement is atomic). */
 export async function insertFindingsPg(client: pg.Pool | pg.PoolClient, rows: FindingRows): Promise<void> {
-  if (rows.id.length === 0) return;
+  if (rows.thoughtId.length === 0) return;
   try {
     await insertPg(client, rows, false);
   } catch (error) {
@@ -104,12 +102,11 @@ export async function insertFindingsPg(client: pg.Pool | pg.PoolClient, rows: Fi
 async function insertPg(client: pg.Pool | pg.PoolClient, rows: FindingRows, checked: boolean): Promise<void> {
   await client.query(
     `INSERT INTO "ThoughtAssessment" (${COLUMNS})
-     SELECT u.id, u.p, u.s, u.t, u.k, u.r::jsonb, u.c::jsonb, $8::timestamptz AT TIME ZONE 'UTC',
-            $8::timestamptz AT TIME ZONE 'UTC'
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-       AS u(id, p, s, t, k, r, c)
+     SELECT u.p, u.s, u.t, u.k, u.r::jsonb, u.c::jsonb, $7::timestamptz AT TIME ZONE 'UTC',
+            $7::timestamptz AT TIME ZONE 'UTC'
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS u(p, s, t, k, r, c)
      ${checked ? `WHERE EXISTS (SELECT 1 FROM "Thought" th WHERE th."id" = u.t)` : ""}
      ON CONFLICT ("thoughtId", "kind") DO NOTHING`,
-    [rows.id, rows.projectId, rows.sessionId, rows.thoughtId, rows.kind, rows.result, rows.componentsUsed, rows.at],
+    [rows.projectId, rows.sessionId, rows.thoughtId, rows.kind, rows.result, rows.componentsUsed, rows.at],
   );
 }

@@ -407,8 +407,7 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       const { getDbProvider, pgPool } = await import("@/server/db/client");
       const { sqliteConnection } = await import("@/server/ingest/commit");
       const t = await svc.thinkTool(who(), ZThinkRequest.parse({ problem: "Findings target", mode: "critical" }), {});
-      const rows = (tag: string, value: number) => ({
-        id: [`${tag}-1`, `${tag}-2`],
+      const rows = (value: number) => ({
         projectId: [projectId, projectId],
         sessionId: [t.data.sessionId, t.data.sessionId],
         thoughtId: [t.data.thoughtId, "deleted-meanwhile"],
@@ -421,13 +420,38 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
         getDbProvider() === "postgresql"
           ? insertFindingsPg(pgPool(svc.db)!, r)
           : insertFindingsSqlite(await sqliteConnection(), r);
-      await insert(rows("first", 1));
-      await insert(rows("again", 2));
-      const stored = await svc.db.thoughtAssessment.findMany({ where: { id: { in: ["first-1", "again-1"] } } });
-      expect(stored.map((r) => [r.id, r.thoughtId, r.result, r.componentsUsed])).toEqual([
-        ["first-1", t.data.thoughtId, { value: 1 }, ["lexicon"]],
+      await insert(rows(1));
+      await insert(rows(2));
+      const stored = await svc.db.thoughtAssessment.findMany({ where: { thoughtId: t.data.thoughtId } });
+      expect(stored.map((r) => [r.thoughtId, r.kind, r.result, r.componentsUsed])).toEqual([
+        [t.data.thoughtId, "emotion", { value: 1 }, ["lexicon"]],
       ]);
       expect(await svc.db.thoughtAssessment.count({ where: { thoughtId: "deleted-meanwhile" } })).toBe(0);
+    });
+
+    it("accepts a finding written the previous release's way (with its id) during a rolling deploy", async () => {
+      // Migration 20261123231922 keeps "id" as a nullable column for exactly this: instances still on the previous
+      // release insert it, and upsert on (thoughtId, kind), while the new code leaves it NULL.
+      const t = await svc.thinkTool(
+        who(),
+        ZThinkRequest.parse({ problem: "Old release target", mode: "critical" }),
+        {},
+      );
+      const key = { thoughtId_kind: { thoughtId: t.data.thoughtId, kind: "confidence" } };
+      const row = (value: number) => ({
+        projectId,
+        sessionId: t.data.sessionId,
+        thoughtId: t.data.thoughtId,
+        kind: "confidence",
+        result: { value },
+        componentsUsed: ["rules"],
+      });
+      await svc.db.thoughtAssessment.upsert({ where: key, create: { id: "old-release-1", ...row(1) }, update: row(1) });
+      await svc.db.thoughtAssessment.upsert({ where: key, create: { id: "old-release-2", ...row(2) }, update: row(2) });
+      const stored = await svc.db.thoughtAssessment.findMany({
+        where: { thoughtId: t.data.thoughtId, kind: "confidence" },
+      });
+      expect(stored.map((r) => [r.id, r.result])).toEqual([["old-release-1", { value: 2 }]]);
     });
 
     it("a process that finds the setting on assesses the thoughts since the project's cursor (catch-up)", async () => {

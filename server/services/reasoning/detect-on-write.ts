@@ -25,7 +25,6 @@
 // for batches still committing). The first time a process finds the setting on, it assesses the project's thoughts
 // from the cursor again (catchUp), so thoughts a dead process had queued are assessed by the next one. Inserts skip
 // a (thought, kind) already stored, so assessing a thought twice stores nothing twice.
-import { uuidv7 } from "@/lib/ids";
 import { compactBiasAnswerJson, emotionAnswerJson } from "@/lib/thoughtmcp/answer-json";
 import { detectBias, scanText } from "@/lib/thoughtmcp/bias";
 import { detectEmotion } from "@/lib/thoughtmcp/emotion";
@@ -305,7 +304,6 @@ async function storeCovered(rows: FindingRows, covered: WrittenThought[], at: nu
 /** Findings as insert columns: an empty set (the drain fills one per STORE_EVERY thoughts). */
 export function emptyRows(): FindingRows {
   return {
-    id: [],
     projectId: [],
     sessionId: [],
     thoughtId: [],
@@ -327,7 +325,6 @@ function methodsOf(componentsUsed: string[]): string {
 }
 
 function addRow(rows: FindingRows, t: WrittenThought, kind: "bias" | "emotion", result: string, methods: string) {
-  rows.id.push(uuidv7());
   rows.projectId.push(t.projectId);
   rows.sessionId.push(t.sessionId);
   rows.thoughtId.push(t.thoughtId);
@@ -355,7 +352,7 @@ export function addFindings(rows: FindingRows, t: WrittenThought): void {
 }
 
 async function store(db: Db, rows: FindingRows): Promise<void> {
-  if (rows.id.length === 0) return;
+  if (rows.thoughtId.length === 0) return;
   rows.at = new Date().toISOString();
   if (getDbProvider() === "postgresql") {
     const pool = pgPool(db);

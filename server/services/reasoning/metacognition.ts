@@ -17,7 +17,6 @@ import { refined } from "./llm-refiner";
 import { evaluate, type EvaluateAnswer } from "@/lib/thoughtmcp/evaluate";
 import type { EngineResult } from "@/lib/thoughtmcp/types";
 import type { AssessmentKind, AssessmentView } from "@/lib/contracts/reasoning-health";
-import { uuidv7 } from "@/lib/ids";
 import { getDb, type Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
 import type { Writer } from "@/server/ingest/record-thoughts";
@@ -69,7 +68,6 @@ async function store(
   await db.thoughtAssessment.upsert({
     where: { thoughtId_kind: { thoughtId: thought.id, kind } },
     create: {
-      id: uuidv7(),
       projectId: who.projectId,
       sessionId: thought.sessionId,
       thoughtId: thought.id,
