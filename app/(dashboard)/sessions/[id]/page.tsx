@@ -1,17 +1,13 @@
 // The session review screen (client-rendered: it streams live updates and can hold 20,000 thoughts). A full-height
 // page: the session view fills the window below the app bar and its panes scroll inside themselves.
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { preload } from "react-dom";
 import { SessionView } from "@/components/session/SessionView";
 import { Page } from "@/components/ui/Page";
 import { SkeletonRows } from "@/components/ui/Skeleton";
-import { pageActor } from "@/server/auth/page-actor";
-import { getDb } from "@/server/db/client";
 import { findSession } from "@/server/services/sessions/sessions";
-import { appRouter } from "@/server/trpc/root";
-import { contextOf } from "@/server/trpc/init";
+import { pageContext, prefetchedQuery } from "@/server/trpc/prefetch";
 
 /** Up to this many thoughts the outline comes inside the page (~300 bytes a thought, so at most ~75 KB of HTML):
  *  the header and the transcript render on the server and no request follows hydration. An empty session's page
@@ -50,14 +46,13 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
 /** The outline of a small session as react-query state for the client, under the same key its useQuery reads; null
  *  for a large, unknown or unreadable session (the client then asks, and shows "not found" as before). */
 async function prefetchOutline(sessionId: string) {
-  const { actor } = await pageActor();
-  const ctx = contextOf(getDb(), actor);
-  if (ctx.projectId === null) return null;
+  const ctx = await pageContext();
+  if (!ctx?.projectId) return null;
   const session = await findSession(ctx.db, ctx.projectId, sessionId).catch(() => null);
   if (!session || (session.thoughtCount ?? Infinity) > OUTLINE_IN_PAGE_MAX) return null;
-  const queryClient = new QueryClient();
-  const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
-  await queryClient.prefetchQuery(trpc.sessions.outline.queryOptions({ id: sessionId }));
-  const state = dehydrate(queryClient);
-  return state.queries.some((q) => q.state.status === "success") ? state : null;
+  return prefetchedQuery(
+    ctx,
+    (trpc) => trpc.sessions.outline.queryKey({ id: sessionId }),
+    (caller) => caller.sessions.outline({ id: sessionId }),
+  );
 }
