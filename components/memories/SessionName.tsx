@@ -8,9 +8,9 @@ import { cn } from "@/components/ui/cn";
 
 export function SessionName({ id, className }: { id: string; className?: string }) {
   const trpc = useTRPC();
-  // The outline is what the session page loads first, so the title is often cached already.
+  // The header alone: the outline would bring every thought of the session for its title.
   const title = useQuery(
-    trpc.sessions.outline.queryOptions({ id }, { select: (o) => o.session.title ?? "Untitled session", retry: false }),
+    trpc.sessions.summary.queryOptions({ id }, { select: (s) => s.title ?? "Untitled session", retry: false }),
   );
   return (
     <Link

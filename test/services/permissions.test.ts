@@ -60,6 +60,7 @@ describe.each(["sqlite", "postgresql"] as const)("permissions on %s", (provider)
     doors = [
       { name: "sessions.table", needs: "read", call: (c) => c.sessions.table({}) },
       { name: "sessions.byId", needs: "read", call: (c) => c.sessions.byId({ id: session.sessionId }) },
+      { name: "sessions.summary", needs: "read", call: (c) => c.sessions.summary({ id: session.sessionId }) },
       { name: "sessions.outline", needs: "read", call: (c) => c.sessions.outline({ id: session.sessionId }) },
       { name: "sessions.thoughtDetail", needs: "read", call: (c) => c.sessions.thoughtDetail({ id: thoughtId }) },
       {

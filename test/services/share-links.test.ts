@@ -35,6 +35,8 @@ describe("share links", () => {
     const outline = await visitor.sessions.outline({ id: sessionA });
     expect(outline.thoughts.map((t) => t.preview)).toEqual(["in share-a"]);
     await expect(visitor.sessions.outline({ id: sessionB })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await visitor.sessions.summary({ id: sessionA })).thoughtCount).toBe(1);
+    await expect(visitor.sessions.summary({ id: sessionB })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(visitor.sessions.table({})).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(visitor.sessions.createShareLink({ sessionId: sessionA })).rejects.toMatchObject({
       code: "NOT_FOUND",

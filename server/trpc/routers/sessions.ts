@@ -13,6 +13,7 @@ import {
   getThought,
   listSessions,
   thoughtsAfter,
+  toSessionSummary,
 } from "@/server/services/sessions/sessions";
 import { NotFoundError } from "@/server/errors";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/server/services/projects/share-links";
@@ -40,6 +41,12 @@ export const sessionsRouter = createTRPCRouter({
   table: memberProcedure
     .input(ZSessionTableQuery)
     .query(({ ctx, input }) => sessionsTable(ctx.db, ctx.projectId, input)),
+
+  /** The session's header alone (title, counts): for places that name a session without showing it, where the outline
+   *  would load every thought (a 20,000-thought outline is ~6 MB). */
+  summary: readerProcedure
+    .input(z.object({ id: z.string().min(1).max(200) }))
+    .query(async ({ ctx, input }) => toSessionSummary(await readableSession(ctx, input.id))),
 
   outline: readerProcedure
     .input(z.object({ id: z.string().min(1).max(200) }))
