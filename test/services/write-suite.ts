@@ -165,6 +165,21 @@ export function writeSuite(
       expect(g.thoughts[0]!.text).toHaveLength(10_000);
     });
 
+    it("stores texts exactly, quotes, backslashes, braces, commas and the word NULL included", async () => {
+      // PostgreSQL sends a single row as scalars and several as arrays (write-store-pg.ts): both must round-trip.
+      const texts = ['say "hi", then {a,b}', "back\\slash \\\" and 'single'", "NULL", "{}", "é😀\ttab\nnewline"];
+      const alone = key("exact-one");
+      await write([{ ...t(alone, 1, 1, false), thought: texts[0], metadata: { note: texts[1] } }]);
+      const many = key("exact-many");
+      await write(texts.map((text, i) => ({ ...t(many, i + 1, texts.length), thought: text, metadata: { note: text } })));
+      const one = await svc.graph(svc.db, projectId, alone);
+      expect(one.thoughts.map((x) => x.text)).toEqual([texts[0]]);
+      expect(one.thoughts[0]!.metadata).toMatchObject({ note: texts[1] });
+      const all = await svc.graph(svc.db, projectId, many);
+      expect(all.thoughts.map((x) => x.text)).toEqual(texts);
+      expect(all.thoughts.map((x) => (x.metadata as { note?: string }).note)).toEqual(texts);
+    });
+
     it("group commit: concurrent writers to many sessions get gap-free seqs", async () => {
       const sessions = Array.from({ length: 6 }, (_, i) => key(`conc${i}`));
       const all = await Promise.all(
