@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   } else {
     // Thoughts left unindexed by an instance that stopped mid-pass are indexed now, and the sweep starts.
     const { getDb } = await import("@/server/db/client");
-    (await import("@/server/ingest/search-indexer")).notifySearchIndexer(getDb());
+    (await import("@/server/ingest/search-indexer")).notifySearchIndexer(getDb(), 0);
   }
   (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
   const { default: next } = await import("next");

@@ -63,6 +63,6 @@ export async function commitRows(writes: BatchWrites): Promise<void> {
     raw.transaction(() => store.write(writes)).immediate();
   } else {
     await inSharedPgTransaction(async (client) => pgWriteStore(client).write(writes));
-    notifySearchIndexer(getDb());
+    notifySearchIndexer(getDb(), writes.thoughts.length);
   }
 }

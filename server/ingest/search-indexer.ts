@@ -9,9 +9,15 @@
 //     being edited is left for the next pass;
 //   - computes the same vector as before (pgSearchVectorSql's, its lower-casing and splitting done in JavaScript by
 //     searchText), so a query finds exactly what it found when the column was generated. A text edit is indexed by a trigger in the edit's own transaction (the migration).
-// Search is therefore behind the write by one indexer pass (200 ms plus the pass); while the indexer is behind, the
-// write path indexes in its insert (searchIndexBehind), so a sustained load cannot grow the backlog without bound
-// (server/ingest/README.md has the measured lag). SQLite keeps its FTS5 triggers in the write transaction: nothing here runs there.
+// Paced like the detectors on write (server/services/reasoning/detect-on-write.ts), so a load of writes does not pay
+// for indexing while it runs:
+//   - at full speed while the writers are quiet (no thought announced for QUIET_MS);
+//   - while writes keep coming, with at most busyShare of the time (after a full pass of P ms, a pause of
+//     P × (1/busyShare − 1)): indexing cost the batch load about half its rate when every pass followed the last;
+//   - at full speed again, and the write path indexing its own thoughts in the insert (searchIndexBehind), once the
+//     oldest announced thought has waited maxLagMs or more than maxBacklog wait: the lag bound and the backlog bound.
+//     Past them the load pays for its index, as it did when the column was generated.
+// server/ingest/README.md has the measured lag and rates.
 import type pg from "pg";
 import { pgSearchVectorOfSearchTextSql, searchText } from "@/lib/search/tsquery";
 import { pgPool, type Db } from "@/server/db/client";
@@ -28,6 +34,30 @@ export const SWEEP_MS = 1_000;
  * writes themselves, pg_stat_statements, load average ~10): most of a pass's cost is per pass, not per row.
  */
 export const INDEX_DELAY_MS = 200;
+
+/** The writers count as busy this long after a thought was announced. */
+const QUIET_MS = 500;
+/** How often a paused indexer looks whether the writers went quiet or it fell behind. */
+const POLL_MS = 50;
+
+export interface SearchPacing {
+  /** The longest an announced thought waits for its index while writes keep coming. */
+  maxLagMs: number;
+  /** Thoughts announced and not yet indexed, at most, before the write path indexes its own. */
+  maxBacklog: number;
+  /** The indexer's share of the time while writes keep coming. */
+  busyShare: number;
+  /** The wait after an announcement before a pass (INDEX_DELAY_MS; tests set it long to hold the indexer back). */
+  delayMs: number;
+}
+
+const DEFAULT_PACING: SearchPacing = {
+  maxLagMs: Number(process.env.THOUGHTGRAPH_SEARCH_MAX_LAG_MS ?? 30_000),
+  // ~1 KB of index work each: a backlog this size takes the indexer ~3 minutes at its busy share.
+  maxBacklog: 200_000,
+  busyShare: Number(process.env.THOUGHTGRAPH_SEARCH_BUSY_SHARE ?? 0.1),
+  delayMs: INDEX_DELAY_MS,
+};
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -62,10 +92,15 @@ export async function indexPendingThoughts(on: pg.Pool | pg.PoolClient, limit = 
 
 interface IndexerState {
   pool: pg.Pool | null;
-  /** The last pass found a full batch: more rows wait than one pass takes. */
-  behind: boolean;
+  pacing: SearchPacing;
+  /** Thoughts announced since the indexer last found none left (an upper bound: some were indexed in their insert). */
+  backlog: number;
+  /** When the oldest of them was announced; null while none wait. */
+  backlogSince: number | null;
+  /** When a thought was last announced. */
+  lastWriteAt: number;
   running: Promise<void> | null;
-  /** A pass is scheduled (INDEX_DELAY_MS). */
+  /** A pass is scheduled (pacing.delayMs). */
   waiting: ReturnType<typeof setTimeout> | null;
   /** A write committed while a pass ran: run another. */
   again: boolean;
@@ -77,24 +112,53 @@ interface IndexerState {
 const g = globalThis as unknown as { __thoughtgraphSearchIndexer?: IndexerState };
 const state: IndexerState = (g.__thoughtgraphSearchIndexer ??= {
   pool: null,
-  behind: false,
+  pacing: DEFAULT_PACING,
+  backlog: 0,
+  backlogSince: null,
+  lastWriteAt: 0,
   running: null,
   waiting: null,
   again: false,
   sweep: null,
 });
 
-/** One pass of INDEX_BATCH rows; records whether it was full (searchIndexBehind). Answers how many it indexed. */
+/** One pass of INDEX_BATCH rows; a pass that finds fewer has emptied the backlog. Answers how many it indexed. */
 async function indexPass(pool: pg.Pool): Promise<number> {
   const n = (await indexPendingThoughts(pool)).length;
-  state.behind = n === INDEX_BATCH;
+  if (n < INDEX_BATCH) {
+    state.backlog = 0;
+    state.backlogSince = null;
+  } else {
+    state.backlog = Math.max(0, state.backlog - n);
+  }
   return n;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/** After a full pass of `passMs`: waits so the passes take at most busyShare of the time while writes keep coming
+ *  and the indexer is within its bounds; returns at once, or as soon as that stops being so. */
+async function pauseWhileBusy(pool: pg.Pool, passMs: number): Promise<void> {
+  const until = performance.now() + passMs * (1 / state.pacing.busyShare - 1);
+  while (
+    performance.now() < until &&
+    Date.now() - state.lastWriteAt < QUIET_MS &&
+    !searchIndexBehind() &&
+    state.pool === pool &&
+    !pool.ending
+  ) {
+    await sleep(Math.min(POLL_MS, until - performance.now()));
+  }
 }
 
 /** Runs passes until one finds fewer rows than a full batch; a write committed meanwhile schedules the next run. */
 async function run(pool: pg.Pool): Promise<void> {
   try {
-    while (!pool.ending && (await indexPass(pool)) === INDEX_BATCH);
+    while (!pool.ending) {
+      const started = performance.now();
+      if ((await indexPass(pool)) < INDEX_BATCH) break;
+      await pauseWhileBusy(pool, performance.now() - started);
+    }
   } catch (error) {
     // The database went away or the row vanished mid-pass: the sweep tries again; nothing is lost, the rows stay NULL.
     if (!pool.ending) console.error("[thoughtgraph] search indexer pass failed", error);
@@ -104,7 +168,7 @@ async function run(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** A run INDEX_DELAY_MS from now, unless one is scheduled; while one runs, another after it. */
+/** A run pacing.delayMs from now, unless one is scheduled; while one runs, another after it. */
 function schedule(pool: pg.Pool): void {
   if (state.running) {
     state.again = true;
@@ -115,29 +179,46 @@ function schedule(pool: pg.Pool): void {
   state.waiting = setTimeout(() => {
     state.waiting = null;
     if (state.pool === pool && !state.running) state.running = run(pool);
-  }, INDEX_DELAY_MS);
+  }, state.pacing.delayMs);
   state.waiting.unref();
 }
 
 /**
- * Whether the write path should index its thoughts itself: while the indexer is behind (its last pass was full), the
- * backlog would grow under a sustained load PostgreSQL cannot index as fast as it inserts. bench:ingest's batch load
- * left 50,000–53,000 thoughts unsearchable for 15–21 s without this bound; with it, search is behind by about the
- * backlog one full pass leaves (~1,000–2,000 rows), and such a load runs at the speed of indexing in the insert.
+ * Whether the write path should index its thoughts itself: past the lag or backlog bound, the backlog would otherwise
+ * keep growing under a load PostgreSQL cannot index as fast as it inserts.
  */
 export function searchIndexBehind(): boolean {
-  return state.behind;
+  return (
+    state.backlog > state.pacing.maxBacklog ||
+    (state.backlogSince !== null && Date.now() - state.backlogSince >= state.pacing.maxLagMs)
+  );
 }
 
-/** Wakes the indexer of `db`'s pool (after a COMMIT that wrote thoughts), starting it and its sweep on first use. */
-export function notifySearchIndexer(db: Db): void {
+/** Sets the indexer's pacing (THOUGHTGRAPH_SEARCH_MAX_LAG_MS and _BUSY_SHARE at start); returns the previous one. */
+export function paceSearchIndexer(pacing: Partial<SearchPacing>): SearchPacing {
+  const previous = state.pacing;
+  state.pacing = { ...previous, ...pacing };
+  return previous;
+}
+
+/**
+ * Announces `thoughts` committed without their index and wakes the indexer of `db`'s pool, starting it and its sweep
+ * on first use (0: only wakes it, for rows no local write announced).
+ */
+export function notifySearchIndexer(db: Db, thoughts: number): void {
   const pool = pgPool(db);
   if (!pool) return;
+  if (thoughts > 0) {
+    const now = Date.now();
+    state.backlog += thoughts;
+    state.backlogSince ??= now;
+    state.lastWriteAt = now;
+  }
   if (state.pool !== pool) {
     stopSweep();
     state.pool = pool;
     state.sweep = setInterval(() => {
-      if (state.pool && !state.pool.ending) notifySearchIndexer(db);
+      if (state.pool && !state.pool.ending) notifySearchIndexer(db, 0);
       else stopSweep();
     }, SWEEP_MS);
     state.sweep.unref();
@@ -153,17 +234,13 @@ function stopSweep(): void {
 /** Stops the sweep and waits for a pass in progress (before the pool closes: shutdown, tests). */
 export async function stopSearchIndexer(): Promise<void> {
   stopSweep();
-  state.behind = false;
+  state.backlog = 0;
+  state.backlogSince = null;
+  state.lastWriteAt = 0;
   if (state.waiting) clearTimeout(state.waiting);
   state.waiting = null;
   state.pool = null;
   await state.running;
-}
-
-/** One indexer pass now, as the background indexer makes it (tests: to put the indexer behind). */
-export async function indexSearchOnce(db: Db): Promise<number> {
-  const pool = pgPool(db);
-  return pool ? indexPass(pool) : 0;
 }
 
 /**

@@ -216,7 +216,10 @@ async function commit(group: Pending[]): Promise<void> {
   });
   publish(events);
   // PostgreSQL indexes the new thoughts for search after COMMIT, off this path (search-indexer.ts says why).
-  if (onPostgres() && events.length > 0) notifySearchIndexer(getDb());
+  // Counts the thoughts written (events are per session), for the indexer's backlog bound.
+  if (onPostgres() && events.length > 0) {
+    notifySearchIndexer(getDb(), outcomes.filter((o) => o.status === 201).length);
+  }
   // The project setting "detectors on every thought" (issue 16): one cached lookup per project when off.
   afterCommit(() => written(all, outcomes), new Set(events.map((e) => e.projectId)));
   let offset = 0;

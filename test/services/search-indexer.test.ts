@@ -113,21 +113,44 @@ describe("thought search indexer (PostgreSQL)", () => {
     expect(await hits(before)).toEqual([[id, 1]]);
   });
 
-  it("indexes in the write itself while the indexer is behind, so the backlog stops growing", async () => {
+  it("leaves a backlog within its bounds to the indexer, and indexes in the write itself past them", async () => {
     await svc.indexer.stopSearchIndexer();
-    await writeUnannounced(Array.from({ length: svc.indexer.INDEX_BATCH + 200 }, (_, i) => `backlog ${i}`));
-    expect(await svc.indexer.indexSearchOnce(svc.db)).toBe(svc.indexer.INDEX_BATCH); // a full pass: behind
-    expect(svc.indexer.searchIndexBehind()).toBe(true);
-    const word = unique("inline");
-    const [inline] = await writeUnannounced([`Written while behind: ${word}`]);
-    expect(await unindexed([inline!])).toBe(0);
-    expect(await hits(word)).toEqual([[inline, "current"]]);
+    // Announced thoughts wait for a pass a minute away: only the bounds decide what the writes below do.
+    const previous = svc.indexer.paceSearchIndexer({ delayMs: 60_000, maxLagMs: 0 });
+    try {
+      // Nothing announced yet: a write leaves its thought to the indexer.
+      const [first] = await writeUnannounced([`Before any backlog ${unique("w")}`]);
+      expect(await unindexed([first!])).toBe(1);
+      expect(svc.indexer.searchIndexBehind()).toBe(false);
 
-    await svc.indexer.waitForSearchIndex(svc.db); // drains the backlog: no longer behind
-    expect(svc.indexer.searchIndexBehind()).toBe(false);
-    const [deferred] = await writeUnannounced([`Written after: ${unique("later")}`]);
-    expect(await unindexed([deferred!])).toBe(1);
-    await svc.indexer.waitForSearchIndex(svc.db);
+      // The lag bound (0 ms here): once a thought is announced and waiting, the next write indexes itself.
+      await svc.submit([request(unique("s"), 1, `Announced ${unique("w")}`)]);
+      expect(svc.indexer.searchIndexBehind()).toBe(true);
+      const word = unique("inline");
+      const [inline] = await writeUnannounced([`Written while behind: ${word}`]);
+      expect(await unindexed([inline!])).toBe(0);
+      expect(await hits(word)).toEqual([[inline, "current"]]);
+
+      // A pass that empties the backlog ends it.
+      await svc.indexer.waitForSearchIndex(svc.db);
+      expect(svc.indexer.searchIndexBehind()).toBe(false);
+      const [deferred] = await writeUnannounced([`Written after: ${unique("later")}`]);
+      expect(await unindexed([deferred!])).toBe(1);
+
+      // The backlog bound counts thoughts, not sessions: 5 waiting thoughts of one session are within a bound of 5,
+      // a sixth is past it.
+      svc.indexer.paceSearchIndexer({ maxLagMs: 60_000, maxBacklog: 5 });
+      const session = unique("s");
+      await svc.submit([1, 2, 3, 4, 5].map((n) => request(session, n, `Thought ${n} ${unique("w")}`)));
+      expect(svc.indexer.searchIndexBehind()).toBe(false);
+      await svc.submit([request(session, 6, `Thought 6 ${unique("w")}`)]);
+      expect(svc.indexer.searchIndexBehind()).toBe(true);
+      const [bounded] = await writeUnannounced([`Past the backlog bound ${unique("w")}`]);
+      expect(await unindexed([bounded!])).toBe(0);
+    } finally {
+      svc.indexer.paceSearchIndexer(previous);
+      await svc.indexer.waitForSearchIndex(svc.db);
+    }
   });
 
   it("never gives one row to two indexers: a pass holding rows is skipped, and concurrent passes split the rest", async () => {
