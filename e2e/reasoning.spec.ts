@@ -4,6 +4,7 @@
 // its graph node, and a breakdown session draws its dependency edges with a legend entry.
 import { expect, test } from "@playwright/test";
 import { e2eServer } from "./support/agent";
+import { saveScreenshot } from "./support/screens";
 import { thoughtmcpTool } from "./support/thoughtmcp";
 
 const { baseURL, apiKey } = e2eServer();
@@ -11,7 +12,9 @@ test.use({ baseURL, viewport: { width: 1440, height: 900 } });
 
 const tool = (name: string, args: Record<string, unknown>) => thoughtmcpTool({ baseURL, apiKey }, name, args);
 
-test("a pondered session shows its branches, its reasoning health and a stored bias result", async ({ page }) => {
+test("a pondered session shows its branches, its reasoning health and a stored bias result", async ({
+  page,
+}, testInfo) => {
   const ponder = await tool("ponder", {
     problem: "We already spent two years on the old platform, so should we keep it for Q1?",
     context: { goals: ["Increase retention", "Launch mobile app"] },
@@ -41,6 +44,17 @@ test("a pondered session shows its branches, its reasoning health and a stored b
   await expect(health).toContainText("4 branches");
   await expect(health).toContainText("linearity 0.333");
   await expect(health).toContainText("0 loops");
+  // Below 1280 px the line keeps the warnings and folds the rest into "+n", so it stays one line beside the toolbar.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(health.getByText("0 loops")).toBeHidden();
+  const badge = await health.getByText("Health").boundingBox();
+  expect((await health.boundingBox())!.height).toBeLessThan(badge!.height * 2);
+  await health.getByRole("button", { name: /All \d+ health figures/ }).click();
+  await expect(page.getByRole("dialog")).toContainText("0 loops");
+  await expect(page.getByRole("dialog")).toContainText("Consecutive near-duplicate thoughts");
+  await saveScreenshot(page, testInfo, "session-health-1024x768.png");
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.locator(`.tg-graph .react-flow__node[data-id="${problemId}"] [data-testid="graph-node"]`).click();
   const assessments = page.getByTestId("thought-assessments");

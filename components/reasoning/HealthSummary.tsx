@@ -4,6 +4,7 @@
 // problem is a warning badge; the tooltip of each says what it counts.
 import type { ReasoningHealth } from "@/lib/health/reasoning-health";
 import { Badge } from "@/components/ui/Badge";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/Popover";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/Tooltip";
 import { useSessionReasoning } from "./useSessionReasoning";
 
@@ -51,6 +52,10 @@ export function healthFigures(h: ReasoningHealth): Figure[] {
 export function HealthSummary({ sessionId, upTo }: { sessionId: string; upTo: number }) {
   const reasoning = useSessionReasoning(sessionId, upTo);
   if (!reasoning.data) return null;
+  const figures = healthFigures(reasoning.data.health);
+  const quiet = figures.filter((f) => !f.warn).length;
+  // Below 1280 px the header's line holds only the warnings; the other figures are one "+n" away, so the line
+  // never wraps beside the toolbar.
   return (
     <p
       className="flex min-w-0 flex-wrap items-center gap-1 text-xs"
@@ -58,16 +63,43 @@ export function HealthSummary({ sessionId, upTo }: { sessionId: string; upTo: nu
       aria-label="Reasoning health"
     >
       <span className="text-muted-foreground">Health</span>
-      {healthFigures(reasoning.data.health).map((f) => (
+      {figures.map((f) => (
         <Tooltip key={f.label}>
           <TooltipTrigger asChild>
-            <Badge variant={f.warn ? "warning" : "outline"} tabIndex={0}>
+            <Badge
+              variant={f.warn ? "warning" : "outline"}
+              tabIndex={0}
+              className={f.warn ? undefined : "max-xl:hidden"}
+            >
               {f.label}
             </Badge>
           </TooltipTrigger>
           <TooltipContent>{f.hint}</TooltipContent>
         </Tooltip>
       ))}
+      {quiet > 0 ? (
+        <Popover>
+          <PopoverTrigger asChild>
+            <Badge asChild variant="outline" className="cursor-pointer xl:hidden">
+              <button type="button" aria-label={`All ${figures.length} health figures`}>
+                {quiet === figures.length ? "no warnings" : `+${quiet}`}
+              </button>
+            </Badge>
+          </PopoverTrigger>
+          <PopoverContent align="start" className="w-80 p-3">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-xs">
+              {figures.map((f) => (
+                <div key={f.label} className="contents">
+                  <dt>
+                    <Badge variant={f.warn ? "warning" : "outline"}>{f.label}</Badge>
+                  </dt>
+                  <dd className="text-muted-foreground">{f.hint}</dd>
+                </div>
+              ))}
+            </dl>
+          </PopoverContent>
+        </Popover>
+      ) : null}
     </p>
   );
 }

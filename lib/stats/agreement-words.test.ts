@@ -13,10 +13,11 @@ describe("reading", () => {
   });
 
   it("says 'not enough data (n = 1)' for one item, never 'no agreement beyond chance' or 'undefined'", () => {
-    expect(reading({ value: 0, n: 1 }, alphaWords)).toBe("not enough data (n = 1)");
+    expect(reading({ value: 0, n: 1 }, alphaWords)).toBe("not enough data (n\u00a0=\u00a01)");
     const undefinedStat = { value: null, n: 1, reason: "A correlation needs at least 2 items." };
-    expect(reading(undefinedStat, correlationWords)).toBe("not enough data (n = 1)");
+    expect(reading(undefinedStat, correlationWords)).toBe("not enough data (n\u00a0=\u00a01)");
     expect(reading(undefinedStat, correlationWords)).not.toContain("undefined");
+    expect(reading({ value: null, n: 0 }, kappaWords)).toMatch(/\(n\u00a0=\u00a00\)$/); // no-break spaces: no place to break the count
     expect(readingWhy(undefinedStat)).toBe("A correlation needs at least 2 items.");
     expect(readingWhy({ value: 0.5, n: 4 })).toBeNull();
     expect(readingWhy({ value: 0, n: 0 })).toBe("It needs at least 2 items; it has 0.");

@@ -40,7 +40,8 @@ const MIN_ITEMS = 2;
 
 /** "0.41: moderate agreement, 12 shared items", or "not enough data (n = 1)". */
 export function reading(stat: Stat, words: (v: number) => string, unit: Unit = SHARED): string {
-  if (stat.value === null || stat.n < MIN_ITEMS) return `not enough data (n = ${stat.n})`;
+  // "(n = 1)" with no-break spaces, so a narrow column never breaks it across lines.
+  if (stat.value === null || stat.n < MIN_ITEMS) return `not enough data (n\u00a0=\u00a0${stat.n})`;
   return `${fmt(stat.value)}: ${words(stat.value)}, ${items(stat.n, unit)}`;
 }
 
