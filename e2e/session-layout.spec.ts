@@ -179,14 +179,26 @@ test.describe("the session view fits the window", () => {
           await saveScreenshot(page, testInfo, `session-${name}-${size.width}x${size.height}-${scheme}.png`);
         }
         await showScheme(page, "light");
-        if (name === "large" && size.width === 1440) {
-          // The View menu turns the minimap on and off.
+        if (name === "large" && (size.width === 1440 || size.width === 1024)) {
+          // The View menu turns the minimap on and off; turned on, it covers no node of the opening view.
           const toggle = async () => {
             await page.getByRole("toolbar", { name: "Session actions" }).getByRole("button", { name: "View" }).click();
             await page.getByRole("menuitemcheckbox", { name: "Minimap" }).click();
           };
           await toggle();
-          await expect(graph(page).locator(".react-flow__minimap")).toBeVisible();
+          const minimap = graph(page).locator(".react-flow__minimap");
+          await expect(minimap).toBeVisible();
+          const covered = async () => {
+            const m = (await minimap.boundingBox())!;
+            const boxes = await graph(page)
+              .locator(".react-flow__node")
+              .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+            return boxes.filter(
+              (b) => b.left < m.x + m.width && b.right > m.x && b.top < m.y + m.height && b.bottom > m.y,
+            ).length;
+          };
+          await expect.poll(covered, { message: `nodes under the minimap at ${size.width}` }).toBe(0);
+          await saveScreenshot(page, testInfo, `session-large-${size.width}x${size.height}-minimap.png`);
           await toggle();
           await expect(graph(page).locator(".react-flow__minimap")).toHaveCount(0);
         }

@@ -50,6 +50,10 @@ const SIDE_PADDING = 64;
 /** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up (when the
  *  reader turns it on in the View menu; it starts off, components/session/SessionView.tsx). */
 const MINIMAP_AT = 40;
+/** The minimap's width with its margins (top-right, 132 px wide, 8 px in): with it shown, the opening view keeps
+ *  its nodes left of it, so it covers none there (it covered one node's edge at 1024×768). A tall graph fills the
+ *  pane from top to bottom, so only a strip at the right keeps the corner clear. */
+const MINIMAP_RESERVE = 132 + 2 * 8;
 
 export interface ThoughtGraphProps {
   folded: Folded;
@@ -179,6 +183,7 @@ export function ThoughtGraph({
 
   // Whether the reader has moved the graph since it opened (then the opening view no longer follows the pane's size).
   const touched = useRef(false);
+  const showMinimap = minimap && nodes.length >= MINIMAP_AT;
 
   const onNodeClick: NodeMouseHandler = (_, node) => {
     const n = folded.nodes.find((x) => x.id === node.id);
@@ -214,7 +219,7 @@ export function ThoughtGraph({
         }}
       >
         <Background gap={24} size={1} color="var(--graph-dots)" />
-        {minimap && nodes.length >= MINIMAP_AT ? (
+        {showMinimap ? (
           <MiniMap
             pannable
             zoomable
@@ -237,6 +242,7 @@ export function ThoughtGraph({
           open={center?.open === true}
           nodes={nodes}
           touched={touched}
+          right={showMinimap ? MINIMAP_RESERVE : SIDE_PADDING}
         />
       </ReactFlow>
     </div>
@@ -271,12 +277,15 @@ function FollowCenter({
   open,
   nodes,
   touched,
+  right,
 }: {
   nodeId: string | null;
   requestKey: number;
   open: boolean;
   nodes: Node[];
   touched: RefObject<boolean>;
+  /** Room right of the opening view's nodes: SIDE_PADDING, or what the minimap takes. */
+  right: number;
 }) {
   const flow = useReactFlow();
   const width = useStore((s) => s.width);
@@ -289,7 +298,7 @@ function FollowCenter({
   // The opening view is computed again when the pane's size changes, until the reader moves the graph: the panes
   // settle after the first paint (and restack when the window crosses 900 px), and a view fitted to a transient size
   // showed the top of the graph with the newest thought out of sight at 820 px.
-  const paneSize = open && !touched.current ? `${width}x${height}` : "";
+  const paneSize = open && !touched.current ? `${width}x${height}x${right}` : "";
   useEffect(() => {
     if (!nodeId || !ready) return;
     const all = latest.current;
@@ -307,11 +316,11 @@ function FollowCenter({
         maxY = Math.max(maxY, n.position.y + NODE_HEIGHT);
       }
       // Sideways the padding also holds the "revises" labels left of lane 0: a whole-graph fit with 24 px cut them.
-      const fit = Math.min(
-        (size.current.width - 2 * SIDE_PADDING) / (maxX - minX),
-        (size.current.height - 2 * FIT_PADDING) / (maxY - minY),
-      );
-      const { width: w, height: h } = size.current;
+      // With the minimap shown the view lies left of `right`: the pane as if it were (right − SIDE_PADDING) px
+      // narrower, and a thought slid to its right edge stays SIDE_PADDING in from there.
+      const { height: h } = size.current;
+      const w = size.current.width - (right - SIDE_PADDING);
+      const fit = Math.min((w - 2 * SIDE_PADDING) / (maxX - minX), (h - 2 * FIT_PADDING) / (maxY - minY));
       if (fit >= MIN_FIT_ZOOM) {
         const zoom = Math.min(fit, READ_ZOOM);
         void flow.setViewport({
@@ -331,7 +340,7 @@ function FollowCenter({
       // 1,000-thought session showed that one node whole and lane 0 cut at the pane's edge.
       const x = settle(w, minX * z, maxX * z, (node.position.x + NODE_WIDTH / 2) * z, SIDE_PADDING, {
         focusEnd: (node.position.x + NODE_WIDTH) * z,
-        endPad: FIT_PADDING,
+        endPad: right > SIDE_PADDING ? SIDE_PADDING : FIT_PADDING,
       });
       const y = settle(h, minY * z, maxY * z, (node.position.y + NODE_HEIGHT / 2) * z, FIT_PADDING);
       void flow.setViewport({ x, y, zoom: z });
@@ -341,6 +350,6 @@ function FollowCenter({
       zoom: open ? READ_ZOOM : Math.max(flow.getZoom(), MIN_FIT_ZOOM),
       duration: open ? 0 : 150,
     });
-  }, [nodeId, requestKey, open, ready, flow, paneSize]);
+  }, [nodeId, requestKey, open, ready, flow, paneSize, right]);
   return null;
 }
