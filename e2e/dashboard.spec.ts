@@ -480,6 +480,34 @@ test.describe("the sessions list", () => {
     await expect(page).toHaveURL(new RegExp(`/sessions/${charlie.sessionId}(\\?thought=[^&]+)?$`));
     await expect(transcript(page).locator('[data-testid="thought"]')).toHaveCount(2);
   });
+
+  test("a search typed before the page is interactive is applied once it is", async ({ page }) => {
+    const run = tag("early");
+    for (const word of ["Delta", "Echo"]) {
+      await agent.thought({
+        thought: `${word} ${run}: typed early`,
+        thoughtNumber: 1,
+        totalThoughts: 1,
+        nextThoughtNeeded: false,
+      });
+    }
+    // The page's scripts are held back until the search text is typed into the server-rendered box.
+    let release!: () => void;
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_next\/static\/chunks\/.*\.js(\?|$)/, async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const search = page.getByRole("searchbox", { name: "Search sessions and thought text" });
+    await search.fill(`Echo ${run}`);
+    release();
+    await expect(page).toHaveURL(/[?&]q=Echo/);
+    const rows = page.getByTestId("session-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(`Echo ${run}`);
+    await expect(search).toHaveValue(`Echo ${run}`);
+  });
 });
 
 test.describe("a session past the folding threshold", () => {

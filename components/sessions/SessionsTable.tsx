@@ -17,7 +17,7 @@ import {
 } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useMemo, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import type { ScoreSummary } from "@/lib/contracts/scores";
 import { SESSION_STATUSES } from "@/lib/contracts/zod-free";
@@ -97,6 +97,14 @@ export function SessionsTable() {
     // No server round trip: the list fetches over tRPC, and Next keeps useSearchParams in step with replaceState.
     window.history.replaceState(null, "", `${pathname}?${next.toString()}`);
   };
+  // The search box is in the page's HTML: text typed into it before the page hydrated fired no onChange. Applied
+  // once hydrated (it was silently ignored, issue 12).
+  const searchBox = useRef<HTMLInputElement>(null);
+  const applyTyped = useRef(() => {
+    const typed = searchBox.current?.value;
+    if (typed !== undefined && typed !== (query.q ?? "")) set({ q: typed });
+  });
+  useEffect(() => applyTyped.current(), []);
   const sortBy = (sort: SessionTableQuery["sort"]) =>
     set({ sort, order: query.sort === sort && query.order === "desc" ? "asc" : "desc" });
   const sortHead = (sort: SessionTableQuery["sort"], label: string, title?: string) => {
@@ -152,6 +160,7 @@ export function SessionsTable() {
               type="search"
               aria-label="Search sessions and thought text"
               placeholder="Search titles and thoughts…"
+              ref={searchBox}
               defaultValue={query.q ?? ""}
               onChange={(e) => set({ q: e.target.value })}
               className="pl-8"
