@@ -9,7 +9,10 @@ export function previewOf(text: string): string {
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
 }
 
-export function toOutline(t: ThoughtView): OutlineThought {
+/** What an outline entry is made from: a thought's view, or the columns the server reads for it (dashboard.ts). */
+export type OutlineSource = Omit<OutlineThought, "preview" | "length"> & Pick<ThoughtView, "text">;
+
+export function toOutline(t: OutlineSource): OutlineThought {
   return {
     id: t.id,
     seq: t.seq,

@@ -165,13 +165,37 @@ export function writeSuite(
       expect(g.thoughts[0]!.text).toHaveLength(10_000);
     });
 
+    it("the outline and the reasoning health, read from their own columns, equal those of the full thoughts", async () => {
+      const { sessionOutline } = await import("@/server/services/dashboard");
+      const { sessionReasoning } = await import("@/server/services/reasoning/session-reasoning");
+      const { toOutline } = await import("@/lib/graph/outline");
+      const { sessionHealth } = await import("@/lib/health/reasoning-health");
+      const { dependencyEdges } = await import("@/lib/graph/dependency-edges");
+      const s = key("outline");
+      await write([
+        { ...t(s, 1, 4), thought: "First   thought,\n  with  spaces and `code_span`", tags: ["a"], metadata: { k: 1 } },
+        t(s, 2, 4, true, { branchFromThought: 1, branchId: "alt" }),
+        t(s, 3, 4, true, { isRevision: true, revisesThought: 9 }), // flagged: revises an unknown thought
+        { ...t(s, 4, 5, false, { isRevision: true, revisesThought: 1 }), thought: "x".repeat(400) },
+      ]);
+      const g = await svc.graph(svc.db, projectId, s);
+      expect(g.thoughts.some((x) => x.flags.length > 0)).toBe(true);
+      const outline = await sessionOutline(svc.db, projectId, s);
+      expect(outline.thoughts).toEqual(g.thoughts.map(toOutline));
+      const reasoning = await sessionReasoning(svc.db, projectId, g.session.id);
+      expect(reasoning.health).toEqual(sessionHealth(g.thoughts));
+      expect(reasoning.dependencies).toEqual(dependencyEdges(g.thoughts));
+    });
+
     it("stores texts exactly, quotes, backslashes, braces, commas and the word NULL included", async () => {
       // PostgreSQL sends a single row as scalars and several as arrays (write-store-pg.ts): both must round-trip.
       const texts = ['say "hi", then {a,b}', "back\\slash \\\" and 'single'", "NULL", "{}", "é😀\ttab\nnewline"];
       const alone = key("exact-one");
       await write([{ ...t(alone, 1, 1, false), thought: texts[0], metadata: { note: texts[1] } }]);
       const many = key("exact-many");
-      await write(texts.map((text, i) => ({ ...t(many, i + 1, texts.length), thought: text, metadata: { note: text } })));
+      await write(
+        texts.map((text, i) => ({ ...t(many, i + 1, texts.length), thought: text, metadata: { note: text } })),
+      );
       const one = await svc.graph(svc.db, projectId, alone);
       expect(one.thoughts.map((x) => x.text)).toEqual([texts[0]]);
       expect(one.thoughts[0]!.metadata).toMatchObject({ note: texts[1] });

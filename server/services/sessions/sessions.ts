@@ -21,7 +21,7 @@ type SessionRow = Awaited<ReturnType<Db["thinkingSession"]["findFirstOrThrow"]>>
 type ThoughtRow = Awaited<ReturnType<Db["thought"]["findFirstOrThrow"]>>;
 type BranchRow = Awaited<ReturnType<Db["branch"]["findFirstOrThrow"]>>;
 
-const stringArray = (v: unknown): string[] =>
+export const stringArray = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 
 export function toSessionSummary(s: SessionRow): SessionSummary {
