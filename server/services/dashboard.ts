@@ -9,6 +9,7 @@ import {
 } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
 import { getDbProvider, type Db } from "@/server/db/client";
+import { inPages } from "@/server/db/in-pages";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { toOutline } from "@/lib/graph/outline";
 import { NotFoundError } from "@/server/errors";
@@ -19,8 +20,8 @@ import { matchSessions } from "./search/full-text";
 import { parseQuery } from "@/lib/search/query";
 
 /** The columns an outline is made from. Reading whole rows through Prisma cost ~3× as much: 10,000 thoughts in
- *  206–275 ms against 60–83 ms (SQLite), and the read blocks the server's event loop, so a 20,000-thought session's
- *  page waited ~1 s for its own scripts behind it (bench:ui trace). */
+ *  206–275 ms against 60–83 ms (SQLite). On SQLite the read runs on the serving thread, so a 20,000-thought session's
+ *  page waited ~1 s for its own scripts behind it (bench:ui trace); it is also read in pages (inPages). */
 const OUTLINE_COLUMNS = {
   id: true,
   seq: true,
@@ -43,7 +44,14 @@ const OUTLINE_COLUMNS = {
 export async function sessionOutline(db: Db, projectId: string, idOrKey: string): Promise<SessionOutline> {
   const session = await findSession(db, projectId, idOrKey);
   const [thoughts, branches] = await Promise.all([
-    db.thought.findMany({ where: { sessionId: session.id }, orderBy: { seq: "asc" }, select: OUTLINE_COLUMNS }),
+    inPages((after, take) =>
+      db.thought.findMany({
+        where: { sessionId: session.id, seq: { gt: after } },
+        orderBy: { seq: "asc" },
+        take,
+        select: OUTLINE_COLUMNS,
+      }),
+    ),
     db.branch.findMany({ where: { sessionId: session.id }, orderBy: { ordinal: "asc" } }),
   ]);
   return {

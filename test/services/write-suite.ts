@@ -629,6 +629,12 @@ export function writeSuite(
       expect((await svc.table(svc.db, projectId, { ...base, q: `${word} older` })).sessions.map((x) => x.key)).toEqual([
         older,
       ]);
+      // One more thought, and the outline reads all 2,001 in pages of 2,000 (server/db/in-pages.ts), in order.
+      await run(newer, SESSION_WINDOW, 1, () => "One past the page");
+      const { sessionOutline } = await import("@/server/services/dashboard");
+      const outline = await sessionOutline(svc.db, projectId, newer);
+      expect(outline.thoughts.map((x) => x.seq)).toEqual(Array.from({ length: SESSION_WINDOW + 1 }, (_, i) => i + 1));
+      expect(outline.thoughts.at(-1)!.preview).toBe("One past the page");
     });
 
     it("the sessions table sorts by a score config's mean", async () => {

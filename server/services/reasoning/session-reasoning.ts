@@ -6,6 +6,7 @@ import type { AssessmentView } from "@/lib/contracts/reasoning-health";
 import { dependencyEdges, type DependencyEdge } from "@/lib/graph/dependency-edges";
 import { sessionHealth, type ReasoningHealth } from "@/lib/health/reasoning-health";
 import type { Db } from "@/server/db/client";
+import { inPages } from "@/server/db/in-pages";
 import { stringArray } from "../sessions/sessions";
 import { sessionAssessments } from "./metacognition";
 
@@ -20,6 +21,7 @@ export interface SessionReasoning {
  *  event loop (dashboard.ts OUTLINE_COLUMNS has the measurement). */
 const REASONING_COLUMNS = {
   id: true,
+  seq: true,
   thoughtNumber: true,
   totalThoughts: true,
   text: true,
@@ -35,7 +37,14 @@ const REASONING_COLUMNS = {
 
 export async function sessionReasoning(db: Db, projectId: string, sessionId: string): Promise<SessionReasoning> {
   const [rows, assessments] = await Promise.all([
-    db.thought.findMany({ where: { projectId, sessionId }, orderBy: { seq: "asc" }, select: REASONING_COLUMNS }),
+    inPages((after, take) =>
+      db.thought.findMany({
+        where: { projectId, sessionId, seq: { gt: after } },
+        orderBy: { seq: "asc" },
+        take,
+        select: REASONING_COLUMNS,
+      }),
+    ),
     sessionAssessments(db, projectId, sessionId),
   ]);
   const thoughts = rows.map((t) => ({ ...t, flags: stringArray(t.flags) }));
