@@ -6,7 +6,6 @@ import { useSubscription } from "@trpc/tanstack-react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
-import type { ThoughtView } from "@/lib/contracts/session";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { toOutline } from "@/lib/graph/outline";
 import { HealthSummary } from "@/components/reasoning/HealthSummary";
@@ -40,7 +39,7 @@ import { ExportMenu } from "./ExportMenu";
 import { SessionPanes } from "./SessionPanes";
 import { ShareMenu } from "./ShareMenu";
 import { useCommentAnchors } from "./useCommentAnchors";
-import { useLayout } from "./useLayout";
+import { useLayout, warmLayoutWorker } from "./useLayout";
 import { ViewMenu } from "./ViewMenu";
 
 /** A session that does not exist answers at once: NOT_FOUND is final, other errors retry twice. */
@@ -48,7 +47,16 @@ const retryUnlessNotFound = (failures: number, error: { data?: { code?: string }
   error.data?.code !== "NOT_FOUND" && failures < 2;
 
 /** `readOnly`: the share page — no exports of the data and no share management. */
-export function SessionView({ sessionId, readOnly = false }: { sessionId: string; readOnly?: boolean }) {
+export function SessionView({
+  sessionId,
+  readOnly = false,
+  thoughtCount,
+}: {
+  sessionId: string;
+  readOnly?: boolean;
+  /** The session's size as the page's server read it, when it did: a large one warms the layout worker early. */
+  thoughtCount?: number;
+}) {
   const trpc = useTRPC();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -113,7 +121,7 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
             return;
           }
           setServerStatus(null);
-          const t = toOutline(event.data as ThoughtView);
+          const t = toOutline(event.data);
           setLive((prev) => (prev.some((p) => p.seq === t.seq) ? prev : [...prev, t]));
           if (followRef.current) select(t.id, "follow");
         },
@@ -143,6 +151,9 @@ export function SessionView({ sessionId, readOnly = false }: { sessionId: string
     preloadGraph();
     preloadMarkdown();
   }, [mayDraw]);
+  useEffect(() => {
+    if (thoughtCount !== undefined) warmLayoutWorker(thoughtCount);
+  }, [thoughtCount]);
   const byId = useMemo(() => new Map(thoughts.map((t) => [t.id, t])), [thoughts]);
   const layout = useLayout(thoughts);
   const newestId = thoughts.at(-1)?.id ?? null;

@@ -19,7 +19,7 @@ const OUTLINE_IN_PAGE_MAX = 250;
 export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const sessionId = decodeURIComponent(id);
-  const prefetched = await prefetchOutline(sessionId);
+  const { prefetched, thoughtCount } = await prefetchOutline(sessionId);
   if (!prefetched) {
     // The outline is the page's first request, and it used to leave only once the scripts had loaded and hydrated
     // (2.6 s into an empty session's load, 2.9 s into a 1,000-thought one, on a loaded machine: Chromium trace). A
@@ -35,7 +35,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
   }
   const view = (
     <Suspense fallback={<SkeletonRows rows={8} className="p-4" label="Loading session" />}>
-      <SessionView sessionId={sessionId} />
+      <SessionView sessionId={sessionId} thoughtCount={thoughtCount} />
     </Suspense>
   );
   return (
@@ -44,15 +44,19 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
 }
 
 /** The outline of a small session as react-query state for the client, under the same key its useQuery reads; null
- *  for a large, unknown or unreadable session (the client then asks, and shows "not found" as before). */
+ *  for a large, unknown or unreadable session (the client then asks, and shows "not found" as before). With it the
+ *  session's size, when the session was found. */
 async function prefetchOutline(sessionId: string) {
   const ctx = await pageContext();
-  if (!ctx?.projectId) return null;
+  if (!ctx?.projectId) return { prefetched: null };
   const session = await findSession(ctx.db, ctx.projectId, sessionId).catch(() => null);
-  if (!session || (session.thoughtCount ?? Infinity) > OUTLINE_IN_PAGE_MAX) return null;
-  return prefetchedQuery(
+  if (!session) return { prefetched: null };
+  const thoughtCount = session.thoughtCount;
+  if (thoughtCount > OUTLINE_IN_PAGE_MAX) return { prefetched: null, thoughtCount };
+  const prefetched = await prefetchedQuery(
     ctx,
     (trpc) => trpc.sessions.outline.queryKey({ id: sessionId }),
     (caller) => caller.sessions.outline({ id: sessionId }),
   );
+  return { prefetched, thoughtCount };
 }
