@@ -3,8 +3,10 @@
 // request for ~0.5 s: the session page's own scripts, requested a few milliseconds after its outline, arrived only
 // after it (bench:ui trace). Between pages the server answers what waits; the whole read costs about the same.
 
-/** Rows per page: ~15 ms of a read through Prisma on the development machine, so nothing waits longer. */
-export const PAGE_ROWS = 2_000;
+/** Rows per page: ~4–8 ms of a read through Prisma on the development machine. With 2,000 the 20,000-thought page's
+ *  scripts still arrived 360–1,070 ms after navigation (a static file needs several turns of the loop); with 500,
+ *  210–850 ms (bench:ui traces). */
+export const PAGE_ROWS = 500;
 
 /**
  * Every row `read` gives, in `seq` order: `read(afterSeq, take)` answers up to `take` rows with seq > afterSeq in

@@ -629,7 +629,7 @@ export function writeSuite(
       expect((await svc.table(svc.db, projectId, { ...base, q: `${word} older` })).sessions.map((x) => x.key)).toEqual([
         older,
       ]);
-      // One more thought, and the outline reads all 2,001 in pages of 2,000 (server/db/in-pages.ts), in order.
+      // One more thought, and the outline reads all 2,001 in pages (server/db/in-pages.ts), in order.
       await run(newer, SESSION_WINDOW, 1, () => "One past the page");
       const { sessionOutline } = await import("@/server/services/dashboard");
       const outline = await sessionOutline(svc.db, projectId, newer);
