@@ -108,10 +108,12 @@ async function main(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
   const fast = !dev && process.env.THOUGHTGRAPH_FAST_API !== "0" ? await import("@/server/http/agent-server") : null;
+  // The build's hashed assets from memory (server/http/static-assets.ts says why), loaded after the server listens.
+  const assets = dev ? null : (await import("@/server/http/static-assets")).staticAssets(path.join(root, ".next"));
   const server = createServer((req, res) => {
     const match = fast?.matchAgentRoute(req.method, req.url);
     if (match) void fast!.serveAgentRoute(req, res, match);
-    else void handle(req, res);
+    else if (!assets?.serve(req, res)) void handle(req, res);
   });
   // Agents reuse connections: keep idle ones longer than typical client pools (Node's default is 5 s).
   server.keepAliveTimeout = 65_000;
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
     console.log(
       `thoughtgraph ready on http://${host.includes(":") ? `[${host}]` : host}:${actualPort} (${redactUrl(databaseUrl())})`,
     );
+    assets?.warm();
   });
   const stop = () => {
     // Idle keep-alive sockets would hold close() open for up to keepAliveTimeout (65 s).
