@@ -17,6 +17,7 @@ export function SessionMemoriesLink({ sessionId }: { sessionId: string }) {
       href={`/memories?session=${encodeURIComponent(sessionId)}`}
       className={buttonVariants({ variant: "outline" })}
       title="Memories the agent remembered during this session"
+      prefetch={false}
     >
       Memories ({n})
     </Link>

@@ -16,9 +16,11 @@ export function AgreementLine({ configId }: { configId: string }) {
     <p className="text-xs text-muted-foreground" data-testid="agreement-line">
       Team agreement (α, {countOf(report.raters.length, "reviewer")}):{" "}
       {reading(report.alpha, alphaWords, ["item scored by two or more", "items scored by two or more"])} ·{" "}
+      {/* No prefetch (as the app bar's links): the page is dynamic, and its server work would run during this one's. */}
       <Link
         className="font-medium text-primary hover:underline"
         href={`/agreement?config=${encodeURIComponent(configId)}`}
+        prefetch={false}
       >
         details
       </Link>

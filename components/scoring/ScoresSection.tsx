@@ -49,8 +49,11 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
       <h3 className={H3}>{heading}</h3>
       {configs.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          No score configs yet. <Link href="/agreement#configs">Create one</Link> to score{" "}
-          {thoughtId !== null ? "thoughts" : "sessions"}.
+          No score configs yet.{" "}
+          <Link href="/agreement#configs" prefetch={false}>
+            Create one
+          </Link>{" "}
+          to score {thoughtId !== null ? "thoughts" : "sessions"}.
         </p>
       ) : canScore ? (
         configs.data.map((c) => (
