@@ -8,24 +8,32 @@ import { SESSION_SORTS } from "./zod-free";
 
 export { PREVIEW_CHARS, SESSION_SORTS } from "./zod-free";
 
+/** The thought fields an outline entry carries as they are (the server reads these columns, and the text). */
+export const OUTLINE_FIELDS = [
+  "id",
+  "seq",
+  "thoughtNumber",
+  "totalThoughts",
+  "branchId",
+  "branchFromThought",
+  "branchFromThoughtId",
+  "isRevision",
+  "revisesThought",
+  "revisesThoughtId",
+  "stage",
+  "score",
+  "flags",
+  "version",
+  "createdAt",
+] as const;
+
+/** `{ field: true }` for each of `fields`: a zod pick, or a Prisma select. */
+export function selectionOf<K extends string>(fields: readonly K[]): { [P in K]: true } {
+  return Object.fromEntries(fields.map((f) => [f, true])) as { [P in K]: true };
+}
+
 /** A thought as the outline carries it: ZThoughtView's graph fields, and a preview of its text in place of the text. */
-export const ZOutlineThought = ZThoughtView.pick({
-  id: true,
-  seq: true,
-  thoughtNumber: true,
-  totalThoughts: true,
-  branchId: true,
-  branchFromThought: true,
-  branchFromThoughtId: true,
-  isRevision: true,
-  revisesThought: true,
-  revisesThoughtId: true,
-  stage: true,
-  score: true,
-  flags: true,
-  version: true,
-  createdAt: true,
-}).extend({
+export const ZOutlineThought = ZThoughtView.pick(selectionOf(OUTLINE_FIELDS)).extend({
   preview: z.string(),
   length: z.number().int(),
 });

@@ -2,6 +2,8 @@
 // thoughts by seq range (the virtualized transcript), a thought's detail (links, revision target, versions) and the
 // sessions table. All scoped to one project.
 import {
+  OUTLINE_FIELDS,
+  selectionOf,
   type SessionOutline,
   type SessionTablePage,
   type SessionTableQuery,
@@ -22,24 +24,7 @@ import { parseQuery } from "@/lib/search/query";
 /** The columns an outline is made from. Reading whole rows through Prisma cost ~3× as much: 10,000 thoughts in
  *  206–275 ms against 60–83 ms (SQLite). On SQLite the read runs on the serving thread, so a 20,000-thought session's
  *  page waited ~1 s for its own scripts behind it (bench:ui trace); it is also read in pages (inPages). */
-const OUTLINE_COLUMNS = {
-  id: true,
-  seq: true,
-  thoughtNumber: true,
-  totalThoughts: true,
-  branchId: true,
-  branchFromThought: true,
-  branchFromThoughtId: true,
-  isRevision: true,
-  revisesThought: true,
-  revisesThoughtId: true,
-  stage: true,
-  score: true,
-  flags: true,
-  text: true,
-  version: true,
-  createdAt: true,
-} as const;
+const OUTLINE_COLUMNS = { ...selectionOf(OUTLINE_FIELDS), text: true } as const;
 
 export async function sessionOutline(db: Db, projectId: string, idOrKey: string): Promise<SessionOutline> {
   const session = await findSession(db, projectId, idOrKey);

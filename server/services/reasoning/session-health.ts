@@ -17,6 +17,20 @@ import type { FleetHealth, HealthCells, HealthFilter } from "@/lib/contracts/ses
 import type { Db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 
+/** The columns the health fold reads (lib/health/reasoning-health.ts HealthThought). */
+export const HEALTH_COLUMNS = {
+  thoughtNumber: true,
+  totalThoughts: true,
+  text: true,
+  isRevision: true,
+  revisesThought: true,
+  branchId: true,
+  branchFromThought: true,
+  flags: true,
+  nextThoughtNeeded: true,
+  createdAt: true,
+} as const;
+
 /** At most this many sessions per fold: one upsert each (a few ms on SQLite), so 200 cost well under a second. */
 export const REFRESH_SESSIONS = 200;
 /** At most this many thoughts folded by a request before it answers: loading, folding and storing cost ~50–90 µs
@@ -107,19 +121,7 @@ async function foldStale(
   const thoughts = await db.thought.findMany({
     where: { projectId, sessionId: { in: chosen.map((r) => r.id) } },
     orderBy: [{ sessionId: "asc" }, { seq: "asc" }],
-    select: {
-      sessionId: true,
-      thoughtNumber: true,
-      totalThoughts: true,
-      text: true,
-      isRevision: true,
-      revisesThought: true,
-      branchId: true,
-      branchFromThought: true,
-      flags: true,
-      nextThoughtNeeded: true,
-      createdAt: true,
-    },
+    select: { sessionId: true, ...HEALTH_COLUMNS },
   });
   const folds = new Map(chosen.map((r) => [r.id, new HealthAccumulator()]));
   for (let k = 0; k < thoughts.length; k++) {

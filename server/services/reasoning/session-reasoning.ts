@@ -9,6 +9,7 @@ import type { Db } from "@/server/db/client";
 import { inPages } from "@/server/db/in-pages";
 import { stringArray } from "../sessions/sessions";
 import { sessionAssessments } from "./metacognition";
+import { HEALTH_COLUMNS } from "./session-health";
 
 export interface SessionReasoning {
   health: ReasoningHealth;
@@ -19,21 +20,7 @@ export interface SessionReasoning {
 
 /** The columns health and dependency edges read. Whole rows cost ~3× as much to read through Prisma, on the server's
  *  event loop (dashboard.ts OUTLINE_COLUMNS has the measurement). */
-const REASONING_COLUMNS = {
-  id: true,
-  seq: true,
-  thoughtNumber: true,
-  totalThoughts: true,
-  text: true,
-  isRevision: true,
-  revisesThought: true,
-  branchId: true,
-  branchFromThought: true,
-  flags: true,
-  nextThoughtNeeded: true,
-  createdAt: true,
-  metadata: true,
-} as const;
+const REASONING_COLUMNS = { ...HEALTH_COLUMNS, id: true, seq: true, metadata: true } as const;
 
 export async function sessionReasoning(db: Db, projectId: string, sessionId: string): Promise<SessionReasoning> {
   const [rows, assessments] = await Promise.all([
