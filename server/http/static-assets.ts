@@ -53,15 +53,17 @@ export function staticAssets(buildDir: string): StaticAssets {
     if (!file.startsWith(root + path.sep)) return null;
     const ext = path.extname(file);
     const type = TYPES[ext];
+    if (!type) return null;
     let body: Buffer;
+    let mtimeMs: number;
     try {
+      mtimeMs = fs.statSync(file).mtimeMs;
       body = fs.readFileSync(file);
     } catch {
       return null;
     }
-    if (!type) return null;
     const packed = COMPRESSIBLE.has(ext) ? zlib.gzipSync(body, { level: 9 }) : null;
-    const etag = `"${body.length.toString(16)}-${fs.statSync(file).mtimeMs.toString(16)}"`;
+    const etag = `"${body.length.toString(16)}-${mtimeMs.toString(16)}"`;
     return { type, etag, body, gzip: packed && packed.length < body.length ? packed : null };
   };
 
