@@ -5,16 +5,20 @@
 // Per session size (100, 1,000, 5,000, 20,000 thoughts; ~5% open a branch, ~5% are revisions; seeded through
 // POST /api/v1/ingest in 1,000-event batches), each in a fresh browser context:
 //   interactive_ms   performance.now() in the page (0 = the navigation's start, performance.timeOrigin) at the first
-//                    animation frame where the URL's ?thought= changes after a real "k" keypress. The session opens
-//                    with its newest thought selected (in the URL), and k selects the one before it. The keypress is
-//                    sent as soon as the graph has drawn, so this is navigation start → graph drawn → keyboard
-//                    selection reflected in the URL. ratio_to_baseline = interactive_ms / the empty session's
-//                    interactive time (see Baseline below).
+//                    animation frame where the URL's ?thought= has changed after a real "k" keypress. The session
+//                    opens with its newest thought selected (in the URL), and k selects the one before it. In the
+//                    frame where the graph has drawn, the page's per-frame check focuses the review region and calls
+//                    a binding; the bench then sends the key as one CDP input event, and the page stamps the frame
+//                    itself. So this is navigation start → graph drawn → keyboard selection reflected in the URL,
+//                    with ~10–40 ms of bench in it (key_taken_ms: the key's event timeStamp; key_handled_ms: when the
+//                    page's capture listener saw it). Until session 19 the bench polled for the graph, counted the
+//                    opening view's nodes and pressed through a Locator before the key left, and polled the URL from
+//                    Playwright: 165–317 ms of round trips through the page's busy main thread counted as the page's.
+//                    ratio_to_baseline = interactive_ms / the empty session's interactive time (Baseline below).
 //   first_readable_node_text_ms  the first frame where a graph node with text lies inside the graph pane at a zoom of
 //                    at least 11/13 (13 px node text drawn at ≥ 11 px; it was 0.75 before session 15): when a reader
 //                    can start reading the graph. "Drawn" = a visible .react-flow__node, or, when the opening
-//                    viewport holds no node at all, any node React Flow has put in the DOM. It includes
-//                    the Playwright round trips between seeing the graph and pressing the key (a few ms on loopback).
+//                    viewport holds no node at all, any node React Flow has put in the DOM.
 //                    Extras: graph_drawn_ms / first_visible_node_ms / selected_node_drawn_ms (the j selection's node
 //                    centred and drawn), from a per-frame check installed before navigation.
 //   longest_task_ms_during_pan_zoom  the longest PerformanceObserver('longtask') entry (observer installed with
@@ -80,6 +84,8 @@ function checkDeadline(what: string) {
 
 declare global {
   interface Window {
+    /** measureSize's binding: the graph has drawn, press the key. */
+    __benchGraphDrawn?: () => void;
     __bench: {
       longtasks: { start: number; duration: number }[];
       /** Milestones (performance.now()): the session view is on screen; the graph has drawn (a visible node, or
@@ -89,7 +95,17 @@ declare global {
       firstNodeAt: number | null;
       /** A node's text inside the graph pane at a readable zoom (≥ READABLE_ZOOM). */
       readableAt: number | null;
+      /** The URL's ?thought= at graphAt: the opening selection. */
+      openingThought: string | null;
+      /** The opening view, counted by the per-frame check two frames after graphAt (the page's own clock, so the
+       *  counting costs the bench no round trip before its keypress). */
+      opening: { nodes: number; folds: number; flowNodes: number } | null;
       added: Map<string, number>;
+      /** Every keydown, in the capture phase: its event timeStamp (when the browser took the input) and when it reached
+       *  the page's code. */
+      keys: { key: string; stamp: number; at: number }[];
+      /** The first frame after the first "k" whose URL selects another thought than openingThought. */
+      movedAt: number | null;
       waitFor: (key: string, ms: number) => Promise<number>;
     };
   }
@@ -102,7 +118,25 @@ declare global {
  * __name() helper does not exist in the page.
  */
 const INSTRUMENT = `(() => {
-  const bench = { longtasks: [], sessionAt: null, graphAt: null, firstNodeAt: null, readableAt: null, added: new Map() };
+  const bench = { longtasks: [], sessionAt: null, graphAt: null, firstNodeAt: null, readableAt: null, openingThought: null, opening: null, added: new Map() };
+  let framesSinceGraph = 0;
+  bench.keys = [];
+  bench.movedAt = null;
+  // After the first "k": the first frame whose URL selects another thought than the opening one, stamped by the page
+  // itself (a check from Playwright would add its round trips through the page's busy main thread).
+  const watchSelection = () => {
+    const now = new URLSearchParams(location.search).get("thought");
+    if (now !== null && now !== bench.openingThought) bench.movedAt = performance.now();
+    else requestAnimationFrame(watchSelection);
+  };
+  addEventListener(
+    "keydown",
+    (e) => {
+      bench.keys.push({ key: e.key, stamp: e.timeStamp, at: performance.now() });
+      if (e.key === "k" && bench.keys.filter((k) => k.key === "k").length === 1) requestAnimationFrame(watchSelection);
+    },
+    true,
+  );
   window.__bench = bench;
   try {
     new PerformanceObserver((list) => {
@@ -154,10 +188,24 @@ const INSTRUMENT = `(() => {
     const now = performance.now();
     if (bench.sessionAt === null && document.querySelector(".tg-session")) bench.sessionAt = now;
     if (bench.firstNodeAt === null && visibleNode()) bench.firstNodeAt = now;
-    if (bench.graphAt === null && (bench.firstNodeAt !== null || document.querySelector(".tg-graph .react-flow__node")))
+    if (bench.graphAt === null && (bench.firstNodeAt !== null || document.querySelector(".tg-graph .react-flow__node"))) {
       bench.graphAt = now;
+      bench.openingThought = new URLSearchParams(location.search).get("thought");
+      if (window.__benchGraphDrawn) {
+        document.querySelector('[aria-label="Session review"]').focus();
+        window.__benchGraphDrawn();
+      }
+    }
     if (bench.readableAt === null && readableNode()) bench.readableAt = now;
-    if ((bench.graphAt === null || bench.firstNodeAt === null || bench.readableAt === null) && now < 180000)
+    if (bench.graphAt !== null && bench.opening === null && ++framesSinceGraph > 2) {
+      const pane = document.querySelector(".tg-graph");
+      bench.opening = {
+        nodes: pane.querySelectorAll('[data-testid="graph-node"]').length,
+        folds: pane.querySelectorAll('[data-testid="graph-fold"]').length,
+        flowNodes: Number(pane.getAttribute("data-node-count")),
+      };
+    }
+    if ((bench.opening === null || bench.firstNodeAt === null || bench.readableAt === null) && now < 180000)
       requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -329,31 +377,38 @@ async function emptySession(server: RunningServer, agent: Agent): Promise<string
 
 async function measureSize(browser: Browser, base: string, size: number, sessionId: string) {
   const { context, page } = await newPage(browser);
+  // The graph has drawn (a visible node, or, when the opening viewport shows none, any node in the DOM): the page's
+  // per-frame check focuses the review region and calls this binding in the same frame, and the "k" goes to the
+  // browser at once as one CDP input event. Polling for the graph and pressing through a Locator instead took
+  // several round trips through the page's busy main thread: 165–317 ms between the graph drawn and the key taken
+  // (event timeStamp), measured in session 19 — the bench's time, not the page's.
+  const cdp = await context.newCDPSession(page);
+  let graphDrawn!: () => void;
+  const graphSeen = new Promise<void>((resolve) => (graphDrawn = resolve));
+  await page.exposeBinding("__benchGraphDrawn", () => graphDrawn());
   const stopTrace = await traceLoad(browser, page, `load-${size}`);
   const wallStart = performance.now();
   await page.goto(`${base}/sessions/${sessionId}`, { waitUntil: "commit" });
-  // The graph has drawn: a visible node, or (when the opening viewport shows none) any node in the DOM.
-  await page.waitForFunction(() => window.__bench.graphAt !== null, undefined, { timeout: 120_000, polling: 50 });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const nodesDrawn = await page.locator('.tg-graph [data-testid="graph-node"]').count();
-  const foldsDrawn = await page.locator('.tg-graph [data-testid="graph-fold"]').count();
-  const flowNodes = Number(await page.locator(".tg-graph").getAttribute("data-node-count"));
-  // The opening selection (the newest thought), then k: the one before it.
-  const opening = await page.evaluate(() => new URLSearchParams(location.search).get("thought"));
-  await page.getByLabel("Session review").focus();
-  await page.keyboard.press("k");
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    graphSeen,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the ${size}-thought session's graph never drew`)), 120_000);
+    }),
+  ]);
+  clearTimeout(timer);
+  const key = { key: "k", code: "KeyK", windowsVirtualKeyCode: 75 };
+  await cdp.send("Input.dispatchKeyEvent", { type: "keyDown", text: "k", ...key });
+  await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...key });
+  // The opening selection was the newest thought; k selects the one before it.
   const interactive = (await (
-    await page.waitForFunction(
-      (was) => {
-        const now = new URLSearchParams(location.search).get("thought");
-        return now !== null && now !== was ? performance.now() : false;
-      },
-      opening,
-      { polling: "raf", timeout: 60_000 },
-    )
+    await page.waitForFunction(() => window.__bench.movedAt, undefined, { timeout: 60_000 })
   ).jsonValue()) as number;
   const wallMs = performance.now() - wallStart;
+  const keyK = await page.evaluate(() => window.__bench.keys.find((k) => k.key === "k") ?? null);
   await stopTrace();
+  await page.waitForFunction(() => window.__bench.opening !== null, undefined, { timeout: 30_000 });
+  const { nodes: nodesDrawn, folds: foldsDrawn, flowNodes } = await page.evaluate(() => window.__bench.opening!);
   // The keyboard selection is centred in the graph: its node is drawn.
   const selectedDrawn = (await (
     await page.waitForFunction(
@@ -435,7 +490,6 @@ async function measureSize(browser: Browser, base: string, size: number, session
   }
   const transcriptMs = performance.now() - tStart;
 
-  const cdp = await context.newCDPSession(page);
   await cdp.send("HeapProfiler.collectGarbage");
   const heap = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
   await context.close();
@@ -453,6 +507,9 @@ async function measureSize(browser: Browser, base: string, size: number, session
     first_readable_node_text_ms: milestones.readable === null ? null : round(milestones.readable),
     selected_node_drawn_ms: round(selectedDrawn),
     wall_ms_goto_to_interactive: round(wallMs),
+    // The "k": when the browser took it (its event timeStamp) and when the page's keydown listener saw it.
+    key_taken_ms: keyK === null ? null : round(keyK.stamp),
+    key_handled_ms: keyK === null ? null : round(keyK.at),
     graph_nodes_total: flowNodes,
     fold_nodes_drawn: foldsDrawn,
     longest_task_ms_during_load: round(longestDuringLoad),
