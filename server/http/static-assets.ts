@@ -3,12 +3,18 @@
 // 14 KB chunk and ~11 ms for the largest (229 KB), so a page's ~25 chunks reached the browser 74–386 ms after they
 // were asked for on an idle loopback (bench:ui trace of the empty session page), and behind any slow request. Here a
 // chunk costs a map lookup. Their names carry their content hash, so they never change while the server runs.
+//
+// The app icon too (/icon.svg, app/icon.svg as the build wrote it). Next answered it with `max-age=0,
+// must-revalidate` and no validator, and Chromium asks for a page's icon again on every same-document navigation:
+// each j/k in the session view (history.replaceState) sent a full request through Next (3 per bench:ui load). Its
+// link carries the content's hash in the query (`/icon.svg?icon.<hash>.svg`), so that URL is cached for good.
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 
 const PREFIX = "/_next/static/";
+const ICON = "/icon.svg";
 
 const TYPES: Record<string, string> = {
   ".js": "application/javascript; charset=UTF-8",
@@ -36,11 +42,28 @@ interface Asset {
 }
 
 export interface StaticAssets {
-  /** Answers a GET or HEAD of a file under /_next/static/; false (nothing sent) for anything else, and for a file the
-   *  build does not have, which Next then answers. */
+  /** Answers a GET or HEAD of a file under /_next/static/ or of the app icon; false (nothing sent) for anything else,
+   *  and for a file the build does not have, which Next then answers. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** Reads and compresses every asset ahead of its first request, one file per turn of the event loop. */
   warm(): void;
+}
+
+/** A file as an asset, by its extension's type (or `ext`'s); null when it cannot be read or has no known type. */
+function read(file: string, ext = path.extname(file)): Asset | null {
+  const type = TYPES[ext];
+  if (!type) return null;
+  let body: Buffer;
+  let mtimeMs: number;
+  try {
+    mtimeMs = fs.statSync(file).mtimeMs;
+    body = fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+  const packed = COMPRESSIBLE.has(ext) ? zlib.gzipSync(body, { level: 9 }) : null;
+  const etag = `"${body.length.toString(16)}-${mtimeMs.toString(16)}"`;
+  return { type, etag, body, gzip: packed && packed.length < body.length ? packed : null };
 }
 
 export function staticAssets(buildDir: string): StaticAssets {
@@ -50,23 +73,12 @@ export function staticAssets(buildDir: string): StaticAssets {
   const load = (relative: string): Asset | null => {
     const file = path.join(root, relative);
     // A path that leaves the folder ("..", encoded or not) is not an asset.
-    if (!file.startsWith(root + path.sep)) return null;
-    const ext = path.extname(file);
-    const type = TYPES[ext];
-    if (!type) return null;
-    let body: Buffer;
-    let mtimeMs: number;
-    try {
-      mtimeMs = fs.statSync(file).mtimeMs;
-      body = fs.readFileSync(file);
-    } catch {
-      return null;
-    }
-    const packed = COMPRESSIBLE.has(ext) ? zlib.gzipSync(body, { level: 9 }) : null;
-    const etag = `"${body.length.toString(16)}-${mtimeMs.toString(16)}"`;
-    return { type, etag, body, gzip: packed && packed.length < body.length ? packed : null };
+    return file.startsWith(root + path.sep) ? read(file) : null;
   };
 
+  const iconFile = path.join(buildDir, "server", "app", "icon.svg.body");
+  let icon: Asset | null = null;
+  const loadIcon = () => (icon ??= read(iconFile, ".svg"));
   const remember = (relative: string): Asset | null => {
     const asset = cache.get(relative) ?? load(relative);
     // Only files that exist are remembered: a miss is Next's to answer, and must not grow the map.
@@ -92,18 +104,31 @@ export function staticAssets(buildDir: string): StaticAssets {
     },
 
     serve(req, res) {
-      if ((req.method !== "GET" && req.method !== "HEAD") || !req.url?.startsWith(PREFIX)) return false;
-      let relative: string;
-      try {
-        relative = decodeURIComponent(req.url.slice(PREFIX.length).split("?")[0]!);
-      } catch {
-        return false;
+      if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
+      const [pathname, query] = req.url.split("?", 2) as [string, string | undefined];
+      let asset: Asset | null;
+      // The hashed chunks, and the icon at its hashed URL, never change; the icon's bare URL is revalidated.
+      let immutable = true;
+      if (pathname === ICON) {
+        asset = loadIcon();
+        immutable = Boolean(query);
+      } else {
+        if (!pathname.startsWith(PREFIX)) return false;
+        let relative: string;
+        try {
+          relative = decodeURIComponent(pathname.slice(PREFIX.length));
+        } catch {
+          return false;
+        }
+        if (relative.includes("\0")) return false;
+        asset = remember(relative);
       }
-      if (relative.includes("\0")) return false;
-      const asset = remember(relative);
       if (!asset) return false;
       const gzip = asset.gzip && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) ? asset.gzip : null;
-      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader(
+        "Cache-Control",
+        immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+      );
       res.setHeader("Content-Type", asset.type);
       res.setHeader("ETag", asset.etag);
       res.setHeader("X-Content-Type-Options", "nosniff");

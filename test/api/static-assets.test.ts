@@ -1,6 +1,6 @@
 // The build's hashed assets as the production server serves them (server/http/static-assets.ts): the file's exact
 // bytes, gzipped for a client that accepts it, cacheable for a year, revalidated by ETag, and nothing outside the
-// assets folder, however the path is spelled.
+// assets folder, however the path is spelled. The app icon: cached for good at the hashed URL pages link to.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -94,5 +94,26 @@ describe("/_next/static assets", () => {
     const missing = await get("/_next/static/chunks/not-a-chunk-0000.js");
     expect(missing.status).toBe(404);
     expect(missing.headers["cache-control"]).not.toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("the app icon", () => {
+  it("is cached for good at the hashed URL a page links to, and revalidated by ETag at its bare URL", async () => {
+    const page = await get("/login");
+    const href = /<link rel="icon" href="([^"]+)"/.exec(page.body.toString())?.[1];
+    expect(href).toMatch(/^\/icon\.svg\?./);
+    const icon = fs.readFileSync(".next/server/app/icon.svg.body");
+
+    const hashed = await get(href!);
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers["content-type"]).toBe("image/svg+xml");
+    expect(hashed.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(hashed.body.equals(icon)).toBe(true);
+
+    const bare = await get("/icon.svg");
+    expect(bare.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(bare.body.equals(icon)).toBe(true);
+    const again = await get("/icon.svg", { "if-none-match": bare.headers.etag! });
+    expect(again.status).toBe(304);
   });
 });
