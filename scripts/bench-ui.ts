@@ -29,6 +29,8 @@
 //                    React Flow leaves off-screen nodes out above 300); graph_nodes_total = nodes React Flow holds (the
 //                    graph's data-node-count); folded = fold nodes drawn or the header says the graph is folded.
 //   transcript_ms    time for the virtualized transcript to show rows at its middle and at its end after scrolling.
+//   key_nav_p50_ms / key_nav_max_ms  reading with the keyboard once the page has settled: 12 presses of "k", each
+//                    from the key's event timeStamp to the first frame after its selection reached the URL.
 // Then live latency on an open 100-thought session with Follow on: 50 times (after one uncounted warm-up post), the
 // page itself POSTs a thought (fetch in page.evaluate) and a MutationObserver in the same page records when its graph
 // node (data-id = thought id) and its transcript row ([data-seq=N]) are added, so both ends use the page's clock.
@@ -51,7 +53,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { Agent } from "../e2e/support/agent";
 import { generateSession } from "../e2e/support/generate";
 import { startServer, type RunningServer } from "./lib/server-process";
@@ -389,6 +391,41 @@ async function emptySession(server: RunningServer, agent: Agent): Promise<string
   return body.sessionId;
 }
 
+const KEY_PRESSES = 12;
+
+/**
+ * Reading with the keyboard once the page has settled: KEY_PRESSES presses of "k" (the thought before), 150 ms apart,
+ * each from the key's event timeStamp to the first frame after its selection reached the URL (so the page's whole
+ * response to the key, the graph's centring and the detail panel included up to that frame). In ms.
+ */
+async function keyNavigation(page: Page, cdp: CDPSession): Promise<number[]> {
+  await page.waitForTimeout(1000);
+  await page.getByLabel("Session review").focus();
+  const latencies: number[] = [];
+  const key = { key: "k", code: "KeyK", windowsVirtualKeyCode: 75 };
+  for (let i = 0; i < KEY_PRESSES; i++) {
+    // Plain JavaScript text: see INSTRUMENT on keepNames.
+    await page.evaluate(`(() => {
+      const was = location.search;
+      window.__keyNav = null;
+      addEventListener("keydown", function (e) {
+        const stamp = e.timeStamp;
+        function check() {
+          if (location.search !== was) requestAnimationFrame(function () { window.__keyNav = performance.now() - stamp; });
+          else requestAnimationFrame(check);
+        }
+        requestAnimationFrame(check);
+      }, { once: true, capture: true });
+    })()`);
+    await cdp.send("Input.dispatchKeyEvent", { type: "keyDown", text: "k", ...key });
+    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...key });
+    const handle = await page.waitForFunction("window.__keyNav", undefined, { timeout: 10_000 });
+    latencies.push((await handle.jsonValue()) as number);
+    await page.waitForTimeout(150);
+  }
+  return latencies;
+}
+
 async function measureSize(browser: Browser, base: string, size: number, sessionId: string) {
   const { context, page } = await newPage(browser);
   // The graph has drawn (a visible node, or, when the opening viewport shows none, any node in the DOM): the page's
@@ -503,6 +540,7 @@ async function measureSize(browser: Browser, base: string, size: number, session
     }
   }
   const transcriptMs = performance.now() - tStart;
+  const keyNav = await keyNavigation(page, cdp);
 
   await cdp.send("HeapProfiler.collectGarbage");
   const heap = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
@@ -531,6 +569,8 @@ async function measureSize(browser: Browser, base: string, size: number, session
     panned,
     transcript_ok: transcriptOk,
     transcript_ms: round(transcriptMs),
+    key_nav_p50_ms: round(percentile(keyNav, 50)),
+    key_nav_max_ms: round(Math.max(...keyNav)),
   };
 }
 
