@@ -15,8 +15,18 @@ export interface MarkdownProps {
   transform?: (tree: Root) => void;
 }
 
-const load = () => import("./MarkdownRenderer");
-const Renderer = lazy(() => load().then((m) => ({ default: m.MarkdownRenderer })));
+type Renderer = typeof import("./MarkdownRenderer").MarkdownRenderer;
+/** The renderer once its code has arrived: rendered directly from then on. Through React.lazy alone, the first
+ *  Markdown on a page suspended even when the code was already there, showed the raw text, and was swapped for the
+ *  rendered text only when React revealed the boundary, up to 300 ms later: a selection made in between was lost
+ *  (CI's comments spec, twice). */
+let loaded: Renderer | null = null;
+const load = () =>
+  import("./MarkdownRenderer").then((m) => {
+    loaded = m.MarkdownRenderer;
+    return m;
+  });
+const LazyRenderer = lazy(() => load().then((m) => ({ default: m.MarkdownRenderer })));
 
 export function preloadMarkdown(): void {
   void load();
@@ -24,6 +34,8 @@ export function preloadMarkdown(): void {
 
 /** Memoized by text: the transcript re-renders rows on scroll. */
 export const Markdown = memo(function Markdown(props: MarkdownProps) {
+  // Inside the boundary either way, so the server's HTML and the hydrating client have the same structure.
+  const Loaded = loaded;
   return (
     <Suspense
       fallback={
@@ -32,7 +44,7 @@ export const Markdown = memo(function Markdown(props: MarkdownProps) {
         </div>
       }
     >
-      <Renderer {...props} />
+      {Loaded ? <Loaded {...props} /> : <LazyRenderer {...props} />}
     </Suspense>
   );
 });

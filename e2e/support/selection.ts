@@ -3,6 +3,9 @@ import type { Page } from "@playwright/test";
 
 /** Selects `phrase` inside the detail panel's rendered thought text, as a mouse drag would. */
 export async function selectInDetail(page: Page, phrase: string): Promise<void> {
+  // The rendered markdown (components/ui/MarkdownRenderer.tsx), not the raw text shown while its code loads: a
+  // selection made in the raw text is lost when the rendered text replaces it.
+  await page.getByTestId("thought-text").locator(".tg-md").waitFor();
   await page.getByTestId("thought-text").evaluate((root, words) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
