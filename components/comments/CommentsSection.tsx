@@ -12,7 +12,6 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";
 import { Markdown } from "@/components/ui/Markdown";
 import { useCan } from "@/components/auth/useCan";
-import { useHydrated } from "@/components/ui/useHydrated";
 import { anchorFromSelection } from "./selection";
 
 export const COMMENT_ON_SELECTION_ID = "comment-on-selection";
@@ -282,7 +281,6 @@ export function CommentsSection({
   const [anchorError, setAnchorError] = useState<string | null>(null);
   const boxId = `comment-box-${thoughtId ?? "session"}`;
   const canWrite = useCan("comment");
-  const hydrated = useHydrated();
 
   const takeSelection = () => {
     if (!textRef?.current || text === undefined) return;
@@ -329,7 +327,6 @@ export function CommentsSection({
             size="sm"
             type="button"
             id={COMMENT_ON_SELECTION_ID}
-            disabled={!hydrated}
             title="Select a phrase in the text above, then press this (or c)"
             // Keep the text selection: a mousedown on the button would otherwise clear it in some browsers.
             onMouseDown={(e) => e.preventDefault()}
