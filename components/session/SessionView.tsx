@@ -144,10 +144,10 @@ export function SessionView({
   }, [outline.data, liveThoughts]);
   // The graph and markdown code load on demand (LazyThoughtGraph, Markdown); fetch both beside the outline, unless the
   // session is known to be empty: in an empty session's load their ~110 KB arrived and compiled before its text
-  // showed (Chromium trace of the bench:ui baseline). A live first thought loads them then.
-  // When the page's server counted thoughts, both are requested during this view's first render (hydration), as the
-  // page's scripts finish: from the effect below they left ~150 ms later, after the whole page had hydrated, and the
-  // graph waited for its code (bench:ui trace, 1,000 thoughts). The preloads are idempotent module fetches.
+  // showed (Chromium trace of the bench:ui baseline). When the page's server counted thoughts, they are requested
+  // during this first render (hydration): from the effect, which covers the rest (the share page, a live first
+  // thought), they left ~150 ms later and the graph waited for its code (bench:ui trace, 1,000 thoughts). Both
+  // preloads are idempotent module fetches.
   if (typeof window !== "undefined" && thoughtCount !== undefined && thoughtCount > 0) {
     preloadGraph();
     preloadMarkdown();

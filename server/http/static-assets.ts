@@ -79,6 +79,18 @@ export function staticAssets(buildDir: string): StaticAssets {
   const iconFile = path.join(buildDir, "server", "app", "icon.svg.body");
   let icon: Asset | null = null;
   const loadIcon = () => (icon ??= read(iconFile, ".svg"));
+  /** A file under /_next/static/ by its URL path (null for any other path). */
+  const chunk = (pathname: string): Asset | null => {
+    if (!pathname.startsWith(PREFIX)) return null;
+    let relative: string;
+    try {
+      relative = decodeURIComponent(pathname.slice(PREFIX.length));
+    } catch {
+      return null;
+    }
+    return relative.includes("\0") ? null : remember(relative);
+  };
+
   const remember = (relative: string): Asset | null => {
     const asset = cache.get(relative) ?? load(relative);
     // Only files that exist are remembered: a miss is Next's to answer, and must not grow the map.
@@ -106,24 +118,10 @@ export function staticAssets(buildDir: string): StaticAssets {
     serve(req, res) {
       if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
       const [pathname, query] = req.url.split("?", 2) as [string, string | undefined];
-      let asset: Asset | null;
-      // The hashed chunks, and the icon at its hashed URL, never change; the icon's bare URL is revalidated.
-      let immutable = true;
-      if (pathname === ICON) {
-        asset = loadIcon();
-        immutable = Boolean(query);
-      } else {
-        if (!pathname.startsWith(PREFIX)) return false;
-        let relative: string;
-        try {
-          relative = decodeURIComponent(pathname.slice(PREFIX.length));
-        } catch {
-          return false;
-        }
-        if (relative.includes("\0")) return false;
-        asset = remember(relative);
-      }
+      const asset = pathname === ICON ? loadIcon() : chunk(pathname);
       if (!asset) return false;
+      // The hashed chunks, and the icon at its hashed URL, never change; the icon's bare URL is revalidated.
+      const immutable = pathname !== ICON || Boolean(query);
       const gzip = asset.gzip && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) ? asset.gzip : null;
       res.setHeader(
         "Cache-Control",
