@@ -6,9 +6,10 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type pg from "pg";
 import type { Limits } from "@/lib/limits";
+import { isUniqueViolation } from "@/server/db/db-errors";
 import { getDb, getDbProvider, noTransactionOpen, pgPool, rawSqlite } from "@/server/db/client";
 import type { BatchWrites } from "@/server/ingest/write-store";
-import { pgWriteStore } from "@/server/ingest/write-store-pg";
+import { pgWriteStore, type PgKeyMode } from "@/server/ingest/write-store-pg";
 import { sqliteWriteStore } from "@/server/ingest/write-store-sqlite";
 import { commitOnSqlite, type CommitResult } from "./commit-sqlite";
 import { inPgTransaction } from "./pg-transaction";
@@ -35,9 +36,23 @@ export async function commitBatch(requests: readonly WriteRequest[], limits: Lim
     const thread = activeWriteThread();
     return thread ? thread.commit(requests, limits) : commitOnSqlite(await sqliteConnection(), requests, limits);
   }
+  // A batch's idempotency keys are first inserted with its rows, on the bet that they are new (a retry is rare): one
+  // round trip and one key-index probe fewer than claiming them first. A key already taken fails the write statement
+  // on the key's unique index, and the batch runs again, claiming its keys before it plans (write-store-pg.ts).
+  const hasKeys = requests.some((r) => r.idempotencyKey !== null);
+  if (!hasKeys) return commitOnPg(requests, limits, "claim");
+  try {
+    return await commitOnPg(requests, limits, "insert");
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return commitOnPg(requests, limits, "claim");
+  }
+}
+
+async function commitOnPg(requests: readonly WriteRequest[], limits: Limits, keys: PgKeyMode): Promise<CommitResult> {
   const batch = new WriteBatch(requests, limits);
   await inSharedPgTransaction(async (client) => {
-    const store = pgWriteStore(client);
+    const store = pgWriteStore(client, keys);
     const first = batch.firstLoad();
     batch.assignSessions(first, await store.firstLoad(first));
     const { sessionIds, numbers } = batch.secondLoad();
