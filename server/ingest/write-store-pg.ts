@@ -98,13 +98,25 @@ function insertSql(table: TableName, rows: Row[], params: Params, indexText = fa
     if (indexText) values.push(pgSearchVectorOfSearchTextSql(`${params.add(searchText(row.text as string))}::text`));
     return `INSERT INTO "${table}" (${targets.join(", ")}) VALUES (${values.join(", ")})`;
   }
-  const arrays = names.map(
-    (n) => `${params.add(rows.map((r) => encode(r[n], columns[n]!)))}::${ARRAY_TYPE[columns[n]!]}`,
-  );
-  const picks = names.map((n, i) => (columns[n] === "date" ? utc(`u.c${i}`) : `u.c${i}`));
+  const arrays: string[] = [];
+  const picks = names.map((n, i) => {
+    const kind = columns[n]!;
+    const values = rows.map((r) => encode(r[n], kind));
+    const first = values[0];
+    // A column that holds one value in every row (a batch's project and timestamps, one session's id, the nulls of
+    // fields nobody sent) goes as one scalar: no array to escape, send, parse and unnest. The first column (the id)
+    // always goes as an array, so unnest has one to make the rows from.
+    if (i > 0 && values.every((v) => v === first)) {
+      const param = params.add(first);
+      return kind === "date" ? utc(param) : `${param}::${SCALAR_TYPE[kind]}`;
+    }
+    const column = `u.c${arrays.length}`;
+    arrays.push(`${params.add(values)}::${ARRAY_TYPE[kind]}`);
+    return kind === "date" ? utc(column) : column;
+  });
   if (indexText) {
+    picks.push(pgSearchVectorOfSearchTextSql(`u.c${arrays.length}`));
     arrays.push(`${params.add(rows.map((r) => searchText(r.text as string)))}::text[]`);
-    picks.push(pgSearchVectorOfSearchTextSql(`u.c${names.length}`));
   }
   return `INSERT INTO "${table}" (${targets.join(", ")})
     SELECT ${picks.join(", ")} FROM unnest(${arrays.join(", ")}) AS u(${arrays.map((_, i) => `c${i}`).join(", ")})`;

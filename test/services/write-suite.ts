@@ -202,6 +202,14 @@ export function writeSuite(
       const all = await svc.graph(svc.db, projectId, many);
       expect(all.thoughts.map((x) => x.text)).toEqual(texts);
       expect(all.thoughts.map((x) => (x.metadata as { note?: string }).note)).toEqual(texts);
+      // A value every row of a batch holds goes to PostgreSQL as one scalar, not an array (write-store-pg.ts).
+      const same = key("exact-same");
+      const fields = { thought: texts[1], metadata: { note: texts[0] }, stage: "NULL", score: 0.5, tags: ["{a,b}"] };
+      await write(texts.map((_, i) => ({ ...t(same, i + 1, texts.length), ...fields })));
+      const alike = await svc.graph(svc.db, projectId, same);
+      expect(alike.thoughts.map((x) => [x.seq, x.text, x.metadata, x.stage, x.score, x.tags])).toEqual(
+        texts.map((_, i) => [i + 1, texts[1], { note: texts[0] }, "NULL", 0.5, ["{a,b}"]]),
+      );
     });
 
     it("group commit: concurrent writers to many sessions get gap-free seqs", async () => {
