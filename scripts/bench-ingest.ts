@@ -41,6 +41,9 @@ const WARMUP_BATCHES = 6;
 const TEXT = "Consider the constraint again: the cache must be invalidated before the write is acknowledged. ".repeat(
   3,
 );
+/** Thought n's text: every thought's differs, as an agent's do (a batch of one repeated text would let the PostgreSQL
+ *  write path send it once, write-store-pg.ts insertSql, and measure less than real batches cost). */
+const textOf = (n: number, text = TEXT) => `Step ${n}: ${text}`;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS });
 
@@ -99,7 +102,7 @@ function rawBaseline(dir: string, rows: number, perTx: number): number {
     next INTEGER, created INTEGER, UNIQUE(session, seq))`);
   const insert = db.prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   const tx = db.transaction((from: number, to: number) => {
-    for (let i = from; i < to; i++) insert.run(`id-${i}`, `s-${i % AGENTS}`, i, i % 10, 10, TEXT, 1, Date.now());
+    for (let i = from; i < to; i++) insert.run(`id-${i}`, `s-${i % AGENTS}`, i, i % 10, 10, textOf(i), 1, Date.now());
   });
   const start = performance.now();
   for (let i = 0; i < rows; i += perTx) tx(i, Math.min(rows, i + perTx));
@@ -129,7 +132,7 @@ async function rawPgBaseline(url: string, rows: number, perTx: number): Promise<
       for (let i = from; i < to; i++) {
         const at = values.length;
         tuples.push(`(${Array.from({ length: PG_COLUMNS }, (_, c) => `$${at + c + 1}`).join(", ")})`);
-        values.push(`id-${i}`, `s-${i % AGENTS}`, i, i % 10, 10, TEXT, true, new Date());
+        values.push(`id-${i}`, `s-${i % AGENTS}`, i, i % 10, 10, textOf(i), true, new Date());
       }
       const insert = `INSERT INTO ${table} VALUES ${tuples.join(", ")}`;
       if (perTx === 1) {
@@ -206,7 +209,7 @@ async function single(base: URL, apiKey: string, baseline: number) {
         n++;
         const body = JSON.stringify({
           sessionId,
-          thought: TEXT,
+          thought: textOf(n),
           thoughtNumber: n,
           totalThoughts: n + 1,
           nextThoughtNeeded: true,
@@ -235,7 +238,7 @@ async function single(base: URL, apiKey: string, baseline: number) {
 }
 
 /** Ingest bodies of BATCH_SIZE events, one session each, built before any clock starts. */
-function batchBodies(label: string, count = BATCHES): string[] {
+function batchBodies(label: string, count = BATCHES, text = TEXT): string[] {
   return Array.from({ length: count }, (_, b) => {
     const sessionId = `${label}-${b}-${Date.now()}`;
     const events = Array.from({ length: BATCH_SIZE }, (_, i) => ({
@@ -243,7 +246,7 @@ function batchBodies(label: string, count = BATCHES): string[] {
       type: "thought",
       body: {
         sessionId,
-        thought: TEXT,
+        thought: textOf(i + 1, text),
         thoughtNumber: i + 1,
         totalThoughts: BATCH_SIZE,
         nextThoughtNeeded: i < BATCH_SIZE - 1,
@@ -454,9 +457,7 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string, 
         // The server reads the setting on every batch here (THOUGHTGRAPH_DETECT_SETTING_TTL_MS=0 for this server).
         await db.setDetect(setting === "on");
         const before = await db.findings();
-        const bodies = batchBodies(`bench-detect-${setting}-${round}`, batches).map((b) =>
-          b.replaceAll(JSON.stringify(TEXT), JSON.stringify(DETECT_TEXT)),
-        );
+        const bodies = batchBodies(`bench-detect-${setting}-${round}`, batches, DETECT_TEXT);
         // Findings trail the acknowledged writes (the detectors run after COMMIT, off the request path). The last
         // thought of every batch: the pass assesses in commit order, so when these have their findings all have.
         // (Polling a COUNT of every finding instead cost PostgreSQL enough to slow the pass it waited for.)
