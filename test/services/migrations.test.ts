@@ -200,6 +200,15 @@ describe("PostgreSQL", () => {
       );
       expect(Object.fromEntries(rows.rows.map((r) => [r.migration_name, r.checksum]))).toEqual(checksums("postgresql"));
       expect(rows.rows.every((r) => r.finished_at !== null)).toBe(true);
+      // The logged request bodies are compressed with lz4 (this server is built with it), not the default pglz.
+      const compression = await client.query<{ attname: string; attcompression: string }>(
+        `SELECT attname, attcompression FROM pg_attribute WHERE attrelid = '"IngestEvent"'::regclass
+           AND attname IN ('body', 'result') ORDER BY attname`,
+      );
+      expect(compression.rows).toEqual([
+        { attname: "body", attcompression: "l" },
+        { attname: "result", attcompression: "l" },
+      ]);
     } finally {
       await client.end();
     }
