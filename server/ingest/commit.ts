@@ -38,16 +38,20 @@ export async function commitBatch(requests: readonly WriteRequest[], limits: Lim
   }
   // A batch's idempotency keys are first inserted with its rows, on the bet that they are new (a retry is rare): one
   // round trip and one key-index probe fewer than claiming them first. A key already taken fails the write statement
-  // on the key's unique index, and the batch runs again, claiming its keys before it plans (write-store-pg.ts).
+  // on the key's unique index, and a request with a key that the plan refuses may be the retry of one that was
+  // written; either way the batch runs again, claiming its keys before it plans (write-store-pg.ts PgKeyMode).
   const hasKeys = requests.some((r) => r.idempotencyKey !== null);
   if (!hasKeys) return commitOnPg(requests, limits, "claim");
   try {
     return await commitOnPg(requests, limits, "insert");
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!(error instanceof KeysToClaim) && !isUniqueViolation(error)) throw error;
     return commitOnPg(requests, limits, "claim");
   }
 }
+
+/** Rolls back a batch planned without its keys looked up, to run it again claiming them (commitBatch). */
+class KeysToClaim extends Error {}
 
 async function commitOnPg(requests: readonly WriteRequest[], limits: Limits, keys: PgKeyMode): Promise<CommitResult> {
   const batch = new WriteBatch(requests, limits);
@@ -57,6 +61,7 @@ async function commitOnPg(requests: readonly WriteRequest[], limits: Limits, key
     batch.assignSessions(first, await store.firstLoad(first));
     const { sessionIds, numbers } = batch.secondLoad();
     const writes = batch.plan(await store.secondLoad(sessionIds, numbers));
+    if (keys === "insert" && batch.refusedWithKey()) throw new KeysToClaim();
     writes.indexSearch = searchIndexBehind();
     await store.write(writes);
   });

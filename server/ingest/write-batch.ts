@@ -475,6 +475,15 @@ export class WriteBatch {
   }
 
   /** The answer to each request, and the sessions to announce once the batch has committed. */
+  /**
+   * Whether the plan refused a request that has an idempotency key. A store that did not look the keys up first
+   * (PostgreSQL's "insert" key mode, write-store-pg.ts) cannot tell such a refusal from a retry of a request that was
+   * written, whose answer is its first result.
+   */
+  refusedWithKey(): boolean {
+    return this.requests.some((r, i) => r.idempotencyKey !== null && (this.outcomes[i]?.status ?? 201) !== 201);
+  }
+
   finish(): { outcomes: WriteOutcome<Placement>[]; events: SessionEventRef[] } {
     const outcomes = this.requests.map((r, i): WriteOutcome<Placement> => {
       let outcome = this.outcomes[i];

@@ -289,6 +289,36 @@ export function writeSuite(
       expect(replayed).toEqual({ status: 200, result: written!.result });
     });
 
+    it("a batch with a taken key runs again claiming its keys: its refused request's key still answers nothing", async () => {
+      // PostgreSQL inserts a batch's keys with its rows (write-store-pg.ts PgKeyMode); the taken key fails that insert,
+      // and the batch runs again claiming every key first, so it must take back the key of the refused request.
+      const limits = { ...DEFAULT_LIMITS, maxThoughtsPerSession: 1 };
+      const [open, full] = [key("open"), key("full")];
+      const [taken, fresh] = [key("taken"), key("fresh")];
+      const [first] = (await svc.commitBatch([request(t(open, 1, 3), taken)], limits)).outcomes;
+      await svc.commitBatch([request(t(full, 1, 3))], limits);
+      const mixed = await svc.commitBatch([request(t(open, 1, 3), taken), request(t(full, 2, 3), fresh)], limits);
+      expect(mixed.outcomes).toEqual([
+        { status: 200, result: first!.result },
+        expect.objectContaining({ status: 422 }),
+      ]);
+      const [written] = (await svc.commitBatch([request(t(full, 2, 3), fresh)], DEFAULT_LIMITS)).outcomes;
+      expect(written!.status).toBe(201);
+      const [replayed] = (await svc.commitBatch([request(t(full, 2, 3), fresh)], DEFAULT_LIMITS)).outcomes;
+      expect(replayed).toEqual({ status: 200, result: written!.result });
+    });
+
+    it("two transactions racing with one new key: one writes, the other answers its result", async () => {
+      // Outside the writer's lanes, as two processes would: on PostgreSQL the second waits on the first's key row.
+      const s = key("race");
+      const k = key("k");
+      const results = await Promise.all([0, 1].map(() => svc.commitBatch([request(t(s, 1, 2), k)], DEFAULT_LIMITS)));
+      const outcomes = results.map((r) => r.outcomes[0]!);
+      expect(outcomes.map((o) => o.status).sort()).toEqual([200, 201]);
+      expect(outcomes[0]!.result).toEqual(outcomes[1]!.result);
+      expect((await svc.graph(svc.db, projectId, s)).thoughts).toHaveLength(1);
+    });
+
     it("a key reused with a different body is 409; the same body in another spelling replays 200", async () => {
       const s = key("reused");
       const k = key("k");
