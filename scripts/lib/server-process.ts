@@ -1,6 +1,7 @@
 // Starts the real production server (`npm start`'s script) on a free port against a given database, as its own
 // process group so a test can SIGKILL it like a crash. The build must exist (npm test builds first).
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
 export interface RunningServer {
@@ -16,6 +17,21 @@ export interface RunningServer {
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const TEST_API_KEY = "tg_test_key_for_the_suite_0123456789";
 
+/**
+ * The node options of `npm start` (package.json: "node <options> scripts/start.ts"), so a server started here runs as
+ * a deployment's does. One of them, semi-spaces of up to 64 MB (a larger young generation), cut the server's CPU per
+ * 1,000-event batch on PostgreSQL from 25.3–26.4 to 17.7–24.6 ms (bench:ingest, alternating, 3 runs each): a
+ * request's parsed body, rows and parameters die young instead of being copied into the old generation.
+ */
+function startNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== "scripts/start.ts") {
+    throw new Error(`package.json's start script is not "node <options> scripts/start.ts": ${pkg.scripts.start}`);
+  }
+  return words.slice(1, -1);
+}
+
 export async function startServer(opts: {
   databaseUrl: string;
   env?: Record<string, string>;
@@ -24,7 +40,7 @@ export async function startServer(opts: {
   nodeArgs?: string[];
 }): Promise<RunningServer> {
   const apiKey = opts.apiKey ?? TEST_API_KEY;
-  const args = [...(opts.nodeArgs ?? []), "--import", "tsx", path.join(ROOT, "scripts/start.ts")];
+  const args = [...(opts.nodeArgs ?? []), ...startNodeOptions(), path.join(ROOT, "scripts/start.ts")];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     detached: true,
