@@ -7,12 +7,12 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { ZIngestResponse } from "@/lib/contracts/ingest";
 import { ZThoughtView, type ThoughtView } from "@/lib/contracts/session";
 import { listMigrations } from "@/server/db/migrations";
 import { api, startServer, type RunningServer } from "@/scripts/lib/server-process";
 import { getGraph, record, sleep, thought, unique } from "@/test/support/api-client";
 import { signIn } from "@/test/support/dashboard-client";
+import { ingestTwice, retryOnOther, writeAlternating } from "@/test/support/fleet";
 import { restartPgCluster } from "@/test/support/pg-cluster";
 import { freshPgUrl, pgDataDir } from "@/test/support/pg";
 import { openSse, trpcSubscriptionUrl, type SseStream } from "@/test/support/sse";
@@ -82,33 +82,10 @@ describe("writes alternating between the instances", () => {
     const session = unique("fleet-alt");
     const CLIENTS = 6;
     const PER_CLIENT = 10;
-    const acks = new Map<string, { thoughtId: string; seq: number }>();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, c) => {
-        for (let n = 1; n <= PER_CLIENT; n++) {
-          const key = `${session}-${c}-${n}`;
-          const server = (c + n) % 2 === 0 ? a : b;
-          const r = await record(server, thought(n, PER_CLIENT, { sessionId: session, thought: `client ${c} #${n}` }), {
-            "idempotency-key": key,
-          });
-          acks.set(key, { thoughtId: r.thoughtId, seq: r.seq });
-        }
-      }),
-    );
-    // Every retry goes to the instance that did not take the first request.
-    for (let c = 0; c < CLIENTS; c++) {
-      const n = 1 + (c % PER_CLIENT);
-      const key = `${session}-${c}-${n}`;
-      const other = (c + n) % 2 === 0 ? b : a;
-      const res = await api(other, "/api/v1/thoughts", {
-        method: "POST",
-        json: thought(n, PER_CLIENT, { sessionId: session, thought: `client ${c} #${n}` }),
-        headers: { "idempotency-key": key },
-      });
-      const body = (await res.json()) as { thoughtId: string; seq: number };
-      expect(res.status).toBe(200);
-      expect({ thoughtId: body.thoughtId, seq: body.seq }).toEqual(acks.get(key));
-    }
+    const acks = await writeAlternating(a, b, session, CLIENTS, PER_CLIENT);
+    // Each retry goes to the instance that did not take the first request.
+    const [answered, expected] = await retryOnOther(a, b, session, PER_CLIENT, acks);
+    expect(answered).toEqual(expected);
     const graph = await getGraph(a, session);
     expect(graph.thoughts.map((t) => t.seq)).toEqual(Array.from({ length: CLIENTS * PER_CLIENT }, (_, i) => i + 1));
     expect(new Set([...acks.values()].map((x) => x.seq)).size).toBe(CLIENTS * PER_CLIENT);
@@ -245,18 +222,9 @@ describe("the sign-in lockout", () => {
 describe("ingest across instances", () => {
   it("a batch retried on the other instance is answered from the first write", async () => {
     const session = unique("fleet-ingest");
-    const events = Array.from({ length: 20 }, (_, i) => ({
-      id: `${session}-${i}`,
-      type: "thought" as const,
-      body: thought(i + 1, 20, { sessionId: session }),
-    }));
-    const send = async (server: RunningServer) => {
-      const res = await api(server, "/api/v1/ingest", { method: "POST", json: { events } });
-      expect(res.status).toBe(207);
-      return ZIngestResponse.parse(await res.json()).results.map((r) => [r.thoughtId, r.seq]);
-    };
-    const firstTime = await send(a);
-    expect(await send(b)).toEqual(firstTime);
-    expect((await getGraph(b, session)).thoughts.map((t) => t.seq)).toEqual(events.map((_, i) => i + 1));
+    const [once, again] = await ingestTwice(a, b, session, 20);
+    expect(once.map(([status]) => status)).toEqual(Array.from({ length: 20 }, () => 201));
+    expect(again).toEqual(once.map(([, id, seq]) => [200, id, seq]));
+    expect((await getGraph(b, session)).thoughts.map((t) => t.seq)).toEqual(once.map((_, i) => i + 1));
   });
 });

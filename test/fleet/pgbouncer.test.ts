@@ -7,12 +7,12 @@
 // on one instance sees what the other writes; the bouncer holds no more server connections than its pool.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { ZIngestResponse } from "@/lib/contracts/ingest";
 import { ZThoughtView, type ThoughtView } from "@/lib/contracts/session";
 import { applyMigrations } from "@/server/db/migrations";
-import { api, startServer, type RunningServer } from "@/scripts/lib/server-process";
+import { startServer, type RunningServer } from "@/scripts/lib/server-process";
 import { getGraph, record, thought, unique } from "@/test/support/api-client";
 import { signIn } from "@/test/support/dashboard-client";
+import { ingestTwice, retryOnOther, writeAlternating } from "@/test/support/fleet";
 import { freshPgUrl } from "@/test/support/pg";
 import { startPgBouncer, type RunningPgBouncer } from "@/test/support/pgbouncer";
 import { openSse, trpcSubscriptionUrl, type SseStream } from "@/test/support/sse";
@@ -53,29 +53,10 @@ describe("two instances behind PgBouncer in transaction mode", () => {
     const session = unique("bouncer-alt");
     const CLIENTS = 6;
     const PER_CLIENT = 8;
-    const acks = new Map<string, { thoughtId: string; seq: number }>();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, c) => {
-        for (let n = 1; n <= PER_CLIENT; n++) {
-          const key = `${session}-${c}-${n}`;
-          const r = await record((c + n) % 2 === 0 ? a : b, thought(n, PER_CLIENT, { sessionId: session }), {
-            "idempotency-key": key,
-          });
-          acks.set(key, { thoughtId: r.thoughtId, seq: r.seq });
-        }
-      }),
-    );
-    for (let c = 0; c < CLIENTS; c++) {
-      const key = `${session}-${c}-1`;
-      const res = await api((c + 1) % 2 === 0 ? b : a, "/api/v1/thoughts", {
-        method: "POST",
-        json: thought(1, PER_CLIENT, { sessionId: session }),
-        headers: { "idempotency-key": key },
-      });
-      const body = (await res.json()) as { thoughtId: string; seq: number };
-      expect(res.status).toBe(200);
-      expect({ thoughtId: body.thoughtId, seq: body.seq }).toEqual(acks.get(key));
-    }
+    const acks = await writeAlternating(a, b, session, CLIENTS, PER_CLIENT);
+    // Each retry goes to the instance that did not take the first request.
+    const [answered, expected] = await retryOnOther(a, b, session, PER_CLIENT, acks);
+    expect(answered).toEqual(expected);
     const seqs = (await getGraph(b, session)).thoughts.map((t) => t.seq);
     expect(seqs).toEqual(Array.from({ length: CLIENTS * PER_CLIENT }, (_, i) => i + 1));
     // Both instances' queries went through the bouncer, over at most its pool of server connections.
@@ -86,20 +67,10 @@ describe("two instances behind PgBouncer in transaction mode", () => {
 
   it("answer an ingest batch retried on the other instance from its first write", async () => {
     const session = unique("bouncer-ingest");
-    const events = Array.from({ length: 50 }, (_, i) => ({
-      id: `${session}-${i}`,
-      type: "thought" as const,
-      body: thought(i + 1, 50, { sessionId: session }),
-    }));
-    const send = async (server: RunningServer) => {
-      const res = await api(server, "/api/v1/ingest", { method: "POST", json: { events } });
-      expect(res.status).toBe(207);
-      return ZIngestResponse.parse(await res.json()).results.map((r) => [r.status, r.thoughtId, r.seq]);
-    };
-    const first = await send(a);
-    expect(first.every(([status]) => status === 201)).toBe(true);
-    expect(await send(b)).toEqual(first.map(([, id, seq]) => [200, id, seq]));
-    expect((await getGraph(a, session)).thoughts.map((t) => t.seq)).toEqual(events.map((_, i) => i + 1));
+    const [once, again] = await ingestTwice(a, b, session, 50);
+    expect(once.map(([status]) => status)).toEqual(Array.from({ length: 50 }, () => 201));
+    expect(again).toEqual(once.map(([, id, seq]) => [200, id, seq]));
+    expect((await getGraph(a, session)).thoughts.map((t) => t.seq)).toEqual(once.map((_, i) => i + 1));
   });
 
   it("deliver live updates written on one instance to a subscriber on the other", async () => {
