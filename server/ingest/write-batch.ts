@@ -471,10 +471,14 @@ export class WriteBatch {
         });
       }
     }
+    // Sorted as the first load's claims are: two transactions inserting the same keys take their index entries in one
+    // order (PostgreSQL inserts a batch's keys with its rows, write-store-pg.ts PgKeyMode).
+    writes.keys.sort(
+      (a, b) => cmp(a.projectId as string, b.projectId as string) || cmp(a.key as string, b.key as string),
+    );
     return writes;
   }
 
-  /** The answer to each request, and the sessions to announce once the batch has committed. */
   /**
    * Whether the plan refused a request that has an idempotency key. A store that did not look the keys up first
    * (PostgreSQL's "insert" key mode, write-store-pg.ts) cannot tell such a refusal from a retry of a request that was
@@ -484,6 +488,7 @@ export class WriteBatch {
     return this.requests.some((r, i) => r.idempotencyKey !== null && (this.outcomes[i]?.status ?? 201) !== 201);
   }
 
+  /** The answer to each request, and the sessions to announce once the batch has committed. */
   finish(): { outcomes: WriteOutcome<Placement>[]; events: SessionEventRef[] } {
     const outcomes = this.requests.map((r, i): WriteOutcome<Placement> => {
       let outcome = this.outcomes[i];

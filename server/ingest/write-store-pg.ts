@@ -254,13 +254,12 @@ async function recentSessions(client: Queryable, q: FirstLoad): Promise<(Session
 /**
  * How a store treats a batch's idempotency keys. "claim": inserted (ON CONFLICT DO NOTHING) before the batch is
  * planned, and the taken ones read back as replays. "insert": assumed new, neither claimed nor looked up; the write
- * statement inserts them with the batch's rows, and a taken one fails it with a unique violation, after which the
- * caller runs the batch again with "claim" (commit.ts). The common case, new keys, then costs no extra round trip:
- * a 1,000-event ingest request's claim was ~9 ms of PostgreSQL time and ~4 ms of this process's (bench:ingest).
+ * statement inserts them with the batch's rows. A taken one fails that statement with a unique violation, and a
+ * request with a key that the plan refused might be a replay; either way the caller runs the batch again with
+ * "claim" (commit.ts). The common case, new keys, then costs no extra round trip: a 1,000-event ingest request's
+ * claim was ~9 ms of PostgreSQL time and ~4 ms of this process's (bench:ingest).
  */
 export type PgKeyMode = "claim" | "insert";
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The store of one transaction. Sessions named by id or key are locked as they are first read, so a batch of such
@@ -281,11 +280,9 @@ export function pgWriteStore(client: Queryable, keys: PgKeyMode = "claim"): Writ
     async firstLoad(q: FirstLoad): Promise<FirstLoadResult> {
       const replays: FirstLoadResult["replays"] = [];
       const claimed = keys === "claim" && q.keyClaims !== undefined && q.keyClaims.length > 0;
-      const taken = claimed
-        ? await claimKeys(client, q.keyClaims!)
-        : keys === "claim"
-          ? q.replayKeys
-          : new Map<string, string[]>();
+      let taken = new Map<string, string[]>();
+      if (claimed) taken = await claimKeys(client, q.keyClaims!);
+      else if (keys === "claim") taken = q.replayKeys;
       for (const [projectId, projectKeys] of taken) replays.push(...(await replaysFor(client, projectId, projectKeys)));
       const sessions: SessionRow[] = [];
       for (const [projectId, refs] of q.sessionRefs) {
@@ -331,11 +328,6 @@ export function pgWriteStore(client: Queryable, keys: PgKeyMode = "claim"): Writ
     },
 
     async write(w: BatchWrites): Promise<void> {
-      // Sorted as claimKeys sorts them: two batches inserting the same keys take their index entries in one order.
-      if (w.keys.length > 1)
-        w.keys.sort(
-          (a, b) => cmp(a.projectId as string, b.projectId as string) || cmp(a.key as string, b.key as string),
-        );
       const { text, values } = batchWriteSql(w);
       await client.query(text, values);
     },
