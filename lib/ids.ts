@@ -59,6 +59,12 @@ export function uuidv7(now: number = Date.now()): string {
   return `${t.head}-${t.mid}-${verCounter}-${variant}-${tail}`;
 }
 
+/** The least uuidv7 of millisecond `ms`: every id made at or after it sorts at or after this (ids sort by time). */
+export function uuidv7Floor(ms: number): string {
+  const hex = ms.toString(16).padStart(12, "0").slice(-12);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-0000-000000000000`;
+}
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID_RE.test(value);

@@ -211,6 +211,7 @@ async function commitGroup(group: Pending[]): Promise<void> {
 
 async function commit(group: Pending[]): Promise<void> {
   const all = group.flatMap((p) => p.requests);
+  const startedAt = Date.now();
   const { outcomes, events } = await retryOnConflict(() => commitBatch(all, currentLimits()), {
     alsoUnique: true,
   });
@@ -221,7 +222,7 @@ async function commit(group: Pending[]): Promise<void> {
     notifySearchIndexer(getDb(), outcomes.filter((o) => o.status === 201).length);
   }
   // The project setting "detectors on every thought" (issue 16): one cached lookup per project when off.
-  afterCommit(() => written(all, outcomes), new Set(events.map((e) => e.projectId)));
+  afterCommit(() => written(all, outcomes), new Set(events.map((e) => e.projectId)), startedAt);
   let offset = 0;
   for (const p of group) {
     p.resolve(outcomes.slice(offset, offset + p.requests.length));

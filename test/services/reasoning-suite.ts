@@ -402,6 +402,45 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       }
     });
 
+    it("past the memory bound a committed thought waits in the database, not the queue, and is assessed from there", async () => {
+      const detect = await import("@/server/services/reasoning/detect-on-write");
+      const biased = { problem: "We already invested two years in it, so we cannot abandon it now.", mode: "critical" };
+      const count = (thoughtId: string) => svc.db.thoughtAssessment.count({ where: { thoughtId } });
+      const turns = async () => {
+        for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      await detect.setDetectOnWrite(svc.db, projectId, true);
+      // The writer held busy and no share of the time for the pass: what is queued stays queued.
+      const writerIdle = detect.watchWriter(() => false);
+      const pacing = detect.pace({ maxLagMs: 3_600_000, busyShare: 0 });
+      try {
+        const queued = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+        await turns();
+        expect(detect.detectorsPending()).toBe(1);
+        // The queue's text already past a bound of one character: the next thought is not queued.
+        detect.pace({ maxQueuedChars: 1 });
+        const spilled = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+        await turns();
+        expect(detect.detectorsPending()).toBe(1);
+        expect(await count(spilled.data.thoughtId)).toBe(0);
+        // Once the queue drains, the spilled thought is read back and assessed.
+        detect.watchWriter(writerIdle);
+        await detect.detectorsIdle();
+        expect(await count(queued.data.thoughtId)).toBe(1);
+        expect(await count(spilled.data.thoughtId)).toBe(1);
+
+        // A thought past the bound with nothing queued is read back at once (no drain would end to do it).
+        const alone = await svc.thinkTool(who(), ZThinkRequest.parse(biased), {});
+        await detect.detectorsIdle();
+        expect(await count(alone.data.thoughtId)).toBe(1);
+        expect(detect.detectorsPending()).toBe(0);
+      } finally {
+        detect.watchWriter(writerIdle);
+        detect.pace(pacing);
+        await detect.setDetectOnWrite(svc.db, projectId, false);
+      }
+    });
+
     it("stores the detectors' findings once, and skips a thought deleted before they were stored", async () => {
       const { insertFindingsPg, insertFindingsSqlite } = await import("@/server/ingest/write-findings");
       const { getDbProvider, pgPool } = await import("@/server/db/client");
@@ -462,9 +501,12 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect(await detect.detectOnWriteOf(svc.db, otherProjectId)).toBe(false);
       const cursor = new Date(Date.now() - 1_000);
       const lost = await svc.thinkTool(who2, ZThinkRequest.parse(biased), {});
+      const { uuidv7 } = await import("@/lib/ids");
+      const olderAt = cursor.getTime() - 60_000;
       const older = await svc.db.thought.create({
         data: {
-          id: "catch-up-older",
+          // A uuidv7, as the writer makes them (the catch-up finds its window by id); its createdAt is what excludes it.
+          id: uuidv7(),
           projectId: otherProjectId,
           sessionId: lost.data.sessionId,
           seq: 1_000_000,
@@ -472,7 +514,7 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
           totalThoughts: 1_000_000,
           text: biased.problem,
           nextThoughtNeeded: false,
-          createdAt: new Date(cursor.getTime() - 60_000),
+          createdAt: new Date(olderAt),
         },
         select: { id: true },
       });

@@ -11,8 +11,13 @@
 //   - at full speed while the writer is quiet (no batch queued or committing, none committed for QUIET_MS);
 //   - while writes keep coming, with at most BUSY_SHARE of the time (a token bucket: a slice runs when the time it
 //     earned covers it), storing every STORE_BUSY thoughts so one insert never holds the write thread long;
-//   - at full speed again once a thought has waited MAX_LAG_MS or MAX_QUEUED thoughts wait: the lag bound (and the
-//     memory bound). Under a load longer than that the load pays for the findings, as it did when they ran at once.
+//   - at full speed again once a thought has waited MAX_LAG_MS: the lag bound. Under a load longer than that the
+//     load pays for the findings, as it did when they ran at once.
+// The queue holds at most MAX_QUEUED_CHARS of text (the memory bound). A batch that would pass it is not queued: its
+// project is marked spilled from the batch's start, the project's cursor stays behind that, and once the queue has
+// drained the pass reads those thoughts back from the database (catch-up, below). Before, the pass ran at full speed
+// at the bound, and a load past it paid for the findings: 150 batches of 1,000 in a row (bench:ingest BENCH_DETECT,
+// SQLite) were acknowledged at 0.77–0.87 of the rate with the setting off; with the bound out of reach, 0.89–1.09.
 // Why: measured with CPU profiles of BENCH_DETECT=1 npm run bench:ingest (server/ingest/README.md), running the
 // detectors and storing their findings as the batches committed cost, per 1,000 thoughts, the serving thread ~70 ms
 // (detectors ~25, rows and queue ~15, garbage collection ~13, posting findings to the write thread ~7), the write
@@ -28,6 +33,7 @@
 import { compactBiasAnswerJson, emotionAnswerJson } from "@/lib/thoughtmcp/answer-json";
 import { detectBias, scanText } from "@/lib/thoughtmcp/bias";
 import { detectEmotion } from "@/lib/thoughtmcp/emotion";
+import { uuidv7Floor } from "@/lib/ids";
 import { getDb, getDbProvider, pgPool, type Db } from "@/server/db/client";
 import { sqliteConnection } from "@/server/ingest/commit";
 import { insertFindingsPg, insertFindingsSqlite, type FindingRows } from "@/server/ingest/write-findings";
@@ -46,6 +52,8 @@ interface Queued {
   thoughts: WrittenThought[];
   next: number;
   at: number;
+  /** The characters of text its thoughts hold (counted against the memory bound until it leaves the queue). */
+  chars: number;
 }
 
 /** A project's setting is read again after this long, so a change made on another instance applies within it
@@ -58,9 +66,9 @@ const SLICE = 250;
 /** The longest a committed thought waits for its findings while writes keep coming (the lag bound): findings show in
  *  the detail panel and as graph badges, which a reviewer reads after the agent has written, not while. */
 const MAX_LAG_MS = Number(process.env.THOUGHTGRAPH_DETECT_MAX_LAG_MS ?? 30_000);
-/** Thoughts queued at most before the pass runs at full speed whatever the load: ~300 bytes each (the text and four
- *  references), so ~30 MB. */
-const MAX_QUEUED = 100_000;
+/** Characters of thought text queued at most (32–64 MB; a thought may hold up to 100,000): past it, batches spill.
+ *  ~160,000 thoughts of bench:ingest's 200-character text. */
+const MAX_QUEUED_CHARS = 32_000_000;
 /** The pass's share of the time while writes keep coming: the serving thread's detectors (~15 ms per 1,000 thoughts)
  *  and the write thread's inserts (~25) then cost the load about a tenth of its rate, and the pass still assesses
  *  ~2,000 thoughts/s. */
@@ -84,10 +92,18 @@ const CURSOR_MARGIN_MS = 60_000;
 const CURSOR_EVERY_MS = 5_000;
 /** Thoughts read per query when catching up. */
 const CATCH_UP_PAGE = 1_000;
+/** How far a thought's id can run ahead of its createdAt. Both take the batch's clock (write-batch.ts), and uuidv7
+ *  never goes back (lib/ids.ts): an id made after a later one takes that one's millisecond, and 4,096 ids in one
+ *  millisecond move on to the next. So an id never sorts before its createdAt, and runs ahead by milliseconds. */
+const ID_AHEAD_MS = 60_000;
 
 interface State {
   settings: Map<string, { on: boolean; at: number }>;
   queue: Queued[];
+  queuedChars: number;
+  /** Projects with committed thoughts that were not queued (the memory bound), each with the earliest time those
+   *  thoughts can have been created: read back from the database once the queue has drained. */
+  spilled: Map<string, number>;
   /** Whether the writer has no batch queued or committing (server/ingest/thought-writer.ts sets it). */
   writerIdle: () => boolean;
   /** When the last batch committed (Date.now()). */
@@ -112,9 +128,11 @@ const g = globalThis as unknown as { __thoughtgraphDetect?: State };
 const state: State = (g.__thoughtgraphDetect ??= {
   settings: new Map(),
   queue: [],
+  queuedChars: 0,
+  spilled: new Map(),
   writerIdle: () => true,
   lastCommitAt: 0,
-  pacing: { maxLagMs: MAX_LAG_MS, busyShare: BUSY_SHARE },
+  pacing: { maxLagMs: MAX_LAG_MS, busyShare: BUSY_SHARE, maxQueuedChars: MAX_QUEUED_CHARS },
   lookups: new Set(),
   running: false,
   idle: Promise.resolve(),
@@ -164,9 +182,11 @@ export function watchWriter(idle: () => boolean): () => boolean {
 export interface Pacing {
   maxLagMs: number;
   busyShare: number;
+  maxQueuedChars: number;
 }
 
-/** Sets the pass's pacing (THOUGHTGRAPH_DETECT_MAX_LAG_MS and _BUSY_SHARE at start); returns the previous one. */
+/** Sets the pass's pacing (THOUGHTGRAPH_DETECT_MAX_LAG_MS and _BUSY_SHARE at start, the memory bound); returns the
+ *  previous one. */
 export function pace(pacing: Partial<Pacing>): Pacing {
   const previous = state.pacing;
   state.pacing = { ...previous, ...pacing };
@@ -180,8 +200,9 @@ export function detectorsPending(): number {
   return n;
 }
 
-/** Called by the writer after a batch commits, with the thoughts it wrote (never throws, never waits). */
-export function afterCommit(written: () => WrittenThought[], projectIds: ReadonlySet<string>): void {
+/** Called by the writer after a batch commits, with the thoughts it wrote (never throws, never waits). `startedAt`:
+ *  taken before the batch was planned, so none of its thoughts was created before it. */
+export function afterCommit(written: () => WrittenThought[], projectIds: ReadonlySet<string>, startedAt: number): void {
   const now = Date.now();
   state.lastCommitAt = now;
   let on = 0;
@@ -196,18 +217,40 @@ export function afterCommit(written: () => WrittenThought[], projectIds: Readonl
     // First batch of a project (or a stale setting): read it, then queue this batch's thoughts if it is on.
     const thoughts = written();
     const lookup: Promise<void> = Promise.all(unknown.map((id) => detectOnWriteOf(getDb(), id).catch(() => false)))
-      .then(() => enqueue(thoughts.filter(isOn), now))
+      .then(() => enqueueWritten(thoughts.filter(isOn), now, startedAt))
       .finally(() => state.lookups.delete(lookup));
     state.lookups.add(lookup);
     return;
   }
   // Every project of the batch on (the usual case: one project): its thoughts as they are.
-  if (on > 0) enqueue(on === projectIds.size ? written() : written().filter(isOn), now);
+  if (on > 0) enqueueWritten(on === projectIds.size ? written() : written().filter(isOn), now, startedAt);
 }
 
-function enqueue(thoughts: WrittenThought[], at: number): void {
+/** Queues a committed batch, or spills it past the memory bound (and while its project's spill waits, so the queue
+ *  does not take thoughts created after ones still in the database). */
+function enqueueWritten(thoughts: WrittenThought[], at: number, startedAt: number): void {
+  const chars = charsOf(thoughts);
+  const spill =
+    state.queuedChars + chars > state.pacing.maxQueuedChars || thoughts.some((t) => state.spilled.has(t.projectId));
+  if (!spill) return enqueue(thoughts, at, chars);
+  for (const t of thoughts) {
+    const from = state.spilled.get(t.projectId);
+    if (from === undefined || startedAt < from) state.spilled.set(t.projectId, startedAt);
+  }
+  // One batch alone past the bound, with nothing queued: no drain will end to read it back, so now.
+  catchUpSpilled();
+}
+
+function charsOf(thoughts: WrittenThought[]): number {
+  let chars = 0;
+  for (const t of thoughts) chars += t.text.length;
+  return chars;
+}
+
+function enqueue(thoughts: WrittenThought[], at: number, chars = charsOf(thoughts)): void {
   if (thoughts.length === 0) return;
-  state.queue.push({ thoughts, next: 0, at });
+  state.queue.push({ thoughts, next: 0, at, chars });
+  state.queuedChars += chars;
   if (state.running) return;
   state.running = true;
   state.idle = new Promise((resolve) => (state.markIdle = resolve));
@@ -236,11 +279,9 @@ async function drain(): Promise<void> {
   try {
     for (;;) {
       const now = Date.now();
-      const pending = detectorsPending();
       const paced =
         (!state.writerIdle() || now - state.lastCommitAt < QUIET_MS) &&
-        Math.min(oldestQueued(), coveredAt) + state.pacing.maxLagMs > now &&
-        pending < MAX_QUEUED;
+        Math.min(oldestQueued(), coveredAt) + state.pacing.maxLagMs > now;
       const clock = performance.now();
       earned = paced ? Math.min(EARNED_CAP_MS, earned + (clock - last) * state.pacing.busyShare) : 0;
       last = clock;
@@ -257,7 +298,10 @@ async function drain(): Promise<void> {
         }
         q.next = end;
         if (q.at < coveredAt) coveredAt = q.at;
-        if (end === q.thoughts.length) state.queue.shift();
+        if (end === q.thoughts.length) {
+          state.queue.shift();
+          state.queuedChars -= q.chars;
+        }
       }
       if (covered.length > 0 && (covered.length >= (paced ? STORE_BUSY : STORE_EVERY) || state.queue.length === 0)) {
         const stored = await storeCovered(rows, covered, coveredAt);
@@ -276,7 +320,19 @@ async function drain(): Promise<void> {
     }
   } finally {
     state.running = false;
+    catchUpSpilled();
     state.markIdle();
+  }
+}
+
+/** Once the queue has drained: reads back the thoughts of spilled projects (but of one still catching up: its
+ *  catch-up calls this again when it ends). A batch committed from here on is queued again. */
+function catchUpSpilled(): void {
+  if (state.running) return;
+  for (const [projectId, from] of state.spilled) {
+    if (state.catchingUp.has(projectId)) continue;
+    state.spilled.delete(projectId);
+    startCatchUp(getDb(), projectId, new Date(from));
   }
 }
 
@@ -290,7 +346,9 @@ async function storeCovered(rows: FindingRows, covered: WrittenThought[], at: nu
   } catch (error) {
     // The database away or locked: these thoughts go back to the front, and the queue waits 1, 2, 4 … 30 s.
     ok = false;
-    state.queue.unshift({ thoughts: covered, next: 0, at });
+    const chars = charsOf(covered);
+    state.queue.unshift({ thoughts: covered, next: 0, at, chars });
+    state.queuedChars += chars;
     const wait = Math.min(30_000, 1_000 * 2 ** state.failures++);
     console.warn(`[detect-on-write] could not store findings (retrying in ${wait} ms):`, (error as Error).message);
     await pause(wait);
@@ -368,13 +426,13 @@ async function store(db: Db, rows: FindingRows): Promise<void> {
 /**
  * Moves the cursor of the projects assessed since it last moved (at most every CURSOR_EVERY_MS): every thought
  * created before the oldest one still queued, less CURSOR_MARGIN_MS, has been assessed. Never backwards, and not for
- * a project still catching up (its older thoughts are not all queued yet).
+ * a project still catching up or spilled (its older thoughts are not all queued yet).
  */
 async function moveCursor(db: Db): Promise<void> {
   const now = Date.now();
   if (state.touched.size === 0 || now - state.cursorAt < CURSOR_EVERY_MS) return;
   const oldest = Math.min(now, oldestQueued());
-  const projects = [...state.touched].filter((id) => !state.catchingUp.has(id));
+  const projects = [...state.touched].filter((id) => !state.catchingUp.has(id) && !state.spilled.has(id));
   state.touched.clear();
   state.cursorAt = now;
   const cursor = new Date(oldest - CURSOR_MARGIN_MS);
@@ -395,18 +453,20 @@ async function moveCursor(db: Db): Promise<void> {
 function startCatchUp(db: Db, projectId: string, from: Date): void {
   state.caughtUp.add(projectId);
   const until = new Date();
+  // Paged by id: thought ids are uuidv7s of the batch's createdAt (lib/ids.ts), so the primary key's index finds the
+  // window, and createdAt keeps it exact. By (createdAt, id) each page scanned every thought of the project (no index
+  // has them): reading back 150,000 spilled thoughts took 31–89 s, longer with each load (bench:ingest BENCH_DETECT).
+  const last = uuidv7Floor(until.getTime() + ID_AHEAD_MS);
   const run = (async () => {
-    let after: { createdAt: Date; id: string } | null = null;
+    let after: string | null = null;
     for (;;) {
       const page: { id: string; sessionId: string; text: string; createdAt: Date }[] = await db.thought.findMany({
         where: {
           projectId,
-          createdAt: { lt: until },
-          ...(after
-            ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
-            : { createdAt: { gte: from, lt: until } }),
+          id: after === null ? { gte: uuidv7Floor(from.getTime()), lt: last } : { gt: after, lt: last },
+          createdAt: { gte: from, lt: until },
         },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        orderBy: { id: "asc" },
         take: CATCH_UP_PAGE,
         select: { id: true, sessionId: true, text: true, createdAt: true },
       });
@@ -415,22 +475,33 @@ function startCatchUp(db: Db, projectId: string, from: Date): void {
         page.map((t) => ({ projectId, sessionId: t.sessionId, thoughtId: t.id, text: t.text })),
         page[0]!.createdAt.getTime(),
       );
-      after = page[page.length - 1]!;
+      after = page[page.length - 1]!.id;
       await state.idle;
     }
-  })()
-    .catch((error: unknown) => {
-      // The next process (or the next time the setting is read on) tries again from the same cursor.
+  })().then(
+    () => {
+      state.catchingUp.delete(projectId);
+      catchUpSpilled();
+    },
+    (error: unknown) => {
+      // The next process (or the next time the setting is read on) tries again from the same cursor, and this one
+      // once its queue next drains: marked spilled from here, the cursor stays.
+      state.catchingUp.delete(projectId);
       state.caughtUp.delete(projectId);
+      const spilled = state.spilled.get(projectId);
+      if (spilled === undefined || from.getTime() < spilled) state.spilled.set(projectId, from.getTime());
       console.warn("[detect-on-write] could not catch up:", (error as Error).message);
-    })
-    .finally(() => state.catchingUp.delete(projectId));
+    },
+  );
   state.catchingUp.set(projectId, run);
 }
 
 /** Resolves once every queued thought has been assessed (tests, the benchmark). */
 export async function detectorsIdle(): Promise<void> {
-  await Promise.all(state.lookups);
-  await Promise.all(state.catchingUp.values());
-  if (state.running) await state.idle;
+  // A drained queue can start a catch-up of spilled thoughts, and a catch-up queues pages: until none is left.
+  while (state.lookups.size > 0 || state.catchingUp.size > 0 || state.running) {
+    await Promise.all(state.lookups);
+    await Promise.all(state.catchingUp.values());
+    if (state.running) await state.idle;
+  }
 }
