@@ -17,7 +17,8 @@
 // (`"path": "fast"`).
 // BENCH_DETECT=1 runs only the "detectors on every thought" comparison (issue 16): batch ingest with the project
 // setting off and on, alternated over BENCH_DETECT_ROUNDS rounds (default 3) of BENCH_DETECT_BATCHES batches (default
-// 30), each round's order flipped so machine drift falls on both. An "on" run is timed until its last finding is
+// 300: past the detectors' memory bound, and long enough that one run is not decided by noise; 30 took ~1 s), each
+// round's order flipped so machine drift falls on both. An "on" run is timed until its last finding is
 // stored (the detectors run after the answers), with a text in which every thought has a bias: the worst case for
 // the setting's writes. Prints a line per run and the on/off ratios.
 import Database from "better-sqlite3";
@@ -395,8 +396,8 @@ const DETECT_TEXT =
 interface BenchDb {
   setDetect: (on: boolean) => Promise<void>;
   findings: () => Promise<number>;
-  /** Findings stored for these thoughts (an index lookup each: polled while the pass catches up). */
-  findingsOf: (thoughtIds: string[]) => Promise<number>;
+  /** Which of these thoughts have both findings stored (an index lookup each: polled while the pass catches up). */
+  assessed: (thoughtIds: string[]) => Promise<Set<string>>;
   close: () => Promise<void>;
 }
 
@@ -405,8 +406,10 @@ const UPSERT_SETTING = `INSERT INTO "ProjectReasoningSettings" ("projectId", "de
   SELECT "id", $1, CURRENT_TIMESTAMP FROM "Project" WHERE true
   ON CONFLICT ("projectId") DO UPDATE SET "detectOnWrite" = excluded."detectOnWrite"`;
 const COUNT_FINDINGS = `SELECT COUNT(*) AS n FROM "ThoughtAssessment"`;
-const countFindingsOf = (n: number, placeholder: (i: number) => string) =>
-  `${COUNT_FINDINGS} WHERE "thoughtId" IN (${Array.from({ length: n }, (_, i) => placeholder(i)).join(", ")})`;
+const assessedOf = (n: number, placeholder: (i: number) => string) =>
+  `SELECT "thoughtId" AS id FROM "ThoughtAssessment"
+   WHERE "thoughtId" IN (${Array.from({ length: n }, (_, i) => placeholder(i)).join(", ")})
+   GROUP BY "thoughtId" HAVING COUNT(*) = 2`;
 
 async function openBenchDb(url: string): Promise<BenchDb> {
   if (providerOf(url) === "postgresql") {
@@ -415,14 +418,14 @@ async function openBenchDb(url: string): Promise<BenchDb> {
     return {
       setDetect: async (on) => void (await client.query(UPSERT_SETTING, [on])),
       findings: async () => Number((await client.query<{ n: string }>(COUNT_FINDINGS)).rows[0]!.n),
-      findingsOf: async (ids) =>
-        Number(
+      assessed: async (ids) =>
+        new Set(
           (
-            await client.query<{ n: string }>(
-              countFindingsOf(ids.length, (i) => `$${i + 1}`),
+            await client.query<{ id: string }>(
+              assessedOf(ids.length, (i) => `$${i + 1}`),
               ids,
             )
-          ).rows[0]!.n,
+          ).rows.map((r) => r.id),
         ),
       close: () => client.end(),
     };
@@ -434,8 +437,10 @@ async function openBenchDb(url: string): Promise<BenchDb> {
   return {
     setDetect: (on) => Promise.resolve(void upsert.run(on ? 1 : 0)),
     findings: () => Promise.resolve(Number((count.get() as { n: number }).n)),
-    findingsOf: (ids) =>
-      Promise.resolve(Number((db.prepare(countFindingsOf(ids.length, () => "?")).get(...ids) as { n: number }).n)),
+    assessed: (ids) =>
+      Promise.resolve(
+        new Set((db.prepare(assessedOf(ids.length, () => "?")).all(...ids) as { id: string }[]).map((r) => r.id)),
+      ),
     close: () => {
       db.close();
       return Promise.resolve();
@@ -445,7 +450,7 @@ async function openBenchDb(url: string): Promise<BenchDb> {
 
 async function detectComparison(base: URL, apiKey: string, databaseUrl: string, pid: number | undefined) {
   const rounds = Number(process.env.BENCH_DETECT_ROUNDS ?? 3);
-  const batches = Number(process.env.BENCH_DETECT_BATCHES ?? 30);
+  const batches = Number(process.env.BENCH_DETECT_BATCHES ?? 300);
   // BENCH_DETECT_ONLY=on|off: one setting only (a CPU profile of each, to compare them).
   const only = process.env.BENCH_DETECT_ONLY;
   const db = await openBenchDb(databaseUrl);
@@ -460,7 +465,8 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string, 
         const bodies = batchBodies(`bench-detect-${setting}-${round}`, batches, DETECT_TEXT);
         // Findings trail the acknowledged writes (the detectors run after COMMIT, off the request path). The last
         // thought of every batch: the pass assesses in commit order, so when these have their findings all have.
-        // (Polling a COUNT of every finding instead cost PostgreSQL enough to slow the pass it waited for.)
+        // A poll asks for the newest one, then for those still without findings. (Polling a COUNT of every finding, or
+        // of all of these every 20 ms, cost PostgreSQL enough to slow the pass it waited for: 25 ms a query.)
         const lastOfBatch: string[] = [];
         const start = performance.now();
         const cpuBefore = serverCpuMs(pid);
@@ -474,8 +480,16 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string, 
         if (setting === "on") {
           const expected = before + 2 * batches * BATCH_SIZE;
           pendingAtLastAck = (expected - (await db.findings())) / 2;
-          while ((await db.findingsOf(lastOfBatch)) < 2 * lastOfBatch.length)
+          let waiting = lastOfBatch;
+          for (;;) {
+            // The newest first: until it has its findings, the others (assessed before it) need no query.
+            if ((await db.assessed([waiting.at(-1)!])).size === 1) {
+              const done = await db.assessed(waiting);
+              waiting = waiting.filter((id) => !done.has(id));
+              if (waiting.length === 0) break;
+            }
             await new Promise((resolve) => setTimeout(resolve, 20));
+          }
           // More is possible: the previous "off" run's last batch may read the setting after it was turned on.
           const stored = await db.findings();
           if (stored < expected)
