@@ -152,7 +152,6 @@ async function rawPgBaseline(url: string, rows: number, perTx: number): Promise<
   }
 }
 
-/** The bench's database: a fresh SQLite file, or a fresh database on DATABASE_URL's PostgreSQL server. */
 /**
  * PostgreSQL indexes thoughts for search after COMMIT (server/ingest/search-indexer.ts): how many written thoughts a
  * search could not find yet when the load stopped, and how long the indexer then took to catch up.
@@ -174,6 +173,7 @@ async function searchIndexLag(url: string): Promise<{ unindexed_at_end: number; 
   }
 }
 
+/** The bench's database: a fresh SQLite file, or a fresh database on DATABASE_URL's PostgreSQL server. */
 async function benchDatabase(dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const target = process.env.DATABASE_URL?.trim();
   if (!target || providerOf(target) !== "postgresql") {
@@ -461,6 +461,10 @@ async function detectComparison(base: URL, apiKey: string, databaseUrl: string, 
       for (const setting of order.filter((s) => only === undefined || s === only)) {
         // The server reads the setting on every batch here (THOUGHTGRAPH_DETECT_SETTING_TTL_MS=0 for this server).
         await db.setDetect(setting === "on");
+        // Each run from the same state: on PostgreSQL the previous run's thoughts indexed for search first. (Without
+        // this, a run after an "off" run, which waits for nothing, shared the machine with the indexer's catch-up of
+        // 300,000 thoughts: 18,000-19,000 thoughts/s against 25,000-27,000 after an "on" run, either setting.)
+        if (providerOf(databaseUrl) === "postgresql") await searchIndexLag(databaseUrl);
         const before = await db.findings();
         const bodies = batchBodies(`bench-detect-${setting}-${round}`, batches, DETECT_TEXT);
         // Findings trail the acknowledged writes (the detectors run after COMMIT, off the request path). The last
