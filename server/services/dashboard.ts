@@ -10,10 +10,11 @@ import {
   type ThoughtDetail,
 } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
-import { getDbProvider, type Db } from "@/server/db/client";
+import type BetterSqlite3 from "better-sqlite3";
+import { getDbProvider, noTransactionOpen, rawSqlite, type Db } from "@/server/db/client";
 import { inPages } from "@/server/db/in-pages";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
-import { toOutline } from "@/lib/graph/outline";
+import { toOutline, type OutlineSource } from "@/lib/graph/outline";
 import { NotFoundError } from "@/server/errors";
 import { healthCells, healthWhere, refreshStaleHealth } from "./reasoning/session-health";
 import { scoreSummaries } from "./scores/scores";
@@ -29,23 +30,95 @@ const OUTLINE_COLUMNS = { ...selectionOf(OUTLINE_FIELDS), text: true } as const;
 export async function sessionOutline(db: Db, projectId: string, idOrKey: string): Promise<SessionOutline> {
   const session = await findSession(db, projectId, idOrKey);
   const [thoughts, branches] = await Promise.all([
-    inPages((after, take) =>
-      db.thought.findMany({
-        where: { sessionId: session.id, seq: { gt: after } },
-        orderBy: { seq: "asc" },
-        take,
-        select: OUTLINE_COLUMNS,
-      }),
-    ),
+    outlineSources(db, session.id),
     db.branch.findMany({ where: { sessionId: session.id }, orderBy: { ordinal: "asc" } }),
   ]);
   return {
     session: toSessionSummary(session),
     branches: branches.map(toBranchView),
-    thoughts: thoughts.map((t) =>
-      toOutline({ ...t, flags: stringArray(t.flags), createdAt: t.createdAt.toISOString() }),
-    ),
+    thoughts: thoughts.map(toOutline),
   };
+}
+
+async function outlineSources(db: Db, sessionId: string): Promise<OutlineSource[]> {
+  const raw = getDbProvider() === "sqlite" ? await sqliteReader(db) : null;
+  if (raw) return inPages((after, take) => outlinePageSqlite(raw, sessionId, after, take));
+  const rows = await inPages((after, take) =>
+    db.thought.findMany({
+      where: { sessionId, seq: { gt: after } },
+      orderBy: { seq: "asc" },
+      take,
+      select: OUTLINE_COLUMNS,
+    }),
+  );
+  return rows.map((t) => ({ ...t, flags: stringArray(t.flags), createdAt: t.createdAt.toISOString() }));
+}
+
+/** The better-sqlite3 connection behind `db` (Prisma runs every query of a SQLite client on it). */
+async function sqliteReader(db: Db): Promise<BetterSqlite3.Database | null> {
+  if (!rawSqlite(db)) await db.$connect();
+  return rawSqlite(db);
+}
+
+/** One statement per connection: the outline's columns by seq, straight from SQLite, each row an array. */
+const outlineStatements = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement>();
+
+/** The columns in the order outlinePageSqlite reads them (rows as arrays: half the time of a row object each). */
+const SQLITE_OUTLINE_COLUMNS = `"id", "seq", "thoughtNumber", "totalThoughts", "branchId", "branchFromThought",
+  "branchFromThoughtId", "isRevision", "revisesThought", "revisesThoughtId", "stage", "score", "flags", "version",
+  "createdAt", "text"`;
+
+/**
+ * A page of the outline read with a prepared statement instead of Prisma: 20,000 thoughts in 34–50 ms against
+ * 176–230 ms (in process, the 20,000-thought session of bench:ui; the read runs on the serving thread, so the session
+ * page's own requests wait behind it). Prisma's conversions done here: booleans are 0/1, JSON is text, dates are ISO
+ * text with +00:00.
+ */
+async function outlinePageSqlite(
+  raw: BetterSqlite3.Database,
+  sessionId: string,
+  afterSeq: number,
+  take: number,
+): Promise<OutlineSource[]> {
+  let statement = outlineStatements.get(raw);
+  if (!statement) {
+    statement = raw.prepare(
+      `SELECT ${SQLITE_OUTLINE_COLUMNS} FROM "Thought" WHERE "sessionId" = ? AND "seq" > ? ORDER BY "seq" LIMIT ?`,
+    );
+    // Arrays, and numbers: the adapter turns safe integers (BigInts) on for the connection; these columns fit.
+    statement.raw(true).safeIntegers(false);
+    outlineStatements.set(raw, statement);
+  }
+  // A plain read sent while another request's transaction is open would read inside it (server/db/client.ts).
+  await noTransactionOpen(raw);
+  const rows = statement.all(sessionId, afterSeq, take) as SqliteValue[][];
+  return rows.map((r) => ({
+    id: r[0] as string,
+    seq: r[1] as number,
+    thoughtNumber: r[2] as number,
+    totalThoughts: r[3] as number,
+    branchId: r[4] as string | null,
+    branchFromThought: r[5] as number | null,
+    branchFromThoughtId: r[6] as string | null,
+    isRevision: r[7] === null ? null : r[7] === 1,
+    revisesThought: r[8] as number | null,
+    revisesThoughtId: r[9] as string | null,
+    stage: r[10] as string | null,
+    score: r[11] as number | null,
+    flags: r[12] === null || r[12] === "[]" ? [] : stringArray(JSON.parse(r[12] as string)),
+    version: r[13] as number,
+    createdAt: isoDate(r[14] as string | number),
+    text: r[15] as string,
+  }));
+}
+
+type SqliteValue = string | number | null;
+
+/** A SQLite DateTime as Prisma reads it back, in ISO form: "…+00:00" text as written (server/ingest/write-store.ts),
+ *  or anything else Date parses (milliseconds, other offsets). */
+function isoDate(value: string | number): string {
+  if (typeof value === "string" && value.length === 29 && value.endsWith("+00:00")) return `${value.slice(0, 23)}Z`;
+  return new Date(value).toISOString();
 }
 
 /** Full thoughts with fromSeq ≤ seq ≤ toSeq (at most 200). */

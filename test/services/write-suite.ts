@@ -172,13 +172,19 @@ export function writeSuite(
       const { sessionHealth } = await import("@/lib/health/reasoning-health");
       const { dependencyEdges } = await import("@/lib/graph/dependency-edges");
       const s = key("outline");
-      await write([
+      const written = await write([
         { ...t(s, 1, 4), thought: "First   thought,\n  with  spaces and `code_span`", tags: ["a"], metadata: { k: 1 } },
         t(s, 2, 4, true, { branchFromThought: 1, branchId: "alt" }),
         t(s, 3, 4, true, { isRevision: true, revisesThought: 9 }), // flagged: revises an unknown thought
         { ...t(s, 4, 5, false, { isRevision: true, revisesThought: 1 }), thought: "x".repeat(400) },
       ]);
+      // A stage and a score (set by other writers than the agent's), and an edited thought's version.
+      await svc.db.thought.update({
+        where: { id: written[1]!.thoughtId },
+        data: { stage: "Analysis", score: 0.75, version: 2 },
+      });
       const g = await svc.graph(svc.db, projectId, s);
+      expect(g.thoughts[1]).toMatchObject({ stage: "Analysis", score: 0.75, version: 2 });
       expect(g.thoughts.some((x) => x.flags.length > 0)).toBe(true);
       const outline = await sessionOutline(svc.db, projectId, s);
       expect(outline.thoughts).toEqual(g.thoughts.map(toOutline));
