@@ -7,7 +7,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import type pg from "pg";
 import type { Limits } from "@/lib/limits";
 import { isUniqueViolation } from "@/server/db/db-errors";
-import { getDb, getDbProvider, noTransactionOpen, pgPool, rawSqlite } from "@/server/db/client";
+import { getDb, getDbProvider, noTransactionOpen, pgPool, rawSqlite, type Db } from "@/server/db/client";
 import type { BatchWrites } from "@/server/ingest/write-store";
 import { pgWriteStore, type PgKeyMode } from "@/server/ingest/write-store-pg";
 import { sqliteWriteStore } from "@/server/ingest/write-store-sqlite";
@@ -17,8 +17,9 @@ import { notifySearchIndexer, searchIndexBehind } from "./search-indexer";
 import { WriteBatch, type WriteRequest } from "./write-batch";
 import { activeWriteThread } from "./write-thread";
 
-export async function sqliteConnection(): Promise<BetterSqlite3.Database> {
-  const db = getDb();
+/** The better-sqlite3 connection behind a SQLite client (Prisma runs every query of the client on it), once no
+ *  transaction is open on it. */
+export async function sqliteConnection(db: Db = getDb()): Promise<BetterSqlite3.Database> {
   let raw = rawSqlite(db);
   if (!raw) {
     await db.$connect();

@@ -11,7 +11,8 @@ import {
 } from "@/lib/contracts/dashboard";
 import type { ThoughtView } from "@/lib/contracts/session";
 import type BetterSqlite3 from "better-sqlite3";
-import { getDbProvider, noTransactionOpen, rawSqlite, type Db } from "@/server/db/client";
+import { getDbProvider, noTransactionOpen, providerOfDb, type Db } from "@/server/db/client";
+import { sqliteConnection } from "@/server/ingest/commit";
 import { inPages } from "@/server/db/in-pages";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { toOutline, type OutlineSource } from "@/lib/graph/outline";
@@ -22,9 +23,9 @@ import { findSession, stringArray, toBranchView, toSessionSummary, toThoughtView
 import { matchSessions } from "./search/full-text";
 import { parseQuery } from "@/lib/search/query";
 
-/** The columns an outline is made from. Reading whole rows through Prisma cost ~3× as much: 10,000 thoughts in
- *  206–275 ms against 60–83 ms (SQLite). On SQLite the read runs on the serving thread, so a 20,000-thought session's
- *  page waited ~1 s for its own scripts behind it (bench:ui trace); it is also read in pages (inPages). */
+/** The columns an outline is made from, on PostgreSQL (SQLite: outlinePageSqlite). Reading whole rows through Prisma
+ *  cost ~3× as much: 10,000 thoughts in 206–275 ms against 60–83 ms (SQLite). Read in pages (inPages): on SQLite the
+ *  read runs on the serving thread, and a 20,000-thought session's page waited ~1 s for its own scripts behind it. */
 const OUTLINE_COLUMNS = { ...selectionOf(OUTLINE_FIELDS), text: true } as const;
 
 export async function sessionOutline(db: Db, projectId: string, idOrKey: string): Promise<SessionOutline> {
@@ -41,8 +42,10 @@ export async function sessionOutline(db: Db, projectId: string, idOrKey: string)
 }
 
 async function outlineSources(db: Db, sessionId: string): Promise<OutlineSource[]> {
-  const raw = getDbProvider() === "sqlite" ? await sqliteReader(db) : null;
-  if (raw) return inPages((after, take) => outlinePageSqlite(raw, sessionId, after, take));
+  if (providerOfDb(db) === "sqlite") {
+    const raw = await sqliteConnection(db);
+    return inPages((after, take) => outlinePageSqlite(raw, sessionId, after, take));
+  }
   const rows = await inPages((after, take) =>
     db.thought.findMany({
       where: { sessionId, seq: { gt: after } },
@@ -54,14 +57,10 @@ async function outlineSources(db: Db, sessionId: string): Promise<OutlineSource[
   return rows.map((t) => ({ ...t, flags: stringArray(t.flags), createdAt: t.createdAt.toISOString() }));
 }
 
-/** The better-sqlite3 connection behind `db` (Prisma runs every query of a SQLite client on it). */
-async function sqliteReader(db: Db): Promise<BetterSqlite3.Database | null> {
-  if (!rawSqlite(db)) await db.$connect();
-  return rawSqlite(db);
-}
-
 /** One statement per connection: the outline's columns by seq, straight from SQLite, each row an array. */
 const outlineStatements = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement>();
+
+type SqliteValue = string | number | null;
 
 /** The columns in the order outlinePageSqlite reads them (rows as arrays: half the time of a row object each). */
 const SQLITE_OUTLINE_COLUMNS = `"id", "seq", "thoughtNumber", "totalThoughts", "branchId", "branchFromThought",
@@ -111,8 +110,6 @@ async function outlinePageSqlite(
     text: r[15] as string,
   }));
 }
-
-type SqliteValue = string | number | null;
 
 /** A SQLite DateTime as Prisma reads it back, in ISO form: "…+00:00" text as written (server/ingest/write-store.ts),
  *  or anything else Date parses (milliseconds, other offsets). */

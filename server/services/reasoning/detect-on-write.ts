@@ -237,7 +237,7 @@ function enqueueWritten(thoughts: WrittenThought[], at: number, startedAt: numbe
     const from = state.spilled.get(t.projectId);
     if (from === undefined || startedAt < from) state.spilled.set(t.projectId, startedAt);
   }
-  // One batch alone past the bound, with nothing queued: no drain will end to read it back, so now.
+  // With no pass running (nothing queued), no drain will end to read it back: now.
   catchUpSpilled();
 }
 
