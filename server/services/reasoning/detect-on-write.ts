@@ -464,7 +464,9 @@ function startCatchUp(db: Db, projectId: string, from: Date): void {
         where: {
           projectId,
           id: after === null ? { gte: uuidv7Floor(from.getTime()), lt: last } : { gt: after, lt: last },
-          createdAt: { gte: from, lt: until },
+          // Up to and with `until`'s millisecond: a batch spilled in the millisecond it was created is read back
+          // at once (a thought of that millisecond committed afterwards is also queued: assessed twice, stored once).
+          createdAt: { gte: from, lte: until },
         },
         orderBy: { id: "asc" },
         take: CATCH_UP_PAGE,
