@@ -231,3 +231,10 @@ export function sqliteDate(d: Date): string {
   if (ms !== lastDate.ms) lastDate = { ms, text: d.toISOString().replace("Z", "+00:00") };
   return lastDate.text;
 }
+
+/** The other way, as Prisma reads it back, in ISO form: the text sqliteDate writes, or anything else Date parses
+ *  (milliseconds, other offsets). */
+export function isoOfSqliteDate(value: string | number): string {
+  if (typeof value === "string" && value.length === 29 && value.endsWith("+00:00")) return `${value.slice(0, 23)}Z`;
+  return new Date(value).toISOString();
+}

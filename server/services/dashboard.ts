@@ -13,6 +13,7 @@ import type { ThoughtView } from "@/lib/contracts/session";
 import type BetterSqlite3 from "better-sqlite3";
 import { getDbProvider, noTransactionOpen, providerOfDb, type Db } from "@/server/db/client";
 import { sqliteConnection } from "@/server/ingest/commit";
+import { isoOfSqliteDate } from "@/server/ingest/write-store";
 import { inPages } from "@/server/db/in-pages";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { toOutline, type OutlineSource } from "@/lib/graph/outline";
@@ -106,16 +107,9 @@ async function outlinePageSqlite(
     score: r[11] as number | null,
     flags: r[12] === null || r[12] === "[]" ? [] : stringArray(JSON.parse(r[12] as string)),
     version: r[13] as number,
-    createdAt: isoDate(r[14] as string | number),
+    createdAt: isoOfSqliteDate(r[14] as string | number),
     text: r[15] as string,
   }));
-}
-
-/** A SQLite DateTime as Prisma reads it back, in ISO form: "…+00:00" text as written (server/ingest/write-store.ts),
- *  or anything else Date parses (milliseconds, other offsets). */
-function isoDate(value: string | number): string {
-  if (typeof value === "string" && value.length === 29 && value.endsWith("+00:00")) return `${value.slice(0, 23)}Z`;
-  return new Date(value).toISOString();
 }
 
 /** Full thoughts with fromSeq ≤ seq ≤ toSeq (at most 200). */

@@ -231,7 +231,8 @@ export function afterCommit(written: () => WrittenThought[], projectIds: Readonl
 function enqueueWritten(thoughts: WrittenThought[], at: number, startedAt: number): void {
   const chars = charsOf(thoughts);
   const spill =
-    state.queuedChars + chars > state.pacing.maxQueuedChars || thoughts.some((t) => state.spilled.has(t.projectId));
+    state.queuedChars + chars > state.pacing.maxQueuedChars ||
+    (state.spilled.size > 0 && thoughts.some((t) => state.spilled.has(t.projectId)));
   if (!spill) return enqueue(thoughts, at, chars);
   for (const t of thoughts) {
     const from = state.spilled.get(t.projectId);
