@@ -12,15 +12,11 @@ export function preloadGraph(): void {
   void load();
 }
 
-export function GraphPlaceholder({ text }: { text: string }) {
-  return (
-    <div className="tg-graph flex h-full items-center justify-center bg-graph-canvas text-sm text-muted-foreground">
-      {text}
-    </div>
-  );
-}
-
 export const LazyThoughtGraph = dynamic<ThoughtGraphProps>(() => load().then((m) => m.ThoughtGraphPane), {
   ssr: false,
-  loading: () => <GraphPlaceholder text="Loading the graph…" />,
+  loading: () => (
+    <div className="tg-graph flex h-full items-center justify-center bg-graph-canvas text-sm text-muted-foreground">
+      Loading the graph…
+    </div>
+  ),
 });

@@ -10,7 +10,7 @@ import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { toOutline } from "@/lib/graph/outline";
 import { HealthSummary } from "@/components/reasoning/HealthSummary";
 import { useGraphReasoning } from "@/components/reasoning/useGraphReasoning";
-import { GraphPlaceholder, LazyThoughtGraph, preloadGraph } from "@/components/graph/LazyThoughtGraph";
+import { LazyThoughtGraph, preloadGraph } from "@/components/graph/LazyThoughtGraph";
 import { Transcript } from "@/components/transcript/Transcript";
 import { COMMENT_ON_SELECTION_ID, CommentsSection } from "@/components/comments/CommentsSection";
 import { chipOf } from "@/components/scoring/score-format";
@@ -39,7 +39,7 @@ import { ExportMenu } from "./ExportMenu";
 import { SessionPanes } from "./SessionPanes";
 import { ShareMenu } from "./ShareMenu";
 import { useCommentAnchors } from "./useCommentAnchors";
-import { useLayout, warmLayoutWorker } from "./useLayout";
+import { useLayout } from "./useLayout";
 import { ViewMenu } from "./ViewMenu";
 
 /** A session that does not exist answers at once: NOT_FOUND is final, other errors retry twice. */
@@ -54,7 +54,8 @@ export function SessionView({
 }: {
   sessionId: string;
   readOnly?: boolean;
-  /** The session's size as the page's server read it, when it did: a large one warms the layout worker early. */
+  /** The session's size as the page's server read it, when it did: a session with thoughts fetches the graph's code
+   *  during hydration. */
   thoughtCount?: number;
 }) {
   const trpc = useTRPC();
@@ -158,9 +159,6 @@ export function SessionView({
     preloadGraph();
     preloadMarkdown();
   }, [mayDraw]);
-  useEffect(() => {
-    if (thoughtCount !== undefined) warmLayoutWorker(thoughtCount);
-  }, [thoughtCount]);
   const byId = useMemo(() => new Map(thoughts.map((t) => [t.id, t])), [thoughts]);
   const layout = useLayout(thoughts);
   const newestId = thoughts.at(-1)?.id ?? null;
@@ -168,17 +166,14 @@ export function SessionView({
   const foldsByFocus = thoughts.length > COLLAPSE_AT;
   const focusA = foldsByFocus ? selectedId : null;
   const focusB = foldsByFocus ? newestId : null;
-  const folded = useMemo(
-    () => (layout ? foldGraph(layout, byId, [focusA, focusB]) : null),
-    [layout, byId, focusA, focusB],
-  );
+  const folded = useMemo(() => foldGraph(layout, byId, [focusA, focusB]), [layout, byId, focusA, focusB]);
   const graphReasoning = useGraphReasoning(outline.data?.session.id, thoughts.length);
 
   // Open on the thought in the URL, or else on the newest one, selected (the detail panel shows it at once), once the
   // first layout is ready. A reader opening a session wants where the agent got to, not an empty detail panel.
   const opened = useRef(false);
   useEffect(() => {
-    if (opened.current || !layout || layout.nodes.length === 0) return;
+    if (opened.current || layout.nodes.length === 0) return;
     opened.current = true;
     const target = selectedId && byId.has(selectedId) ? selectedId : newestId;
     if (!target) return;
@@ -235,7 +230,7 @@ export function SessionView({
     );
   }
   const s = outline.data.session;
-  const branches = layout ? layout.lanes.size - 1 : 0;
+  const branches = layout.lanes.size - 1;
 
   return (
     <div
@@ -276,7 +271,7 @@ export function SessionView({
             </span>
             <span aria-hidden>·</span>
             <LiveIndicator state={live.state} />
-            {folded?.collapsed ? (
+            {folded.collapsed ? (
               <>
                 <span aria-hidden>·</span>
                 <span>large session: quiet runs and inactive branches are folded</span>
@@ -310,20 +305,16 @@ export function SessionView({
       ) : (
         <SessionPanes
           graph={
-            folded ? (
-              <LazyThoughtGraph
-                folded={folded}
-                thoughts={byId}
-                scoreChips={scoreChips}
-                reasoning={graphReasoning}
-                selectedId={selectedId}
-                center={center}
-                onSelect={select}
-                minimap={minimap}
-              />
-            ) : (
-              <GraphPlaceholder text={`Laying out ${thoughts.length} thoughts…`} />
-            )
+            <LazyThoughtGraph
+              folded={folded}
+              thoughts={byId}
+              scoreChips={scoreChips}
+              reasoning={graphReasoning}
+              selectedId={selectedId}
+              center={center}
+              onSelect={select}
+              minimap={minimap}
+            />
           }
           transcript={
             <Transcript
@@ -365,9 +356,7 @@ export function SessionView({
                 <DetailPanel thoughtId={selectedId} onSelect={(id) => select(id, "keyboard")} scoring={!readOnly} />
               </TabsContent>
               <TabsContent value="compare" className={SIDE_CONTENT}>
-                {layout ? (
-                  <BranchCompare layout={layout} thoughts={byId} onSelect={(id) => select(id, "keyboard")} />
-                ) : null}
+                <BranchCompare layout={layout} thoughts={byId} onSelect={(id) => select(id, "keyboard")} />
               </TabsContent>
               {readOnly ? null : (
                 <TabsContent value="session" className={SIDE_CONTENT}>

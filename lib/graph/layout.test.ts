@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutThoughts, type LayoutThought } from "./layout";
+import { growLayout, layoutThoughts, type LayoutThought } from "./layout";
 
 const t = (seq: number, extra: Partial<LayoutThought> = {}): LayoutThought => ({
   id: `t${seq}`,
@@ -85,5 +85,45 @@ describe("lane layout", () => {
     expect(l.nodes).toHaveLength(20_000);
     const structural = l.edges.filter((e) => e.kind !== "revises");
     expect(new Set(structural.map((e) => e.target)).size).toBe(structural.length);
+  });
+
+  describe("growLayout", () => {
+    it("places only appended thoughts and gives the layout of the whole list", () => {
+      const all = generate(600);
+      const first = growLayout(null, all.slice(0, 500));
+      const before = first.layout.nodes;
+      let grown = first;
+      for (let n = 501; n <= 600; n += 33) grown = growLayout(grown, all.slice(0, Math.min(n, 600)));
+      grown = growLayout(grown, all);
+      expect(grown.lanes).toBe(first.lanes);
+      expect(grown.layout).toEqual(layoutThoughts(all));
+      // An earlier snapshot is left as it was.
+      expect(before).toHaveLength(500);
+      expect(first.layout.nodes).toBe(before);
+    });
+
+    it("gives the same layout when asked twice to extend the same one (a render run twice)", () => {
+      const all = generate(300);
+      const prev = growLayout(null, all.slice(0, 200));
+      const once = growLayout(prev, all);
+      const twice = growLayout(prev, all);
+      expect(twice.layout).toEqual(once.layout);
+      expect(twice.layout).toEqual(layoutThoughts(all));
+    });
+
+    it("lays out from scratch a list that is not an extension: new objects, or a thought older than the last", () => {
+      const all = generate(300);
+      const prev = growLayout(null, all.slice(0, 200));
+      const refetched = all.map((x) => ({ ...x }));
+      const again = growLayout(prev, refetched);
+      expect(again.lanes).not.toBe(prev.lanes);
+      expect(again.layout).toEqual(layoutThoughts(all));
+      // A late thought with a seq inside the placed range (seq 150 arriving after 200) is placed in seq order.
+      const late = [...all.slice(0, 149), ...all.slice(150, 200), all[149]!];
+      const first = growLayout(null, late.slice(0, 199));
+      const out = growLayout(first, late);
+      expect(out.lanes).not.toBe(first.lanes);
+      expect(out.layout).toEqual(layoutThoughts(all.slice(0, 200)));
+    });
   });
 });
