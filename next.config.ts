@@ -10,6 +10,8 @@ const config: NextConfig = {
     "@prisma/schema-engine-wasm",
   ],
   poweredByHeader: false,
+  // scripts/start.ts compresses Next's answers itself, at a faster level (server/http/compress.ts).
+  compress: false,
   typedRoutes: false,
 };
 

@@ -110,10 +110,12 @@ async function main(): Promise<void> {
   const fast = !dev && process.env.THOUGHTGRAPH_FAST_API !== "0" ? await import("@/server/http/agent-server") : null;
   // The build's hashed assets from memory (server/http/static-assets.ts says why), loaded after the server listens.
   const assets = dev ? null : (await import("@/server/http/static-assets")).staticAssets(path.join(root, ".next"));
+  // Next's answers are gzipped here, at a faster level than Next's own compression (server/http/compress.ts).
+  const { compressed } = await import("@/server/http/compress");
   const server = createServer((req, res) => {
     const match = fast?.matchAgentRoute(req.method, req.url);
     if (match) void fast!.serveAgentRoute(req, res, match);
-    else if (!assets?.serve(req, res)) void handle(req, res);
+    else if (!assets?.serve(req, res)) compressed(req, res, () => void handle(req, res));
   });
   // Agents reuse connections: keep idle ones longer than typical client pools (Node's default is 5 s).
   server.keepAliveTimeout = 65_000;
