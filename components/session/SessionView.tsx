@@ -25,6 +25,7 @@ import { Skeleton, SkeletonRows } from "@/components/ui/Skeleton";
 import { Switch } from "@/components/ui/Switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/Tabs";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/Tooltip";
+import { useNextTask } from "@/components/ui/next-task";
 import {
   isServerLiveStatus,
   LIVE_STATE_WORDS,
@@ -161,6 +162,12 @@ export function SessionView({
   }, [mayDraw]);
   const byId = useMemo(() => new Map(thoughts.map((t) => [t.id, t])), [thoughts]);
   const layout = useLayout(thoughts);
+  // An outline that arrives after hydration draws the graph first and the transcript in the next task: the two in
+  // one render made the load's longest task 160-217 ms at 1,000-20,000 thoughts (bench:ui; the bound is
+  // 200). Drawing the graph later instead cost its first node ~100 ms. An outline in the page's HTML (a small
+  // session) keeps its server-rendered transcript.
+  const [outlineInPage] = useState(() => outline.data !== undefined);
+  const transcriptNow = useNextTask(thoughts.length > 0) || outlineInPage;
   const newestId = thoughts.at(-1)?.id ?? null;
   // Only a folded graph depends on the focus; below COLLAPSE_AT the selection must not rebuild the graph.
   const foldsByFocus = thoughts.length > COLLAPSE_AT;
@@ -317,14 +324,16 @@ export function SessionView({
             />
           }
           transcript={
-            <Transcript
-              sessionId={s.id}
-              thoughts={thoughts}
-              selectedId={selectedId}
-              onSelect={select}
-              scrollTo={scrollTo}
-              anchors={anchors}
-            />
+            transcriptNow ? (
+              <Transcript
+                sessionId={s.id}
+                thoughts={thoughts}
+                selectedId={selectedId}
+                onSelect={select}
+                scrollTo={scrollTo}
+                anchors={anchors}
+              />
+            ) : null
           }
           side={
             <Tabs
