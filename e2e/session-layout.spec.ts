@@ -4,7 +4,7 @@
 // minimap over them (the View menu turns it on), with the newest thought selected and shown in the detail panel —
 // for a small session and for folded 2,940- and 1,000-thought ones; "revises" labels lie on open canvas, not under
 // nodes. axe-core finds no critical or serious violation on the session view and the
-// share page. A missing session answers with one request (no retries).
+// share page. A missing session answers with one request (no retries); a graph whose code fails to load says so.
 // Screenshots, light and dark, go to test-results/…/screenshots.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -247,5 +247,19 @@ test.describe("the session view fits the window", () => {
     await page.goto(`/sessions/${"0".repeat(8)}-0000-7000-8000-${"0".repeat(12)}`);
     await expect(page.getByRole("heading", { name: "Session not found" })).toBeVisible();
     expect(outlineRequests).toBe(1);
+  });
+
+  test("when the graph's code cannot load, its pane says so and the transcript still reads", async ({ page }) => {
+    const { sessionId } = await writeSession(agent, tag("no-graph"));
+    // Refuse the chunk that holds React Flow (found by its contents), as after a deploy removed it.
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("react-flow__renderer")) await route.abort("failed");
+      else await route.fulfill({ response, body });
+    });
+    await page.goto(`/sessions/${sessionId}`);
+    await expect(page.getByRole("alert").filter({ hasText: "The graph's code did not load" })).toBeVisible();
+    await expect(page.locator("[data-seq]").first()).toBeVisible();
   });
 });
