@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   const fast = !dev && process.env.THOUGHTGRAPH_FAST_API !== "0" ? await import("@/server/http/agent-server") : null;
   // The build's hashed assets from memory (server/http/static-assets.ts says why), loaded after the server listens.
   const assets = dev ? null : (await import("@/server/http/static-assets")).staticAssets(path.join(root, ".next"));
-  // Next's answers are gzipped here, at a faster level than Next's own compression (server/http/compress.ts).
+  // Next's answers are compressed here (brotli or gzip), faster than by Next's own compression (server/http/compress.ts).
   const { compressed } = await import("@/server/http/compress");
   const server = createServer((req, res) => {
     const match = fast?.matchAgentRoute(req.method, req.url);
