@@ -4,8 +4,9 @@
 // and the session page's first load does not parse it; until it arrives the text shows as written, wrapped, so a row
 // is readable at once. `preloadMarkdown()` starts the fetch early (the session view calls it on mount).
 import type { Root } from "hast";
-import { lazy, memo, Suspense } from "react";
+import { memo } from "react";
 import { cn } from "./cn";
+import { onDemand } from "./on-demand";
 
 export interface MarkdownProps {
   text: string;
@@ -15,36 +16,21 @@ export interface MarkdownProps {
   transform?: (tree: Root) => void;
 }
 
-type Renderer = typeof import("./MarkdownRenderer").MarkdownRenderer;
-/** The renderer once its code has arrived: rendered directly from then on. Through React.lazy alone, the first
- *  Markdown on a page suspended even when the code was already there, showed the raw text, and was swapped for the
- *  rendered text only when React revealed the boundary, up to 300 ms later: a selection made in between was lost
- *  (CI's comments spec, twice). */
-let loaded: Renderer | null = null;
-const load = () =>
-  import("./MarkdownRenderer").then((m) => {
-    loaded = m.MarkdownRenderer;
-    return m;
-  });
-const LazyRenderer = lazy(() => load().then((m) => ({ default: m.MarkdownRenderer })));
+/** The renderer, on demand and without Suspense (on-demand.ts). Through React.lazy the first Markdown on a page
+ *  suspended even when the code was already there, showed the raw text, and was swapped for the rendered text only
+ *  when React revealed the boundary, up to 300 ms later: a selection made in between was lost (CI's comments spec,
+ *  twice). */
+const renderer = onDemand(() => import("./MarkdownRenderer").then((m) => m.MarkdownRenderer));
 
-export function preloadMarkdown(): void {
-  void load();
-}
+export const preloadMarkdown = renderer.preload;
 
 /** Memoized by text: the transcript re-renders rows on scroll. */
 export const Markdown = memo(function Markdown(props: MarkdownProps) {
-  // Inside the boundary either way, so the server's HTML and the hydrating client have the same structure.
-  const Loaded = loaded;
+  const loaded = renderer.useLoaded();
+  if (loaded.state === "loaded") return <loaded.value {...props} />;
   return (
-    <Suspense
-      fallback={
-        <div className={cn("min-w-0 text-base leading-relaxed break-words whitespace-pre-wrap", props.className)}>
-          {props.text}
-        </div>
-      }
-    >
-      {Loaded ? <Loaded {...props} /> : <LazyRenderer {...props} />}
-    </Suspense>
+    <div className={cn("min-w-0 text-base leading-relaxed break-words whitespace-pre-wrap", props.className)}>
+      {props.text}
+    </div>
   );
 });
