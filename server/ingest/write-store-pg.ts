@@ -48,6 +48,7 @@ const ARRAY_TYPE: Record<ColumnKind, string> = {
   real: "float8[]",
   bool: "bool[]",
   json: "jsonb[]",
+  log: "json[]",
   date: "text[]",
 };
 
@@ -57,12 +58,13 @@ const SCALAR_TYPE: Record<ColumnKind, string> = {
   real: "float8",
   bool: "bool",
   json: "jsonb",
+  log: "json",
   date: "text",
 };
 
 function encode(value: unknown, kind: ColumnKind): unknown {
   if (value === null || value === undefined) return null;
-  if (kind === "json") return jsonColumn(value);
+  if (kind === "json" || kind === "log") return jsonColumn(value);
   if (kind === "date") return (value as Date).toISOString();
   return value;
 }

@@ -31,6 +31,7 @@ function encode(value: unknown, kind: ColumnKind): unknown {
   if (value === null || value === undefined) return null;
   switch (kind) {
     case "json":
+    case "log":
       return jsonColumn(value);
     case "date":
       return sqliteDate(value as Date);

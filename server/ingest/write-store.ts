@@ -143,8 +143,9 @@ export interface WriteStore<M extends "sync" | "async"> {
   write(w: BatchWrites): M extends "sync" ? void : MaybePromise<void>;
 }
 
-/** Column kinds of the tables the write path inserts into (names as in prisma/schema.base.prisma). */
-export type ColumnKind = "text" | "int" | "real" | "bool" | "json" | "date";
+/** Column kinds of the tables the write path inserts into (names as in prisma/schema.base.prisma). "log": JSON kept
+ *  as its text, never queried inside (PostgreSQL `json`, not `jsonb`: migration 20261126193000_ingest_event_json). */
+export type ColumnKind = "text" | "int" | "real" | "bool" | "json" | "log" | "date";
 
 export const TABLES = {
   ThinkingSession: {
@@ -207,9 +208,9 @@ export const TABLES = {
     id: "text",
     projectId: "text",
     kind: "text",
-    body: "json",
+    body: "log",
     status: "int",
-    result: "json",
+    result: "log",
     createdAt: "date",
   },
   IngestKey: {

@@ -95,9 +95,28 @@ async function roundTrip(db: Db): Promise<void> {
     db.thinkingSession.create({ data: { id: `s3_${id}`, projectId: "no-such-project" } }),
   ).rejects.toMatchObject({ code: "P2003" });
 
-  // Cascading delete.
+  // Cascading delete: a session takes its thoughts and what hangs on them (on PostgreSQL by a trigger, not a key:
+  // migration 20261126190000_thought_session_key_to_trigger), and leaves other sessions' thoughts be.
+  await db.thinkingSession.create({ data: { id: `s4_${id}`, projectId: id, key: "other-agent" } });
+  const thought = (n: number, sessionId: string) => ({
+    id: `t${n}_${id}`,
+    projectId: id,
+    sessionId,
+    seq: n,
+    thoughtNumber: n,
+    totalThoughts: 2,
+    text: `thought ${n}`,
+    nextThoughtNeeded: n < 2,
+  });
+  await db.thought.createMany({ data: [thought(1, `s_${id}`), thought(2, `s_${id}`), thought(3, `s4_${id}`)] });
+  await db.thoughtVersion.create({ data: { id: `v_${id}`, thoughtId: `t1_${id}`, version: 1, snapshot: {} } });
+  await db.thinkingSession.delete({ where: { id: `s_${id}` } });
+  expect((await db.thought.findMany({ where: { projectId: id } })).map((t) => t.id)).toEqual([`t3_${id}`]);
+  expect(await db.thoughtVersion.count({ where: { id: `v_${id}` } })).toBe(0);
+
   await db.project.delete({ where: { id } });
   expect(await db.thinkingSession.count({ where: { projectId: id } })).toBe(0);
+  expect(await db.thought.count({ where: { projectId: id } })).toBe(0);
 }
 
 describe("migration folders", () => {
@@ -200,15 +219,21 @@ describe("PostgreSQL", () => {
       );
       expect(Object.fromEntries(rows.rows.map((r) => [r.migration_name, r.checksum]))).toEqual(checksums("postgresql"));
       expect(rows.rows.every((r) => r.finished_at !== null)).toBe(true);
-      // The logged request bodies are compressed with lz4 (this server is built with it), not the default pglz.
-      const compression = await client.query<{ attname: string; attcompression: string }>(
-        `SELECT attname, attcompression FROM pg_attribute WHERE attrelid = '"IngestEvent"'::regclass
-           AND attname IN ('body', 'result') ORDER BY attname`,
+      // The logged request bodies are json text (not parsed into jsonb), compressed with lz4 (this server is built
+      // with it), not the default pglz.
+      const compression = await client.query<{ attname: string; attcompression: string; type: string }>(
+        `SELECT attname, attcompression, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+          WHERE attrelid = '"IngestEvent"'::regclass AND attname IN ('body', 'result') ORDER BY attname`,
       );
       expect(compression.rows).toEqual([
-        { attname: "body", attcompression: "l" },
-        { attname: "result", attcompression: "l" },
+        { attname: "body", attcompression: "l", type: "json" },
+        { attname: "result", attcompression: "l", type: "json" },
       ]);
+      // Thought has no foreign key to its session here (a delete trigger instead; roundTrip deletes through it).
+      const keys = await client.query<{ conname: string }>(
+        `SELECT conname FROM pg_constraint WHERE conrelid = '"Thought"'::regclass AND contype = 'f'`,
+      );
+      expect(keys.rows.map((r) => r.conname)).toEqual([]);
     } finally {
       await client.end();
     }
