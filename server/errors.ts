@@ -83,25 +83,30 @@ export class ConflictError extends DomainError {
 export const DATABASE_RETRY_AFTER_S = 2;
 
 /**
- * The database could not be reached or dropped the connection mid-request. The write may have committed (a connection
+ * The database could not be reached or dropped the connection mid-request. A write may have committed (a connection
  * lost during COMMIT leaves that unknown), so this never says "nothing was written": it tells the client to retry with
- * the same idempotency key, which returns the first result if there was one.
+ * the same idempotency key, which returns the first result if there was one. A read (`reading`) wrote nothing and is
+ * simply retried.
  */
 export class DatabaseUnavailableError extends DomainError {
-  constructor() {
+  constructor(reading = false) {
     super(
       "database_unavailable",
       503,
-      "The database is unavailable right now; this request may or may not have been written.",
+      reading
+        ? "The database is unavailable right now, so nothing could be read."
+        : "The database is unavailable right now; this request may or may not have been written.",
       undefined,
-      `Retry after ${DATABASE_RETRY_AFTER_S} s with the same Idempotency-Key header (for ingest, the same event ids): ` +
-        "a retried write is never applied twice.",
+      reading
+        ? `Retry after ${DATABASE_RETRY_AFTER_S} s.`
+        : `Retry after ${DATABASE_RETRY_AFTER_S} s with the same Idempotency-Key header (for ingest, the same event ids): ` +
+            "a retried write is never applied twice.",
     );
   }
 }
 
-/** The error as a domain error when it is one or means a lost database; null for a real bug. */
-export function asDomainError(error: unknown): DomainError | null {
+/** The error as a domain error when it is one or means a lost database (`reading`: for a read); null for a real bug. */
+export function asDomainError(error: unknown, reading = false): DomainError | null {
   if (error instanceof DomainError) return error;
-  return isDatabaseUnavailable(error) ? new DatabaseUnavailableError() : null;
+  return isDatabaseUnavailable(error) ? new DatabaseUnavailableError(reading) : null;
 }

@@ -34,12 +34,13 @@ export function bearerChallenge(): string {
   return 'Bearer error="invalid_token", error_description="A valid API key is required: send Authorization: Bearer <key>."';
 }
 
-/** Runs a handler and turns any thrown error into the JSON error shape; unexpected errors are logged, never leaked. */
-export async function handle(fn: () => Promise<DoorResponse>): Promise<DoorResponse> {
+/** Runs a handler and turns any thrown error into the JSON error shape; unexpected errors are logged, never leaked.
+ *  `method`: the request's, so a lost database is told apart for reads (GET, HEAD), which wrote nothing. */
+export async function handle(fn: () => Promise<DoorResponse>, method?: string): Promise<DoorResponse> {
   try {
     return await fn();
   } catch (error) {
-    const known = asDomainError(error);
+    const known = asDomainError(error, method === "GET" || method === "HEAD");
     if (known) return domainErrorResponse(known);
     console.error("[thoughtgraph] unexpected error", error);
     return unexpectedErrorResponse();

@@ -401,7 +401,7 @@ export function runRoute(route: RouteDeclaration, req: DoorRequest, id: string):
       body = parsed.value;
     }
     return route.handler(door, { id, principal, query, body });
-  });
+  }, req.method);
 }
 
 export const malformedPath: DoorHandler = async (req) =>

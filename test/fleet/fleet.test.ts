@@ -108,7 +108,7 @@ describe("a live subscriber on one instance, writes on the other, across a Postg
     await record(a, thought(2, 100, { sessionId: session }));
     await stream.next(2, 15_000);
 
-    const outage: { thought?: Response; ingest?: Response; mcp?: Response } = {};
+    const outage: { thought?: Response; ingest?: Response; mcp?: Response; read?: Response } = {};
     await restartPgCluster(await pgDataDir(), 3_000, async () => {
       await sleep(500);
       outage.thought = await api(a, "/api/v1/thoughts", {
@@ -120,6 +120,7 @@ describe("a live subscriber on one instance, writes on the other, across a Postg
         method: "POST",
         json: { events: [{ id: `${session}-ingest`, type: "thought", body: thought(3, 100, { sessionId: session }) }] },
       });
+      outage.read = await api(b, "/api/v1/sessions");
       outage.mcp = await api(a, "/api/mcp", {
         method: "POST",
         headers: { accept: "application/json, text/event-stream" },
@@ -142,6 +143,15 @@ describe("a live subscriber on one instance, writes on the other, across a Postg
       expect.soft(body.error.message).not.toMatch(/nothing was written/i);
       expect.soft(body.error.suggestion).toMatch(/Idempotency-Key/);
     }
+    // A read wrote nothing: the same code, and a plain retry.
+    expect.soft(outage.read!.status).toBe(503);
+    expect.soft(Number(outage.read!.headers.get("retry-after"))).toBeGreaterThan(0);
+    const read = (await outage.read!.json()) as { error: { code: string; message: string; suggestion: string } };
+    expect.soft(read.error).toEqual({
+      code: "database_unavailable",
+      message: "The database is unavailable right now, so nothing could be read.",
+      suggestion: "Retry after 2 s.",
+    });
     // MCP: either the tool call fails with the same code (key verified from cache) or the request does (503).
     const mcpText = await outage.mcp!.text();
     expect.soft(mcpText).toContain("database_unavailable");

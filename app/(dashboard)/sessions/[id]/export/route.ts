@@ -15,7 +15,7 @@ export const GET = nextRoute((req, { id }) =>
     const actor = await resolveActor(getDb(), req.header("cookie"));
     if (!actor?.access) throw new UnauthorizedError("Sign in to the dashboard first.");
     return exportResponse(parseQuery(ZExportQuery, req).format, id, actor.access.projectId);
-  }),
+  }, req.method),
 );
 
 const wrongMethod = nextRoute(methodNotAllowed("GET"));
