@@ -3,7 +3,9 @@
 // race), take writes alternately (seq, sessions, idempotency hold across them), keep a live subscriber on one up to
 // date with writes on the other across a PostgreSQL restart (pg_ctl stop, 3 s down, start: the relay reconnects and
 // the subscriber catches up from its last seq, no gap, no duplicate), answer 503 `database_unavailable` while the
-// database is down, and share the sign-in lockout.
+// database is down, show a dashboard page opened during an outage once the database is back (Chromium), and share the
+// sign-in lockout.
+import { chromium } from "@playwright/test";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -207,6 +209,28 @@ async function retryUntilWritten(server: RunningServer, body: unknown, headers: 
     await sleep(500);
   }
 }
+
+describe("a dashboard page opened while PostgreSQL is down", () => {
+  it("says the page could not be loaded, then shows it by itself once the database is back", async () => {
+    const token = (await signIn(a, ADMIN.email, ADMIN.password)).split("=")[1]!;
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+    try {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: "tg_session", value: token, url: a.url }]);
+      const page = await context.newPage();
+      await restartPgCluster(await pgDataDir(), 3_000, async () => {
+        await page.goto(`${a.url}/queues`);
+        await page.getByRole("heading", { name: "This page could not be loaded" }).waitFor({ timeout: 10_000 });
+        const alert = page.getByRole("alert").filter({ hasText: "This page could not be loaded" });
+        expect(await alert.innerText()).toMatch(/Trying again in \d s/);
+      });
+      // No click: the error screen tries again every few seconds.
+      await page.getByRole("heading", { name: "Annotation queues" }).waitFor({ timeout: 20_000 });
+    } finally {
+      await browser.close();
+    }
+  });
+});
 
 describe("the sign-in lockout", () => {
   it("counts wrong passwords across instances and outlives them", async () => {

@@ -210,7 +210,11 @@ export async function restartPgCluster(
   const logFile = path.join(path.dirname(dataDir), "postgres.log");
   await run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "-t", "30", "stop"]);
   const started = Date.now();
-  await whileDown?.();
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, downMs - (Date.now() - started))));
-  await run("pg_ctl", ["-D", dataDir, "-o", options.join(" "), "-l", logFile, "-w", "-t", "60", "start"]);
+  try {
+    await whileDown?.();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downMs - (Date.now() - started))));
+  } finally {
+    // Up again even when `whileDown` failed, so the tests after it still have their database.
+    await run("pg_ctl", ["-D", dataDir, "-o", options.join(" "), "-l", logFile, "-w", "-t", "60", "start"]);
+  }
 }
