@@ -231,7 +231,8 @@ describe("PostgreSQL", () => {
       ]);
       // Thought has no foreign key to its session here (a delete trigger instead; roundTrip deletes through it).
       const keys = await client.query<{ conname: string }>(
-        `SELECT conname FROM pg_constraint WHERE conrelid = '"Thought"'::regclass AND contype = 'f'`,
+        `SELECT conname FROM pg_constraint WHERE conrelid = '"Thought"'::regclass AND contype = 'f'
+            AND confrelid = '"ThinkingSession"'::regclass`,
       );
       expect(keys.rows.map((r) => r.conname)).toEqual([]);
     } finally {
