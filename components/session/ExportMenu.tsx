@@ -1,5 +1,6 @@
 "use client";
-// Downloads: the session as JSON (re-importable) or Markdown, and the graph as an SVG or PNG image.
+// Downloads: the session as JSON (re-importable) or Markdown, both with the review, its scores as CSV, and the graph
+// as an SVG or PNG image.
 import { Download } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/Button";
@@ -53,6 +54,11 @@ export function ExportMenu({ sessionId, imagesOnly = false }: { sessionId: strin
             <DropdownMenuItem asChild>
               <a href={`/sessions/${sessionId}/export?format=markdown`} download>
                 Markdown
+              </a>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <a href={`/sessions/${sessionId}/export?format=csv`} download>
+                Scores (CSV)
               </a>
             </DropdownMenuItem>
             <DropdownMenuSeparator />
