@@ -499,6 +499,29 @@ describe("OpenAPI and unknown routes", () => {
     expect(expectError(a, 404).code).toBe("not_found");
   });
 
+  const unknownPaths = [
+    "/api",
+    "/api/no-such",
+    "/api/mcp/no-such",
+    "/api/mcp/thoughtmcp/no-such",
+    "/api/auth/no-such",
+    "/api/auth/login/extra",
+    "/api/trpc",
+    "/api/health/extra",
+  ];
+  it.each(unknownPaths.flatMap((p) => ["GET", "POST", "PUT", "PATCH", "DELETE"].map((m) => [m, p])))(
+    "%s %s (outside /api/v1) answers a JSON 404, not Next's HTML page",
+    async (method, route) => {
+      const a = await call(server(), route, { method, ...(method === "GET" ? {} : { json: {} }) });
+      expect(expectError(a, 404).code).toBe("not_found");
+    },
+  );
+
+  it("an unknown path below /api/mcp says where the MCP endpoints are", async () => {
+    const a = await call(server(), "/api/mcp/no-such", { method: "POST", json: {} });
+    expect(expectError(a, 404).suggestion).toMatch(/\/api\/mcp\/thoughtmcp/);
+  });
+
   it.each(["/api/v1", "/api/v1/"])("GET %s (the API root) answers a JSON 404, not the HTML page", async (route) => {
     const a = await call(server(), route);
     expect(expectError(a, 404).code).toBe("not_found");
