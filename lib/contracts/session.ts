@@ -51,6 +51,10 @@ export const ZThoughtView = z.object({
   flags: z.array(z.string()),
   metadata: z.unknown().nullable(),
   source: z.string(),
+  /** A thought from a transcript or trace: prompt | reasoning | placeholder | tool_call | tool_result | answer. */
+  kind: z.string().nullable().default(null),
+  /** Its source's facts (lib/contracts/thought-detail.ts detailView): opaque payloads show only as `opaque: true`. */
+  detail: z.record(z.string(), z.unknown()).nullable().default(null),
   version: z.number().int(),
   createdAt: isoTime,
   updatedAt: isoTime,

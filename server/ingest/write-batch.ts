@@ -381,6 +381,8 @@ export class WriteBatch {
         flags: plan.flags.length > 0 ? plan.flags : null,
         metadata: input.metadata ?? null,
         source: r.tool ?? "sequentialthinking",
+        kind: input.detail?.kind ?? null,
+        detail: input.detail ?? null,
         version: 1,
         createdAt: now,
         updatedAt: now,

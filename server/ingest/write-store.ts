@@ -190,6 +190,8 @@ export const TABLES = {
     flags: "json",
     metadata: "json",
     source: "text",
+    kind: "text",
+    detail: "json",
     version: "int",
     createdAt: "date",
     updatedAt: "date",

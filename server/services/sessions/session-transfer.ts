@@ -123,6 +123,9 @@ export async function importSession(
     flags: t.flags.length > 0 ? t.flags : null,
     metadata: t.metadata ?? null,
     source: t.source,
+    kind: t.kind,
+    // Opaque payloads are not exported (the export is read by people): a re-imported thought keeps the rest.
+    detail: t.detail,
     version: t.version,
     createdAt: new Date(t.createdAt),
     updatedAt: new Date(t.updatedAt),

@@ -1,5 +1,6 @@
 // Reading sessions and thoughts, always scoped to one project. Rows become the read shapes of
 // lib/contracts/session.ts here and nowhere else.
+import { detailView } from "@/lib/contracts/thought-detail";
 import type {
   BranchView,
   ListSessionsQuery,
@@ -66,6 +67,8 @@ export function toThoughtView(t: ThoughtRow): ThoughtView {
     flags: stringArray(t.flags),
     metadata: t.metadata ?? null,
     source: t.source,
+    kind: t.kind,
+    detail: detailView(t.detail),
     version: t.version,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
