@@ -5,7 +5,7 @@
 // file (`agent-<id>.jsonl` beside the session, or `<session>/subagents/agent-<id>.jsonl`); each becomes a branch from
 // the tool call that started it. Records of other types (summary, system, progress, file-history-snapshot, and any
 // later ones) add no items; a record that is skipped still passes its place in the tree on to its children.
-import type { NormalisedItem, Usage } from "@/lib/normalised/model";
+import type { NormalisedItem, Usage } from "../normalised/model";
 import {
   argumentsText,
   between,

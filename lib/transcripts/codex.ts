@@ -6,7 +6,7 @@
 // skipped; its token_count reports the usage of the model response just before it. `compacted` replaces the history
 // with a summary. Lines have no ids of their own, so an item's id is its line number (stable as the file grows).
 // The conversation is linear: each item follows the one before.
-import type { NormalisedItem, Usage } from "@/lib/normalised/model";
+import type { NormalisedItem, Usage } from "../normalised/model";
 import {
   argumentsText,
   between,

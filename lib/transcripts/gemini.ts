@@ -6,7 +6,7 @@
 // text, tool calls and tool results each become an item the first time they appear. Sub-agents record their own file
 // under `chats/<parent session id>/<id>.jsonl` (metadata `kind: "subagent"`): a branch from the parent's latest tool
 // call at its start. The legacy single-JSON file ({sessionId, messages: […]}) reads as its messages.
-import type { NormalisedItem, Usage } from "@/lib/normalised/model";
+import type { NormalisedItem, Usage } from "../normalised/model";
 import { argumentsText, contentText, isoTime, num, obj, str, type SessionFacts, type TranscriptReader } from "./reader";
 
 interface Seen {

@@ -1,6 +1,6 @@
 // A compact, readable form of the thoughts a transcript becomes (fixture tests and `thoughtgraph import --dry-run`).
-import { planThoughts, type ThoughtEvent } from "@/lib/normalised/plan-thoughts";
-import type { NormalisedSession } from "@/lib/normalised/model";
+import { planThoughts, type ThoughtEvent } from "../normalised/plan-thoughts";
+import type { NormalisedSession } from "../normalised/model";
 
 /** One line per thought: number, lane (and fork), kind, source ref, and the text's first line. */
 export function graphLines(events: readonly ThoughtEvent[]): string[] {

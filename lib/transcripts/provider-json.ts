@@ -3,7 +3,7 @@
 // `chat.completion` response) or OpenAI Responses (`{output}` / `{input}` items, reasoning items with `summary`,
 // `content` and `encrypted_content`). A document has no session id: it is the source name's when the door gives one,
 // else a hash of its first message, so a longer version of the same conversation is the same session.
-import type { NormalisedItem, NormalisedSession, SourceKind, Usage } from "@/lib/normalised/model";
+import type { NormalisedItem, NormalisedSession, SourceKind, Usage } from "../normalised/model";
 import { argumentsText, contentText, num, obj, str } from "./reader";
 
 export type ProviderFormat = Extract<SourceKind, "anthropic" | "openai-chat" | "openai-responses">;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { planThoughts, ThoughtPlanner } from "@/lib/normalised/plan-thoughts";
+import { planThoughts, ThoughtPlanner } from "../normalised/plan-thoughts";
 import { graphOf } from "./graph-of";
 import { linesOf, readerFor, readTranscript, TranscriptError } from "./read";
 

@@ -3,7 +3,7 @@
 // unknown record types add nothing, a line that is not JSON is skipped and reported (a crash can leave one), a last
 // line without its newline is an append in progress (reported, read next time); text with NUL characters, a file
 // with no JSON record, or records of no known format are refused as a whole, before anything is written.
-import type { NormalisedItem, NormalisedSession, SourceKind } from "@/lib/normalised/model";
+import type { NormalisedItem, NormalisedSession, SourceKind } from "../normalised/model";
 import { claudeCodeReader } from "./claude-code";
 import { codexReader } from "./codex";
 import { geminiReader } from "./gemini";

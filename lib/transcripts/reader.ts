@@ -3,7 +3,7 @@
 // record that reports its token usage (Claude Code repeats a message's usage on each of its records, Codex writes
 // `token_count` after the response, Gemini CLI rewrites a message with its tokens): `flush` lets them go when no such
 // record is coming (the end of a file, or a followed file gone quiet).
-import type { NormalisedItem, NormalisedSession, SourceKind } from "@/lib/normalised/model";
+import type { NormalisedItem, NormalisedSession, SourceKind } from "../normalised/model";
 
 export type SessionFacts = Omit<NormalisedSession, "items">;
 
