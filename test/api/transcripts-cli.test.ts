@@ -134,10 +134,11 @@ describe("thoughtgraph watch", () => {
   it("follows appends split mid-line, a truncation and a new file; a restart sends nothing twice", async () => {
     fs.mkdirSync(dir(), { recursive: true });
     const file = path.join(dir(), "rollout-live.jsonl");
-    const lines = fixture("codex-rollout.jsonl").split("\n").slice(0, 20);
+    // Session ids of their own: the import test above wrote the fixtures' sessions.
+    const lines = fixture("codex-rollout.jsonl").replaceAll("019a2d7a-41c4", "live0000-41c4").split("\n").slice(0, 20);
     fs.writeFileSync(file, `${lines.slice(0, 3).join("\n")}\n`);
     start();
-    const key = "codex:019a2d7a-41c4-78b1-b7cc-a45d62a89cd5";
+    const key = "codex:live0000-41c4-78b1-b7cc-a45d62a89cd5";
     await until(async () => (await graphOrNull(key))?.thoughts.length === 1);
     // The rest in 7-byte writes: lines split anywhere, never read half.
     const rest = `${lines.slice(3, 12).join("\n")}\n`;
