@@ -175,7 +175,9 @@ export function Transcript({
                 {o.stage ? ` · ${o.stage}` : ""}
                 {o.version > 1 ? ` · edited (v${o.version})` : ""}
                 {o.kind ? <KindChip kind={o.kind} /> : null}
-                {t?.detail ? <span className="tabular-nums">{detailLine(t.detail)}</span> : null}
+                {t?.detail ? (
+                  <span className="tabular-nums">{detailLine(t.detail as Record<string, unknown>)}</span>
+                ) : null}
               </header>
               {t && o.kind === "tool_result" ? (
                 <details className="text-sm" data-testid="tool-result">
