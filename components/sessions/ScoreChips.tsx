@@ -1,28 +1,27 @@
-// A session's scores in the sessions list: one chip per config, its name truncated, its mean (count) or count× whole;
-// the full list on hover.
+// A session's scores in the sessions list: one line per config, its name (truncated only past the column's width)
+// and its value ("3.6 (5)", "67% yes (3)", "2 scores"; under the name when both do not fit), the first SHOWN_LINES
+// configs and "+n more"; every summary in words in the cell's tooltip. One line of chips side by side left each name
+// a letter or two ("h… 1×") at 1440 px.
 import type { ScoreSummary } from "@/lib/contracts/scores";
 import { summaryText, summaryValueText } from "@/components/scoring/score-format";
-import { Badge } from "@/components/ui/Badge";
 
-/** Chips drawn in the cell; the rest count as "+n" (every summary is in the cell's title). */
-const SHOWN_CHIPS = 2;
+/** Configs shown in the cell: two lines keep a row at most about as tall as a title with its key under it. */
+const SHOWN_LINES = 2;
 
 export function ScoreChips({ summaries }: { summaries: ScoreSummary[] }) {
   if (summaries.length === 0) return <span className="text-muted-foreground">—</span>;
-  const rest = summaries.length - SHOWN_CHIPS;
+  const rest = summaries.length - SHOWN_LINES;
   return (
-    <div className="flex min-w-0 items-center gap-1" title={summaries.map(summaryText).join("\n")}>
-      {summaries.slice(0, SHOWN_CHIPS).map((s) => (
-        <Badge key={s.configId} variant="secondary" className="min-w-0 shrink font-normal" data-testid="score-summary">
-          <span className="min-w-0 truncate">{s.name}</span>{" "}
-          <span className="font-medium tabular-nums">{summaryValueText(s)}</span>
-        </Badge>
+    <ul className="flex min-w-0 flex-col gap-0.5 text-xs" title={summaries.map(summaryText).join("\n")}>
+      {summaries.slice(0, SHOWN_LINES).map((s) => (
+        <li key={s.configId} className="flex min-w-0 flex-wrap items-baseline gap-x-2" data-testid="score-summary">
+          <span className="min-w-0 truncate text-muted-foreground" data-testid="score-name">
+            {s.name}
+          </span>{" "}
+          <span className="ml-auto shrink-0 font-medium whitespace-nowrap tabular-nums">{summaryValueText(s)}</span>
+        </li>
       ))}
-      {rest > 0 ? (
-        <Badge variant="outline" className="font-normal text-muted-foreground">
-          +{rest}
-        </Badge>
-      ) : null}
-    </div>
+      {rest > 0 ? <li className="text-muted-foreground">+{rest} more</li> : null}
+    </ul>
   );
 }

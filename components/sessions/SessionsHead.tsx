@@ -3,6 +3,7 @@
 // press on the active column flips its order).
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
+import { Checkbox } from "@/components/ui/Checkbox";
 import { cn } from "@/components/ui/cn";
 import { TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { AGENT_WIDTH, ROOMY_ONLY, SCORES_WIDTH, WIDE_ONLY } from "./table-columns";
@@ -10,22 +11,43 @@ import type { UrlPatch } from "./use-sessions-url";
 
 type Sort = SessionTableQuery["sort"];
 
-export function SessionsHead({ query, set }: { query: SessionTableQuery; set: (patch: UrlPatch) => void }) {
+export function SessionsHead({
+  query,
+  set,
+  page,
+  onSelectPage,
+}: {
+  query: SessionTableQuery;
+  set: (patch: UrlPatch) => void;
+  /** How much of the page is selected. */
+  page: "all" | "some" | "none";
+  onSelectPage: () => void;
+}) {
   const sortHead = (sort: Sort, label: string, title?: string) => (
     <SortHead query={query} sort={sort} label={label} title={title} set={set} />
   );
   return (
     <TableHeader>
       <TableRow className="hover:bg-transparent">
+        <TableHead className="w-10 px-3">
+          <Checkbox
+            aria-label="Select every session on this page"
+            checked={page === "all"}
+            ref={(box) => {
+              if (box) box.indeterminate = page === "some";
+            }}
+            onChange={onSelectPage}
+          />
+        </TableHead>
         {/* The title keeps room for words at 768 px (it shrank to one letter); lesser columns go first. The agent
             column is fixed: names like "e2e-list-agent" wrapped onto three lines at 1024 px and took the title's
             room; they truncate, with the full name on hover. Below 1024 px both are narrower (at 768 px 7rem and 40%
             pushed Last activity 7 px out of the window). */}
-        <TableHead className="w-[32%] min-w-44 lg:w-[40%]">Title</TableHead>
+        <TableHead className="w-[32%] min-w-44">Title</TableHead>
         <TableHead className={AGENT_WIDTH}>Agent</TableHead>
         <TableHead>Status</TableHead>
         {sortHead("thoughts", "Thoughts")}
-        {/* Below 1280 px branches and revisions give way to the title and the health column (its tooltip has both). */}
+        {/* Below 1536 px branches and revisions give way to the title and the scores (the health tooltip has both). */}
         <TableHead className={cn("text-right", ROOMY_ONLY)}>Branches</TableHead>
         <TableHead className={cn("text-right", ROOMY_ONLY)}>Revisions</TableHead>
         {sortHead("flags", "Flags")}

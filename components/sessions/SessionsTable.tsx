@@ -1,6 +1,7 @@
 "use client";
 // The sessions list: search, filters, sort and server-side pagination, all kept in the URL (use-sessions-url.ts);
-// refreshed live when any session of the project changes (use-live-sessions.ts). An empty project shows the first-run
+// refreshed live when any session of the project changes (use-live-sessions.ts); rows selected with their boxes
+// (use-row-selection.ts) for the actions beside the title (SessionActions.tsx). An empty project shows the first-run
 // page (components/onboarding/ConnectAgent.tsx) instead, and the first thought to arrive opens its session.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ConnectAgent } from "@/components/onboarding/ConnectAgent";
@@ -10,12 +11,14 @@ import { PageHeader } from "@/components/ui/Page";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableRow } from "@/components/ui/Table";
 import { countOf } from "@/lib/words/count-of";
-import { QueueTheseLink } from "./QueueTheseLink";
+import { SessionActions } from "./SessionActions";
 import { SessionFilters } from "./SessionFilters";
 import { SessionRow } from "./SessionRow";
 import { SessionsHead } from "./SessionsHead";
 import { SessionsPager } from "./SessionsPager";
+import { filterOf } from "./session-links";
 import { useLiveSessions } from "./use-live-sessions";
+import { useRowSelection } from "./use-row-selection";
 import { isFiltered, useSessionsUrl } from "./use-sessions-url";
 
 export function SessionsTable() {
@@ -26,6 +29,8 @@ export function SessionsTable() {
   const data = table.data;
   const emptyProject = data !== undefined && data.total === 0 && !isFiltered(query);
   const live = useLiveSessions(emptyProject);
+  const pageIds = (data?.sessions ?? []).map((s) => s.id);
+  const selection = useRowSelection(filterOf(params).toString(), pageIds);
 
   if (emptyProject) return <ConnectAgent />;
 
@@ -35,7 +40,9 @@ export function SessionsTable() {
       <PageHeader
         title="Sessions"
         description="Every recorded agent run in this project, newest activity first."
-        actions={data && data.total > 0 ? <QueueTheseLink params={params} /> : null}
+        actions={
+          data && data.total > 0 ? <SessionActions params={params} selection={selection} total={data.total} /> : null
+        }
       />
       <SessionFilters
         query={query}
@@ -60,11 +67,11 @@ export function SessionsTable() {
       ) : (
         <div className="overflow-hidden rounded-lg border">
           <Table aria-label="Sessions" aria-busy={table.isFetching}>
-            <SessionsHead query={query} set={set} />
+            <SessionsHead query={query} set={set} page={selection.page} onSelectPage={selection.clickPage} />
             <TableBody>
               {data.sessions.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={10} className="py-10 text-center text-muted-foreground">
+                  <TableCell colSpan={11} className="py-10 text-center text-muted-foreground">
                     No sessions match these filters.
                   </TableCell>
                 </TableRow>
@@ -76,6 +83,8 @@ export function SessionsTable() {
                   scores={data.scores[s.id] ?? []}
                   health={data.health[s.id]}
                   scoreConfigChosen={Boolean(query.scoreConfigId)}
+                  selected={selection.isSelected(s.id)}
+                  onSelect={(range) => selection.click(s.id, range)}
                 />
               ))}
             </TableBody>
