@@ -36,5 +36,6 @@ export function toOutline(t: OutlineSource): OutlineThought {
     length: t.text.length,
     version: t.version,
     createdAt: t.createdAt,
+    kind: t.kind,
   };
 }
