@@ -15,7 +15,6 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useRef, type RefObject } from "react";
-import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
 import { dependencyFlowEdges } from "@/lib/graph/dependency-edges";
@@ -129,7 +128,7 @@ export function ThoughtGraph({
           stage: t?.stage ?? null,
           flags: t?.flags.length ?? 0,
           score: t?.score ?? null,
-          preview: plainText(t?.preview ?? "").slice(0, 120),
+          preview: (t?.preview ?? "").slice(0, 120),
           isRevision: t?.isRevision === true,
           branch: t?.branchId ?? null,
           reviews: scoreChip?.text ?? null,
