@@ -77,7 +77,9 @@ function publicUrlFromEnv(): string | null {
     throw new Error(`THOUGHTGRAPH_PUBLIC_URL must be a URL such as https://tg.example.com; got "${raw}".`);
   }
   if ((url.protocol !== "https:" && url.protocol !== "http:") || url.pathname !== "/" || url.search || url.hash) {
-    throw new Error(`THOUGHTGRAPH_PUBLIC_URL must be an origin such as https://tg.example.com (no path); got "${raw}".`);
+    throw new Error(
+      `THOUGHTGRAPH_PUBLIC_URL must be an origin such as https://tg.example.com (no path); got "${raw}".`,
+    );
   }
   return url.origin;
 }

@@ -3,7 +3,15 @@ import { isSpecialUseAddress } from "./private-addresses";
 
 describe("isSpecialUseAddress", () => {
   it("refuses loopback, private, link-local and metadata-service addresses", () => {
-    for (const a of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0", "100.64.0.1"]) {
+    for (const a of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "100.64.0.1",
+    ]) {
       expect(isSpecialUseAddress(a), a).toBe(true);
     }
     for (const a of ["::1", "::", "fe80::1", "fd12:3456::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "64:ff9b::a00:1"]) {
