@@ -8,7 +8,7 @@ import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { bearerChallenge } from "@/server/http/respond";
 import { currentOAuthSettings } from "@/server/config";
-import { isOAuthAccessToken } from "@/server/oauth/access-tokens";
+import { isOAuthAccessToken, type OAuthPrincipal } from "@/server/oauth/access-tokens";
 import type { McpPath } from "@/server/oauth/resources";
 import { oauthChallenge, verifyOAuthRequest, type OAuthRefusal } from "./oauth-gate";
 import { getDb } from "@/server/db/client";
@@ -42,7 +42,15 @@ export const serveMcp = mcpDoor("/api/mcp", (principal) =>
 /** GET, POST and DELETE /api/mcp/thoughtmcp. */
 export const serveThoughtMcp = mcpDoor("/api/mcp/thoughtmcp", (principal) =>
   createThoughtMcpServer(
-    { call: (tool, args, ctx) => callThoughtMcpTool(principal, ctx.client, tool, args) },
+    {
+      call: (tool, args, ctx) =>
+        callThoughtMcpTool(
+          principal,
+          ctx.client ?? (principal as Partial<OAuthPrincipal>).grant?.clientName ?? null,
+          tool,
+          args,
+        ),
+    },
     { onUnexpectedError: logToolFailure },
   ),
 );

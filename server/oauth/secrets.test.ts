@@ -4,7 +4,7 @@ import { newSecret, pkceVerifierMatches, S256_CHALLENGE } from "./secrets";
 
 describe("PKCE S256", () => {
   // RFC 7636 Appendix B's example.
-  const verifier = "dBjftJeZ4CVP-mJ92K1uQEBx7Ek8Fz9bGcHq9q4XZcA";
+  const verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
   const challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 
   it("matches the RFC's example verifier and challenge", () => {
