@@ -9,6 +9,7 @@
 // trusts the test's self-signed certificate through NODE_EXTRA_CA_CERTS. `localhost`, on the same server, is not
 // allowed, which gives the private-address case.
 import { execFileSync } from "node:child_process";
+import { request } from "node:http";
 import path from "node:path";
 
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
@@ -34,6 +35,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 let meta: MetadataServer;
 let a: SqliteServer; // CIMD on
 let b: SqliteServer; // CIMD off: Dynamic Client Registration
+let off: SqliteServer; // THOUGHTGRAPH_OAUTH=0
 let adminCookie: string;
 
 function rows<T>(s: SqliteServer, sql: string, ...params: unknown[]): T[] {
@@ -75,9 +77,10 @@ beforeAll(async () => {
     NODE_EXTRA_CA_CERTS: meta.certFile,
     THOUGHTGRAPH_OAUTH_CIMD_PRIVATE_HOSTS: "127.0.0.1",
   };
-  [a, b] = await Promise.all([
+  [a, b, off] = await Promise.all([
     startSqliteServer("oauth-cimd", env),
     startSqliteServer("oauth-dcr", { ...env, THOUGHTGRAPH_OAUTH_CIMD: "0" }),
+    startSqliteServer("oauth-off", { THOUGHTGRAPH_OAUTH: "0" }),
   ]);
   execFileSync(
     process.execPath,
@@ -92,7 +95,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([a?.server.stop(), b?.server.stop()]);
+  await Promise.all([a?.server.stop(), b?.server.stop(), off?.server.stop()]);
   await meta?.close();
 });
 
@@ -264,10 +267,10 @@ function authorizeUrl(s: SqliteServer, clientId: string, overrides: Record<strin
   return url;
 }
 
-async function token(s: SqliteServer, form: Record<string, string>, headers: Record<string, string> = {}) {
+async function token(s: SqliteServer, form: Record<string, string>) {
   const res = await fetch(`${s.server.url}/api/oauth/token`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, string> };
@@ -313,14 +316,7 @@ async function tokens(
 }
 
 /** A JSON-RPC tools/call over the MCP door with a bearer token (one stateless POST). */
-async function callTool(
-  s: SqliteServer,
-  bearer: string,
-  name: string,
-  args: unknown,
-  endpoint = "/api/mcp",
-  host?: string,
-) {
+async function callTool(s: SqliteServer, bearer: string, name: string, args: unknown, endpoint = "/api/mcp") {
   const res = await fetch(`${s.server.url}${endpoint}`, {
     method: "POST",
     headers: {
@@ -328,11 +324,27 @@ async function callTool(
       accept: "application/json, text/event-stream",
       authorization: `Bearer ${bearer}`,
       "mcp-protocol-version": "2025-06-18",
-      ...(host ? { host } : {}),
     },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
   });
   return { status: res.status, challenge: res.headers.get("www-authenticate"), text: await res.text() };
+}
+
+/** One request with a Host of our choosing (fetch sends the URL's own): what a DNS-rebound browser would send. */
+function withHost(
+  url: string,
+  host: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(url, { method: init.method ?? "GET", headers: { ...init.headers, host } }, (res) => {
+      let text = "";
+      res.on("data", (d: Buffer) => (text += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
 }
 
 describe("OAuth refusals", () => {
@@ -417,7 +429,10 @@ describe("OAuth refusals", () => {
       /error="invalid_token".*resource_metadata=".*\/oauth-protected-resource\/api\/mcp\/thoughtmcp"/,
     );
     expect(writes(a)).toBe(before);
+    const right = await callTool(a, access_token, "sequentialthinking", thoughtArgs("on its own endpoint"));
+    expect(right.status).toBe(200);
     const code = await approvedCode(a, clientId, adminCookie);
+    const tokensBefore = count(a, "OAuthToken");
     const mismatch = await token(a, {
       grant_type: "authorization_code",
       code,
@@ -427,9 +442,7 @@ describe("OAuth refusals", () => {
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error).toBe("invalid_target");
-    expect(count(a, "OAuthToken")).toBe(Number(/OAuthToken=(\d+)/.exec(before)![1]));
-    const right = await callTool(a, access_token, "sequentialthinking", thoughtArgs("on its own endpoint"));
-    expect(right.status).toBe(200);
+    expect(count(a, "OAuthToken")).toBe(tokensBefore);
   });
 
   it("refuses expired, revoked and reused refresh tokens; reuse ends the whole grant", async () => {
@@ -531,20 +544,64 @@ describe("OAuth refusals", () => {
     expect(writes(a)).toBe(before);
     const { access_token } = await tokens(a, clientId, adminCookie);
     const mid = writes(a);
-    for (const route of ["/.well-known/oauth-authorization-server", "/.well-known/oauth-protected-resource/api/mcp"]) {
-      const res = await fetch(`${a.server.url}${route}`, { headers: { host: "evil.example" } });
-      expect(res.status, route).toBe(403);
+    for (const route of [
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/oauth-protected-resource/api/mcp",
+      "/oauth/authorize",
+    ]) {
+      expect((await withHost(`${a.server.url}${route}`, "evil.example")).status, route).toBe(403);
     }
-    const tokenAtEvil = await token(
-      a,
-      { grant_type: "refresh_token", refresh_token: "x", client_id: clientId },
-      { host: "evil.example" },
-    );
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const refresh = new URLSearchParams({ grant_type: "refresh_token", refresh_token: "x", client_id: clientId });
+    const tokenAtEvil = await withHost(`${a.server.url}/api/oauth/token`, "evil.example", {
+      method: "POST",
+      headers: form,
+      body: refresh.toString(),
+    });
     expect(tokenAtEvil.status).toBe(403);
-    expect(
-      (await callTool(a, access_token, "sequentialthinking", thoughtArgs("rebound"), "/api/mcp", "evil.example"))
-        .status,
-    ).toBe(403);
+    const rebound = await withHost(`${a.server.url}/api/mcp`, "evil.example", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${access_token}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "sequentialthinking", arguments: thoughtArgs("rebound") },
+      }),
+    });
+    expect(rebound.status).toBe(403);
     expect(writes(a)).toBe(mid);
+  });
+});
+
+describe("with OAuth turned off (THOUGHTGRAPH_OAUTH=0)", () => {
+  it("answers 401 without resource metadata, and the discovery paths say in JSON that a static key is needed", async () => {
+    const res = await fetch(`${off.server.url}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(
+      /^Bearer error="invalid_token", error_description="A valid API key is required/,
+    );
+    expect(res.headers.get("www-authenticate")).not.toContain("resource_metadata");
+    for (const path of [
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/oauth-protected-resource/api/mcp",
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/openid-configuration",
+      "/api/oauth/register",
+    ]) {
+      const answer = await fetch(off.server.url + path, path.startsWith("/api") ? { method: "POST", body: "{}" } : {});
+      expect(answer.status, path).toBe(404);
+      const body = (await answer.json()) as { error: { message: string; suggestion: string } };
+      expect(body.error.message, path).toContain("A valid API key is required.");
+      expect(body.error.suggestion).toContain("Authorization: Bearer");
+    }
   });
 });

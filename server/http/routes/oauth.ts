@@ -78,13 +78,34 @@ async function readForm(req: DoorRequest): Promise<URLSearchParams> {
 
 // ---- Discovery ----
 
-export const getAuthorizationServerMetadata: DoorHandler = async (req) =>
-  oauthOff(req) ?? json(authorizationServerMetadata(issuerOf(req), currentOAuthSettings()), 200, DISCOVERY);
+const wellKnownSuffix = (req: DoorRequest, prefix: string) => req.url.split("?")[0]!.slice(prefix.length);
+
+/** At /.well-known/oauth-authorization-server and /.well-known/openid-configuration; the issuer has no path, so a
+ *  path-inserted form (…/oauth-authorization-server/api/mcp) is a JSON 404. */
+export const getAuthorizationServerMetadata: DoorHandler = async (req) => {
+  const off = oauthOff(req);
+  if (off) return off;
+  const prefix = req.url.startsWith("/.well-known/openid-configuration")
+    ? "/.well-known/openid-configuration"
+    : "/.well-known/oauth-authorization-server";
+  const suffix = wellKnownSuffix(req, prefix);
+  if (suffix !== "" && suffix !== "/") {
+    return errorResponse(
+      {
+        code: "not_found",
+        message: `No authorization server at ${suffix}: this server's issuer is its origin.`,
+        suggestion: `Read ${prefix} at the root.`,
+      },
+      404,
+    );
+  }
+  return json(authorizationServerMetadata(issuerOf(req), currentOAuthSettings()), 200, DISCOVERY);
+};
 
 export const getProtectedResourceMetadata: DoorHandler = async (req) => {
   const off = oauthOff(req);
   if (off) return off;
-  const suffix = req.url.split("?")[0]!.slice("/.well-known/oauth-protected-resource".length);
+  const suffix = wellKnownSuffix(req, "/.well-known/oauth-protected-resource");
   const path = mcpPathFromWellKnown(suffix);
   if (path === undefined) {
     return errorResponse(
