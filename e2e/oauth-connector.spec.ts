@@ -94,7 +94,7 @@ test("mcp-remote connects through OAuth, records as the person, and stops at onc
     await expect(row).toContainText(process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL!.split("@")[0]!);
     await expect(row).toContainText("self-registered");
     await expect(row).toContainText("read, record");
-    await page.locator("#connected-apps").scrollIntoViewIfNeeded();
+    await page.locator("#connected-apps-heading").scrollIntoViewIfNeeded();
     await checkThemes(page, testInfo, "oauth-grants");
 
     // The session it recorded names that client (attribution to the person is the grant's, shown above).

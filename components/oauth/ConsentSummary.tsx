@@ -13,6 +13,8 @@ export interface ConsentSummaryView {
   endpoint: string;
 }
 
+const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
+
 export function ConsentSummary({ view }: { view: ConsentSummaryView }) {
   return (
     <dl className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
@@ -26,7 +28,7 @@ export function ConsentSummary({ view }: { view: ConsentSummaryView }) {
           {view.metadataHost
             ? `The name comes from a description published at ${view.metadataHost}; thoughtgraph does not vouch for it.`
             : "The app registered itself with this server and chose its own name; thoughtgraph does not vouch for it."}
-          {view.clientUri ? ` It links to ${view.clientUri}.` : ""}
+          {view.clientUri ? ` It names ${hostOf(view.clientUri)} as its home page.` : ""}
         </dd>
       </div>
       <div className="flex flex-col gap-1">
