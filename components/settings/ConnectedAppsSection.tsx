@@ -77,8 +77,7 @@ function Grants() {
                   <div className="flex flex-col">
                     <span>{g.client.name}</span>
                     <span className="text-xs text-muted-foreground">
-                      {g.client.origin ? `from ${g.client.origin}` : "self-registered"} ·{" "}
-                      {new URL(g.resource).pathname}
+                      {g.client.origin ? `from ${g.client.origin}` : "self-registered"} · {new URL(g.resource).pathname}
                     </span>
                   </div>
                 </TableCell>
