@@ -3,15 +3,9 @@
 // the role in that project allows), then Approve or Deny. A plain form POST to /oauth/decision, which checks it all
 // again: the browser follows the redirect back to the app.
 import { useState } from "react";
+import type { ConsentProject, OAuthScope } from "@/lib/contracts/oauth";
 import { Button } from "@/components/ui/Button";
 import { Label } from "@/components/ui/Label";
-
-interface Project {
-  id: string;
-  name: string;
-  role: string;
-  maxScope: "read" | "write";
-}
 
 const SELECT =
   "h-8 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30";
@@ -22,15 +16,15 @@ export function ConsentForm({
   params,
   clientName,
 }: {
-  projects: Project[];
-  scopes: ("read" | "write")[];
+  projects: ConsentProject[];
+  scopes: OAuthScope[];
   params: [string, string][];
   clientName: string;
 }) {
   const [projectId, setProjectId] = useState(projects[0]?.id ?? "");
   const project = projects.find((p) => p.id === projectId);
   const writeAllowed = scopes.includes("write") && project?.maxScope === "write";
-  const [scope, setScope] = useState<"read" | "write">(writeAllowed ? "write" : "read");
+  const [scope, setScope] = useState<OAuthScope>(writeAllowed ? "write" : "read");
   const chosen = scope === "write" && !writeAllowed ? "read" : scope;
 
   return (

@@ -1,21 +1,12 @@
 // Who is asking, on the consent page: the client's own name marked unverified, where its description came from, and
 // where the browser goes after the decision (a redirect on this computer gets a warning: any program here could
 // claim a client's name).
+import type { ConsentRequestView } from "@/lib/contracts/oauth";
 import { Badge } from "@/components/ui/Badge";
-
-export interface ConsentSummaryView {
-  clientName: string;
-  clientKind: "dcr" | "cimd";
-  metadataHost: string | null;
-  clientUri: string | null;
-  redirectHost: string;
-  loopbackRedirect: boolean;
-  endpoint: string;
-}
 
 const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
 
-export function ConsentSummary({ view }: { view: ConsentSummaryView }) {
+export function ConsentSummary({ view }: { view: ConsentRequestView }) {
   return (
     <dl className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
       <div className="flex flex-col gap-1">

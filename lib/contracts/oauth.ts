@@ -69,3 +69,27 @@ export interface GrantView {
   createdAt: string;
   lastUsedAt: string | null;
 }
+
+/** A project the consent page offers, with the widest access the person's role there allows. */
+export interface ConsentProject {
+  id: string;
+  name: string;
+  role: string;
+  maxScope: OAuthScope;
+}
+
+/** What the consent page shows of a request it may ask about (server/oauth/consent-view.ts builds it). */
+export interface ConsentRequestView {
+  clientName: string;
+  clientKind: "dcr" | "cimd";
+  /** cimd: the host that serves the metadata document; dcr: null (the client registered itself). */
+  metadataHost: string | null;
+  clientUri: string | null;
+  redirectHost: string;
+  loopbackRedirect: boolean;
+  endpoint: string;
+  scopes: OAuthScope[];
+  projects: ConsentProject[];
+  /** The authorization request's parameters, posted back with the decision. */
+  params: [string, string][];
+}

@@ -1,8 +1,8 @@
 // What the consent page shows: the client as it named itself (unverified), where its metadata came from, where the
 // browser goes afterwards, and the person's projects with the widest access each allows. Reads only.
 import "@/server/server-only";
-import { maxConnectorScope, isRole, type Role } from "@/lib/auth/roles";
-import type { OAuthScope } from "@/lib/contracts/oauth";
+import { maxConnectorScope, isRole } from "@/lib/auth/roles";
+import type { ConsentRequestView } from "@/lib/contracts/oauth";
 import { isLoopbackRedirect } from "@/lib/oauth/redirect-uris";
 import type { OAuthSettings } from "@/server/config";
 import type { Db } from "@/server/db/client";
@@ -12,31 +12,10 @@ import {
   UnsafeAuthorizationRequest,
 } from "./authorization-request";
 
-export interface ConsentProject {
-  id: string;
-  name: string;
-  role: Role;
-  maxScope: OAuthScope;
-}
-
 export type ConsentView =
   | { kind: "unsafe"; message: string }
   | { kind: "redirect"; location: string }
-  | {
-      kind: "request";
-      clientName: string;
-      clientKind: "dcr" | "cimd";
-      /** cimd: the host that serves the metadata document; dcr: null (the client registered itself). */
-      metadataHost: string | null;
-      clientUri: string | null;
-      redirectHost: string;
-      loopbackRedirect: boolean;
-      endpoint: string;
-      scopes: OAuthScope[];
-      projects: ConsentProject[];
-      /** The authorization request's parameters, posted back with the decision. */
-      params: [string, string][];
-    };
+  | ({ kind: "request" } & ConsentRequestView);
 
 export async function consentView(
   db: Db,

@@ -134,6 +134,15 @@ async function issueTokens(
 
 type Form = URLSearchParams;
 
+/** A code or refresh token came back after it was used: it may be stolen, so the whole grant ends. */
+async function reused(db: Db, grantId: string, what: "code" | "refresh_token"): Promise<OAuthProtocolError> {
+  await revokeGrant(db, grantId, "reuse");
+  return new OAuthProtocolError(
+    "invalid_grant",
+    `${what} was already used (reuse means it may be stolen): the grant and its tokens are revoked; authorize again.`,
+  );
+}
+
 function required(form: Form, name: string): string {
   const value = form.get(name);
   if (!value) throw new OAuthProtocolError("invalid_request", `${name} is required.`);
@@ -169,10 +178,7 @@ export async function exchangeCode(db: Db, form: Form, settings: OAuthSettings):
   }
   const row = await db.oAuthCode.findUnique({ where: { id: sha256Hex(code) }, include: { grant: true } });
   if (!row) throw new OAuthProtocolError("invalid_grant", "code is unknown or expired.");
-  if (row.usedAt !== null) {
-    await revokeGrant(db, row.grantId, "reuse");
-    throw new OAuthProtocolError("invalid_grant", "code was already used: the grant and its tokens are revoked.");
-  }
+  if (row.usedAt !== null) throw await reused(db, row.grantId, "code");
   if (row.grant.clientId !== clientId)
     throw new OAuthProtocolError("invalid_grant", "code was issued to another client.");
   if (row.expiresAt.getTime() <= Date.now()) throw new OAuthProtocolError("invalid_grant", "code has expired.");
@@ -191,10 +197,7 @@ export async function exchangeCode(db: Db, form: Form, settings: OAuthSettings):
     where: { id: row.id, usedAt: null },
     data: { usedAt: new Date() },
   });
-  if (count === 0) {
-    await revokeGrant(db, row.grantId, "reuse");
-    throw new OAuthProtocolError("invalid_grant", "code was already used: the grant and its tokens are revoked.");
-  }
+  if (count === 0) throw await reused(db, row.grantId, "code");
   return issueTokens(db, row.grantId, scope, settings);
 }
 
@@ -207,14 +210,7 @@ export async function refreshTokens(db: Db, form: Form, settings: OAuthSettings)
   if (row.grant.clientId !== clientId) {
     throw new OAuthProtocolError("invalid_grant", "refresh_token was issued to another client.");
   }
-  if (row.usedAt !== null) {
-    await revokeGrant(db, row.grantId, "reuse");
-    throw new OAuthProtocolError(
-      "invalid_grant",
-      "refresh_token was already used (reuse means it may be stolen): the grant and its tokens are revoked; " +
-        "authorize again.",
-    );
-  }
+  if (row.usedAt !== null) throw await reused(db, row.grantId, "refresh_token");
   if (row.revokedAt !== null || row.grant.revokedAt !== null) {
     throw new OAuthProtocolError("invalid_grant", "refresh_token was revoked; authorize again.");
   }
@@ -228,10 +224,7 @@ export async function refreshTokens(db: Db, form: Form, settings: OAuthSettings)
     where: { id: row.id, usedAt: null },
     data: { usedAt: new Date() },
   });
-  if (count === 0) {
-    await revokeGrant(db, row.grantId, "reuse");
-    throw new OAuthProtocolError("invalid_grant", "refresh_token was already used: the grant is revoked.");
-  }
+  if (count === 0) throw await reused(db, row.grantId, "refresh_token");
   return issueTokens(db, row.grantId, scope, settings);
 }
 

@@ -348,6 +348,23 @@ function withHost(
 }
 
 describe("OAuth refusals", () => {
+  it("refuses registrations with a bad redirect URI or a body that is not JSON, in OAuth's error shape", async () => {
+    const before = count(a, "OAuthClient");
+    const register = (body: string) =>
+      fetch(`${a.server.url}/api/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+    const http = await register(JSON.stringify({ client_name: "x", redirect_uris: ["http://evil.example/cb"] }));
+    expect(http.status).toBe(400);
+    expect(await http.json()).toMatchObject({ error: "invalid_redirect_uri" });
+    const notJson = await register("{not json");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ error: "invalid_client_metadata" });
+    expect(count(a, "OAuthClient")).toBe(before);
+  });
+
   it("refuses a wrong PKCE verifier with invalid_grant and issues no token", async () => {
     const clientId = await register(a);
     const code = await approvedCode(a, clientId, adminCookie);

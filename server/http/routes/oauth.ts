@@ -218,7 +218,11 @@ export const postRegister: DoorHandler = (req) =>
   oauthJson(async () => {
     const off = oauthOff(req);
     if (off) return off;
-    const body = await readJson(req, FORM_LIMIT);
+    const body = await readJson(req, FORM_LIMIT).catch((error: unknown) => {
+      // RFC 7591 §3.2.2: a body that is not JSON is invalid client metadata, in OAuth's error shape.
+      if (error instanceof ValidationError) throw new OAuthProtocolError("invalid_client_metadata", error.message);
+      throw error;
+    });
     return json(await registerClient(getDb(), body, currentOAuthSettings()), 201, NO_STORE);
   });
 
