@@ -221,18 +221,19 @@ export function partsToItems(parts: Part[], prefix = ""): SpanItem[] {
   });
 }
 
-/** The newest user message's text in an input list (what the model was asked this turn), as a prompt item. */
+/**
+ * What the model was asked this turn, as a prompt item: the input's last message when it is the user's. A later call
+ * of the same turn sends the same message again followed by the model's own output and tool results: history, so
+ * nothing.
+ */
 export function promptItem(messages: JsonObject[]): SpanItem[] {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i]!;
-    if (m.role !== "user" && m.role !== "human") continue;
-    const t = messageParts(m)
-      .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text")
-      .map((p) => p.text)
-      .join("\n\n");
-    return t.trim() === "" ? [] : [{ key: `prompt:${fnv(t)}`, kind: "prompt", text: t }];
-  }
-  return [];
+  const last = messages.filter((m) => m.role !== "system" && m.role !== "developer").at(-1);
+  if (!last || (last.role !== "user" && last.role !== "human")) return [];
+  const t = messageParts(last)
+    .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text")
+    .map((p) => p.text)
+    .join("\n\n");
+  return t.trim() === "" ? [] : [{ key: `prompt:${fnv(t)}`, kind: "prompt", text: t }];
 }
 
 /** Tool results sent to the model in an input list (a tool role message, `tool_call_response` or `tool-result`
