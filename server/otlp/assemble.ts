@@ -90,8 +90,12 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
     return r.span.parentSpanId ? bySpan.get(r.span.parentSpanId) : undefined;
   };
   /** The agent runs around a record, innermost first (itself included when it is one). */
+  const agentsCache = new Map<Rec, Rec[]>();
   const agentsAround = (r: Rec): Rec[] => {
+    const cached = agentsCache.get(r);
+    if (cached) return cached;
     const agents: Rec[] = [];
+    agentsCache.set(r, agents);
     const visited = new Set<Rec>();
     for (
       let at: Rec | undefined = r.fromLog ? bySpan.get(r.span.spanId) : r;
@@ -128,10 +132,10 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   // Items in time order: each at its span's start (a tool's result at its span's end), then in the span's order.
   const entries: { r: Rec; it: SpanItem; time: bigint; k: number }[] = [];
   for (const r of recs) {
+    if (r.reading.items.length === 0) continue;
+    const start = BigInt(r.span.startTimeUnixNano);
     r.reading.items.forEach((it, k) => {
-      const time = BigInt(
-        it.atEnd && r.span.endTimeUnixNano !== "0" ? r.span.endTimeUnixNano : r.span.startTimeUnixNano,
-      );
+      const time = it.atEnd && r.span.endTimeUnixNano !== "0" ? BigInt(r.span.endTimeUnixNano) : start;
       entries.push({ r, it, time, k });
     });
   }

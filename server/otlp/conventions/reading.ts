@@ -41,28 +41,31 @@ export function durationMs(span: Pick<OtlpSpan, "startTimeUnixNano" | "endTimeUn
   return d < 0n ? undefined : Number(d / 1_000_000n);
 }
 
-const defined = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-
-/** Stamps a span's items with its time and model, and its first item with the call's usage, latency and cost. */
+/** Stamps a span's items (in place) with its time and model, and its first output with the call's usage, latency
+ *  and cost; a tool's result is placed at the span's end. */
 export function stamp(
   items: SpanItem[],
   span: Pick<OtlpSpan, "startTimeUnixNano" | "endTimeUnixNano">,
   facts: { model?: string; usage?: Usage; costUsd?: number; latencyOn?: "first" | "result" },
 ): SpanItem[] {
+  if (items.length === 0) return items;
   const at = isoOf(span.startTimeUnixNano);
-  const usage = facts.usage && Object.keys(defined(facts.usage)).length > 0 ? defined(facts.usage) : undefined;
+  let usage: Usage | undefined;
+  for (const [k, v] of Object.entries(facts.usage ?? {}) as [keyof Usage, number | undefined][]) {
+    if (v !== undefined) (usage ??= {})[k] = v;
+  }
   const latency = durationMs(span);
   // The call's figures go on its first output; what it was sent (the prompt, results of earlier calls) is not its work.
   const first = items.findIndex((i) => i.kind !== "prompt" && i.kind !== "tool_result");
-  const latencyAt = facts.latencyOn === "result" ? items.findIndex((i) => i.kind === "tool_result") : first;
-  return items.map((item, i) => ({
-    ...item,
-    ...(at ? { at } : {}),
-    ...(facts.model && item.kind !== "prompt" ? { model: facts.model } : {}),
-    ...(i === first && usage ? { usage } : {}),
-    ...(i === first && facts.costUsd !== undefined ? { costUsd: facts.costUsd } : {}),
-    ...(i === latencyAt && latency !== undefined ? { latencyMs: latency } : {}),
-    ...(facts.latencyOn === "result" && item.kind === "tool_result" ? { atEnd: true as const } : {}),
-  }));
+  const result = facts.latencyOn === "result";
+  const latencyAt = result ? items.findIndex((i) => i.kind === "tool_result") : first;
+  items.forEach((item, i) => {
+    if (at) item.at = at;
+    if (facts.model && item.kind !== "prompt") item.model = facts.model;
+    if (i === first && usage) item.usage = usage;
+    if (i === first && facts.costUsd !== undefined) item.costUsd = facts.costUsd;
+    if (i === latencyAt && latency !== undefined) item.latencyMs = latency;
+    if (result && item.kind === "tool_result") item.atEnd = true;
+  });
+  return items;
 }
