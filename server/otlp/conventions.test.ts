@@ -87,6 +87,13 @@ describe("what thoughts carry beside their text", () => {
       tokensReasoning: 50,
     });
     expect(genai[1]!.at).toBe("2026-01-01T00:00:01.000Z");
+    // No cost in the span: the list price of claude-sonnet-4-5 on the call's day, 120 × $3 + 80 × $15 per million.
+    expect(genai[1]!.costUsd).toBeCloseTo((120 * 3 + 80 * 15) / 1e6, 12);
+    // The log event: claude-opus-4-1 at 300 × $15 + 90 × $75 per million.
+    expect(detail(FIXTURES.find((f) => f.name === "GenAI operation-details log event")!)[1]!.costUsd).toBeCloseTo(
+      (300 * 15 + 90 * 75) / 1e6,
+      12,
+    );
   });
 
   it("names the session's agent and model", () => {

@@ -2,6 +2,7 @@
 // names, and its items (parts.ts). Each convention module reads spans into this; ../assemble.ts places the items.
 import "@/server/server-only";
 import type { Usage } from "@/lib/normalised/model";
+import { costOf } from "@/lib/pricing/prices";
 import type { OtlpSpan } from "../spans";
 import type { SpanItem } from "./parts";
 
@@ -55,6 +56,8 @@ export function stamp(
     if (v !== undefined) (usage ??= {})[k] = v;
   }
   const latency = durationMs(span);
+  // A cost the source reports wins; else the list price of the model on the call's day, where the table has it.
+  const cost = facts.costUsd ?? (usage ? costOf(facts.model, usage, at) : undefined);
   // The call's figures go on its first output; what it was sent (the prompt, results of earlier calls) is not its work.
   const first = items.findIndex((i) => i.kind !== "prompt" && i.kind !== "tool_result");
   const result = facts.latencyOn === "result";
@@ -63,7 +66,7 @@ export function stamp(
     if (at) item.at = at;
     if (facts.model && item.kind !== "prompt") item.model = facts.model;
     if (i === first && usage) item.usage = usage;
-    if (i === first && facts.costUsd !== undefined) item.costUsd = facts.costUsd;
+    if (i === first && cost !== undefined) item.costUsd = cost;
     if (i === latencyAt && latency !== undefined) item.latencyMs = latency;
     if (result && item.kind === "tool_result") item.atEnd = true;
   });
