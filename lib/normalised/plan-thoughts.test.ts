@@ -49,8 +49,8 @@ describe("planThoughts", () => {
       ["b", 2, "", null, false],
       ["c", 3, "", null, true],
       ["d", 4, "", null, false],
-      ["c2", 3, "fork-1", 2, true],
-      ["d2", 4, "fork-1", null, false],
+      ["c2", 3, "fork-c2", 2, true],
+      ["d2", 4, "fork-c2", null, false],
       ["e", 5, "", null, true],
     ]);
   });

@@ -52,6 +52,8 @@ export interface ThoughtEvent {
 
 /** Idempotency keys are at most this long (lib/contracts/ingest.ts). */
 const MAX_KEY = 200;
+/** Branch names are short texts (lib/contracts/fields.ts SHORT_TEXT). */
+const MAX_BRANCH = 200;
 
 /** The session's key in thoughtgraph: the source and its own id, so re-imports and `watch` find the same session. */
 export function sessionKey(source: SourceKind, id: string): string {
@@ -143,8 +145,6 @@ export class ThoughtPlanner {
   private readonly placed = new Map<string, Placed>();
   /** The item last placed in each lane. */
   private readonly tips = new Map<string, string>();
-  private forks = 0;
-  private last: string | null = null;
   private first = true;
   readonly key: string;
 
@@ -172,19 +172,24 @@ export class ThoughtPlanner {
 
   add(item: NormalisedItem): ThoughtEvent[] {
     if (this.placed.has(item.id)) return []; // a source that repeats a record: its first copy stands
-    const parentId = item.parent !== null && this.placed.has(item.parent) ? item.parent : this.last;
+    // An unknown parent (a record this reader skipped, a sub-agent whose call is not in the file) follows the main
+    // chain's last item; a branch with no known parent starts on its own.
+    const known = item.parent !== null && this.placed.has(item.parent);
+    const parentId = known ? item.parent : item.branch !== undefined ? null : (this.tips.get("") ?? null);
     const parent = parentId === null ? undefined : this.placed.get(parentId);
     let lane: string;
     let forkFrom: number | undefined;
+    // Lanes are named after the item that starts them, so the names do not depend on the order in which a session's
+    // files are read (a sub-agent's file beside its session's, followed live or imported after it).
     if (item.branch !== undefined) {
-      lane = this.tips.has(item.branch) ? `${item.branch}~${++this.forks}` : item.branch;
+      lane = shorten(this.tips.has(item.branch) ? `${item.branch}~${item.id}` : item.branch, MAX_BRANCH);
       forkFrom = parent?.number;
     } else if (!parent) {
       lane = "";
     } else if (this.tips.get(parent.lane) === parentId) {
       lane = parent.lane;
     } else {
-      lane = `fork-${++this.forks}`;
+      lane = shorten(`fork-${item.id}`, MAX_BRANCH);
       forkFrom = parent.number;
     }
     const startsLane = !this.tips.has(lane);
@@ -216,7 +221,6 @@ export class ThoughtPlanner {
     });
     this.placed.set(item.id, { number, lane });
     this.tips.set(lane, item.id);
-    this.last = item.id;
     return events;
   }
 
