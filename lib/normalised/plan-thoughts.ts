@@ -165,7 +165,6 @@ export class ThoughtPlanner {
       const id = `\u0000resumed:${lane}`; // no item id holds a NUL (the write path refuses one in a key)
       this.placed.set(id, { number, lane });
       this.tips.set(lane, id);
-      if (lane === "") this.last = id;
     }
     if (lanes.length > 0) this.first = false;
   }
