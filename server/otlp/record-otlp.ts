@@ -86,12 +86,6 @@ function forget(projectId: string, sessionKeyText: string) {
   ready.delete(`${projectId}\u0000${sessionKeyText}`);
 }
 
-/** The thought input of an event (the item's detail is kept for the stored columns; the write path takes the rest). */
-function thoughtBody(e: ThoughtEvent): Record<string, unknown> {
-  const { detail: _detail, ...body } = e.body;
-  return body;
-}
-
 export async function recordOtlp(
   who: Writer,
   spans: OtlpSpan[],
@@ -125,7 +119,7 @@ export async function recordOtlp(
   const requests: WriteRequest[] = [];
   const refused = new Map<string, string>(); // span → first reason
   events.forEach(({ event, itemId }, i) => {
-    const parsed = parseThoughtInput(thoughtBody(event), limits);
+    const parsed = parseThoughtInput(event.body, limits);
     if (!parsed.ok) {
       refused.set(origin.get(itemId) ?? itemId, `${parsed.problem.field}: ${parsed.problem.message}`);
       return;

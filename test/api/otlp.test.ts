@@ -169,22 +169,23 @@ async function runAgent(exporter: SpanExporter, sessionId: string): Promise<numb
   return w.codes;
 }
 
-/** The graph as people see it: kind-independent columns of each thought, in order. */
+/** The graph as people see it: each thought's kind, number, branch and text, in order. */
 const shape = (g: Awaited<ReturnType<typeof getGraph>>) =>
-  g.thoughts.map((t) => [t.thoughtNumber, t.branchId ?? "", t.branchFromThought, t.text]);
+  g.thoughts.map((t) => [t.kind, t.thoughtNumber, t.branchId ?? "", t.branchFromThought, t.text]);
 
 const UMBRELLA_GRAPH = [
-  [1, "", null, "Do I need an umbrella in Lyon today?"],
-  [2, "", null, "The user asks about Lyon.\n\nI should look the weather up first."],
-  [3, "", null, '**weather**\n\n```json\n{"city":"Lyon"}\n```'],
-  [4, "", null, '{"city":"Lyon","sky":"rain"}'],
+  ["prompt", 1, "", null, "Do I need an umbrella in Lyon today?"],
+  ["reasoning", 2, "", null, "The user asks about Lyon.\n\nI should look the weather up first."],
+  ["tool_call", 3, "", null, '**weather**\n\n```json\n{"city":"Lyon"}\n```'],
+  ["tool_result", 4, "", null, '{"city":"Lyon","sky":"rain"}'],
   [
+    "placeholder",
     5,
     "",
     null,
     "Reasoning not included: the model reasoned, but the trace carries no text for it (the provider returned none, or only a signature).",
   ],
-  [6, "", null, "Take an umbrella: it is raining in Lyon."],
+  ["answer", 6, "", null, "Take an umbrella: it is raining in Lyon."],
 ];
 
 /** The same run as GenAI operation-details events, one per model call, sent by a real logs exporter. */
@@ -307,6 +308,15 @@ function suite(name: string, make: () => Promise<Target>) {
       expect(shape(a)).toEqual(UMBRELLA_GRAPH);
       expect(shape(b)).toEqual(shape(a));
       expect(a.session.agent).toBe("umbrella-agent");
+      // The model call's facts, on its first output: tokens as the SDK reported them, the latency of the step.
+      expect(a.thoughts[1]!.detail).toMatchObject({
+        kind: "reasoning",
+        model: "mock-model-id",
+        tokensIn: 40,
+        tokensOut: 25,
+        tokensReasoning: 15,
+      });
+      expect(a.thoughts[3]!.detail).toMatchObject({ toolName: "weather", toolCallId: "call-1" });
       expect(a.thoughts.at(-1)!.nextThoughtNeeded).toBe(false);
     });
 
