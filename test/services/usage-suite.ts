@@ -8,6 +8,7 @@ type Services = typeof import("@/server/services/usage/usage") & {
   record: typeof import("@/server/otlp/record-otlp").recordOtlp;
   spans: typeof import("@/server/otlp/decode-json").tracesFromJson;
   find: typeof import("@/server/services/sessions/sessions").findSession;
+  table: typeof import("@/server/services/dashboard").sessionsTable;
   db: import("@/server/db/client").Db;
   close: () => Promise<void>;
 };
@@ -44,6 +45,7 @@ export function usageSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
       record: (await import("@/server/otlp/record-otlp")).recordOtlp,
       spans: (await import("@/server/otlp/decode-json")).tracesFromJson,
       find: (await import("@/server/services/sessions/sessions")).findSession,
+      table: (await import("@/server/services/dashboard")).sessionsTable,
       db: client.getDb(),
       close: client.closeDb,
     };
@@ -93,5 +95,22 @@ export function usageSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
       ["claude-sonnet-4-5", 2, 2],
       ["gpt-5", 1, 1],
     ]);
+  });
+
+  it("shows, sorts and filters the sessions table by tokens and cost", async () => {
+    const base = { sort: "cost" as const, order: "desc" as const, page: 1, pageSize: 25 };
+    const keys = async (q: Partial<Parameters<Services["table"]>[2]>) => {
+      const page = await svc.table(svc.db, projectId, { ...base, ...q });
+      return { keys: page.sessions.map((s) => s.key), usage: page.usage, total: page.total };
+    };
+    const byCost = await keys({});
+    // usage-a cost more than usage-b; usage-c has no figures and comes after, by activity.
+    expect(byCost.keys.slice(0, 3)).toEqual(["otlp:usage-a", "otlp:usage-b", "otlp:usage-c"]);
+    const a = await svc.find(svc.db, projectId, "otlp:usage-a");
+    expect(byCost.usage[a.id]).toMatchObject({ tokensIn: 3_000, tokensOut: 300 });
+    expect((await keys({ sort: "tokens", order: "asc" })).keys.slice(0, 2)).toEqual(["otlp:usage-b", "otlp:usage-a"]);
+    expect(await keys({ minCostUsd: 0.003 })).toMatchObject({ keys: ["otlp:usage-a"], total: 1 });
+    expect(await keys({ minTokens: 500 })).toMatchObject({ keys: ["otlp:usage-a", "otlp:usage-b"], total: 2 });
+    expect(await keys({ minTokens: 10_000 })).toMatchObject({ keys: [], total: 0 });
   });
 }

@@ -43,6 +43,17 @@ function totals(r: Row | undefined): UsageTotals {
 
 const group = (r: Row): UsageGroup => ({ key: r.key ?? "unknown", sessions: n(r.sessions), ...totals(r) });
 
+/** Every session of the project with figures, and its sums (for sorting and filtering the sessions table). */
+export async function usageOfProject(db: Db, projectId: string): Promise<Map<string, UsageTotals>> {
+  const sqlite = providerOfDb(db) === "sqlite";
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    `SELECT t."sessionId" AS "key", ${sums(db)} FROM "Thought" t
+      WHERE t."projectId" = ${sqlite ? "?" : "$1"} AND t."kind" IS NOT NULL GROUP BY t."sessionId"`,
+    projectId,
+  );
+  return new Map(rows.filter((r) => n(r.calls) > 0).map((r) => [r.key ?? "", totals(r)]));
+}
+
 /** Each listed session's sums (sessions without figures are left out). */
 export async function usageOfSessions(
   db: Db,
