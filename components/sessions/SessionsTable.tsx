@@ -24,6 +24,7 @@ import { SESSION_STATUSES } from "@/lib/contracts/zod-free";
 import { summaryText, summaryValueText } from "@/components/scoring/score-format";
 import { ConnectAgent } from "@/components/onboarding/ConnectAgent";
 import { HealthCell, HealthFilters } from "@/components/reasoning/HealthCell";
+import { CostCell, CostFilter, TokensCell } from "@/components/usage/UsageCells";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -62,6 +63,8 @@ export function SessionsTable() {
     query.scored !== undefined ||
     query.loops !== undefined ||
     query.healthBelow !== undefined ||
+    query.minCostUsd !== undefined ||
+    query.minTokens !== undefined ||
     query.from ||
     query.to,
   );
@@ -107,13 +110,13 @@ export function SessionsTable() {
   useEffect(() => applyTyped.current(), []);
   const sortBy = (sort: SessionTableQuery["sort"]) =>
     set({ sort, order: query.sort === sort && query.order === "desc" ? "asc" : "desc" });
-  const sortHead = (sort: SessionTableQuery["sort"], label: string, title?: string) => {
+  const sortHead = (sort: SessionTableQuery["sort"], label: string, title?: string, className?: string) => {
     const active = query.sort === sort;
     const Icon = !active ? ArrowUpDown : query.order === "desc" ? ArrowDown : ArrowUp;
     return (
       <TableHead
         aria-sort={active ? (query.order === "desc" ? "descending" : "ascending") : "none"}
-        className={cn(sort !== "activity" && "text-right")}
+        className={cn(sort !== "activity" && "text-right", className)}
       >
         <button
           type="button"
@@ -215,6 +218,7 @@ export function SessionsTable() {
               </option>
             ))}
           </NativeSelect>
+          <CostFilter value={query.minCostUsd} onChange={set} />
           <MoreFilters query={query} from={params.get("from") ?? ""} to={params.get("to") ?? ""} set={set} />
           <span className="flex-1" />
           <span className="flex items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
@@ -262,13 +266,15 @@ export function SessionsTable() {
                   "Health",
                   "Reasoning health, 0–100: loops, stalls and abandoned branches cost points",
                 )}
+                {sortHead("tokens", "Tokens", "Tokens in and out of the session's model calls", ROOMY_ONLY)}
+                {sortHead("cost", "Cost", "US dollars of the session's model calls", ROOMY_ONLY)}
                 {sortHead("activity", "Last activity")}
               </TableRow>
             </TableHeader>
             <TableBody>
               {data.sessions.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={10} className="py-10 text-center text-muted-foreground">
+                  <TableCell colSpan={12} className="py-10 text-center text-muted-foreground">
                     No sessions match these filters.
                   </TableCell>
                 </TableRow>
@@ -313,6 +319,12 @@ export function SessionsTable() {
                   <TableCell className="text-right">
                     <HealthCell health={data.health[s.id]} />
                   </TableCell>
+                  <Num className={ROOMY_ONLY} data-testid="row-tokens">
+                    <TokensCell usage={data.usage[s.id]} />
+                  </Num>
+                  <Num className={ROOMY_ONLY} data-testid="row-cost">
+                    <CostCell usage={data.usage[s.id]} />
+                  </Num>
                   <TableCell className="text-muted-foreground">
                     <RelativeTime at={s.lastActivityAt} />
                   </TableCell>
