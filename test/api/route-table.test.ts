@@ -54,6 +54,15 @@ function samples(session: string, client: string, config: string): Record<string
     }),
     "POST /api/v1/scores": () => ({ path: "/api/v1/scores", json: { sessionId: session, name: config, value: 4 } }),
     "GET /api/v1/search": () => ({ path: "/api/v1/search?q=route-table%20AND%20thought" }),
+    "POST /api/v1/import/transcript": () => ({
+      path: `/api/v1/import/transcript?format=openai-chat&name=${unique("route-table")}`,
+      json: {
+        messages: [
+          { role: "user", content: "a route-table question" },
+          { role: "assistant", content: "a route-table answer" },
+        ],
+      },
+    }),
     "POST /api/v1/otel/v1/traces": () => ({
       path: "/api/v1/otel/v1/traces",
       json: tracesJson([
