@@ -24,6 +24,7 @@ export default tseslint.config(
       ".next/**",
       "node_modules/**",
       "server/db/generated/**",
+      "server/otlp/proto/generated/**", // protobufjs output (scripts/otlp-proto.ts)
       "data/**",
       "test-results/**",
       "playwright-report/**",

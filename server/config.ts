@@ -19,6 +19,7 @@ export function limits(): Limits {
     maxThoughtsPerSession: intFromEnv("THOUGHTGRAPH_MAX_THOUGHTS_PER_SESSION", DEFAULT_LIMITS.maxThoughtsPerSession),
     maxIngestEvents: intFromEnv("THOUGHTGRAPH_MAX_INGEST_EVENTS", DEFAULT_LIMITS.maxIngestEvents),
     maxBodyBytes: intFromEnv("THOUGHTGRAPH_MAX_BODY_BYTES", DEFAULT_LIMITS.maxBodyBytes),
+    maxOtlpBytes: intFromEnv("THOUGHTGRAPH_MAX_OTLP_BYTES", DEFAULT_LIMITS.maxOtlpBytes),
     maxMetadataBytes: intFromEnv("THOUGHTGRAPH_MAX_METADATA_BYTES", DEFAULT_LIMITS.maxMetadataBytes),
     sessionIdleMinutes: intFromEnv("THOUGHTGRAPH_SESSION_IDLE_MINUTES", DEFAULT_LIMITS.sessionIdleMinutes),
   };

@@ -9,6 +9,7 @@ import type { OutlineThought } from "@/lib/contracts/dashboard";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { toOutline } from "@/lib/graph/outline";
 import { HealthSummary } from "@/components/reasoning/HealthSummary";
+import { SessionUsage } from "@/components/usage/SessionUsage";
 import { useGraphReasoning } from "@/components/reasoning/useGraphReasoning";
 import { LazyThoughtGraph, preloadGraph } from "@/components/graph/LazyThoughtGraph";
 import { Transcript } from "@/components/transcript/Transcript";
@@ -277,6 +278,7 @@ export function SessionView({
             <span>
               {branches} {branches === 1 ? "branch" : "branches"}
             </span>
+            <SessionUsage sessionId={s.id} upTo={thoughts.length} />
             <span aria-hidden>·</span>
             <LiveIndicator state={live.state} />
             {folded.collapsed ? (

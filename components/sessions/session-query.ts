@@ -16,6 +16,8 @@ export function queryFrom(params: URLSearchParams): SessionTableQuery {
   const to = params.get("to");
   const loops = params.get("loops");
   const healthBelow = Number(params.get("healthBelow"));
+  const minCost = Number(params.get("minCost") ?? NaN);
+  const minTokens = Number(params.get("minTokens") ?? NaN);
   const valid = (d: string) => !Number.isNaN(new Date(d).getTime());
   return {
     ...(params.get("q") ? { q: params.get("q")! } : {}),
@@ -31,6 +33,8 @@ export function queryFrom(params: URLSearchParams): SessionTableQuery {
     ...(Number.isInteger(healthBelow) && healthBelow >= HEALTH_BELOW.min && healthBelow <= HEALTH_BELOW.max
       ? { healthBelow }
       : {}),
+    ...(Number.isFinite(minCost) && minCost >= 0 && minCost <= 1e9 ? { minCostUsd: minCost } : {}),
+    ...(Number.isInteger(minTokens) && minTokens >= 0 && minTokens <= 1e12 ? { minTokens } : {}),
     ...(from && valid(from) ? { from: new Date(from).toISOString() } : {}),
     ...(to && valid(to) ? { to: new Date(`${to}T23:59:59.999Z`).toISOString() } : {}),
     sort:

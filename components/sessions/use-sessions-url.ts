@@ -42,6 +42,8 @@ export function isFiltered(query: SessionTableQuery): boolean {
     query.scored !== undefined ||
     query.loops !== undefined ||
     query.healthBelow !== undefined ||
+    query.minCostUsd !== undefined ||
+    query.minTokens !== undefined ||
     query.from ||
     query.to,
   );

@@ -57,6 +57,8 @@ import { getSearch } from "./routes/search";
 import { ZThoughtSearchQuery, ZThoughtSearchResult } from "@/lib/contracts/search";
 import { postThink } from "./routes/think";
 import { postThought } from "./routes/thoughts";
+import { postOtelLogs, postOtelTraces } from "./routes/otel";
+import { ZOtlpLogsRequest, ZOtlpLogsResponse, ZOtlpTracesRequest, ZOtlpTracesResponse } from "@/lib/contracts/otlp";
 import { thoughtMcpRoutes } from "./routes/thoughtmcp";
 
 /** An OpenAPI parameter the query schema cannot describe (a header, or a lenient route's hand-read query). */
@@ -363,6 +365,41 @@ export const ROUTES: readonly RouteDeclaration[] = [
     query: ZThoughtSearchQuery,
     responses: { 200: { description: "One page of matching thoughts.", schema: ZThoughtSearchResult } },
     handler: getSearch,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/otel/v1/traces",
+    scope: "write",
+    summary: "OTLP/HTTP traces: an OpenTelemetry exporter's spans, as reasoning graphs",
+    description:
+      "Point an OTLP exporter at …/api/v1/otel (traces go to /v1/traces) with the API key as a header. Takes " +
+      "application/x-protobuf or application/json, optionally gzip; answers in the request's encoding. Spans of " +
+      "the GenAI conventions, the AI SDK and OpenInference become thoughts; replaying an export writes nothing new.",
+    body: ZOtlpTracesRequest,
+    bodyCheckedBy: "service",
+    responses: {
+      200: { description: "Taken; partialSuccess counts spans refused and says why.", schema: ZOtlpTracesResponse },
+      413: { description: "Larger than the OTLP limit, as sent or decompressed." },
+      415: { description: "Not application/x-protobuf or application/json, or not gzip." },
+    },
+    handler: postOtelTraces,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/otel/v1/logs",
+    scope: "write",
+    summary: "OTLP/HTTP logs: GenAI events (gen_ai.client.inference.operation.details and per-message events)",
+    description:
+      "The logs exporter of the same base URL. Log records that are GenAI events become thoughts of their span's " +
+      "session; other records are taken and ignored.",
+    body: ZOtlpLogsRequest,
+    bodyCheckedBy: "service",
+    responses: {
+      200: { description: "Taken; partialSuccess counts records refused and says why.", schema: ZOtlpLogsResponse },
+      413: { description: "Larger than the OTLP limit, as sent or decompressed." },
+      415: { description: "Not application/x-protobuf or application/json, or not gzip." },
+    },
+    handler: postOtelLogs,
   },
   {
     method: "GET",
