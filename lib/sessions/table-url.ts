@@ -1,6 +1,6 @@
-// The sessions list's query from its URL (search, filters, sort, page), shared by the list and by "Queue these"
-// (components/queues/NewQueueForm.tsx builds a queue from the same filter). Pure: anything malformed in the URL is
-// dropped rather than sent to the server.
+// The sessions list's query from its URL (search, filters, sort, page), shared by the list, by "Queue these"
+// (components/queues/NewQueueForm.tsx builds a queue from the same filter) and by the scores CSV download of the list's
+// filter (app/(dashboard)/sessions/export/route.ts). Pure: anything malformed in the URL is dropped.
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import { HEALTH_BELOW, SESSION_SORTS, SESSION_STATUSES } from "@/lib/contracts/zod-free";
 
