@@ -1,0 +1,53 @@
+"use client";
+// The session view's keys: j/k (or the arrows) move the selection through the thoughts in arrival order, Enter opens
+// the selection's detail, f toggles follow mode, c comments on the phrase selected in the detail panel's text.
+import type { KeyboardEvent } from "react";
+import type { OutlineThought } from "@/lib/contracts/dashboard";
+import { COMMENT_ON_SELECTION_ID } from "@/components/comments/CommentsSection";
+import { ownsKeys } from "@/components/ui/own-keys";
+import type { Selection } from "./useSelection";
+import type { SideTab } from "./SidePanel";
+
+export interface SessionKeyContext {
+  thoughts: readonly OutlineThought[];
+  selection: Selection;
+  tab: SideTab;
+  setTab: (tab: SideTab) => void;
+  toggleFollow: () => void;
+  readOnly: boolean;
+}
+
+export function onSessionKey(
+  e: KeyboardEvent,
+  { thoughts, selection, tab, setTab, toggleFollow, readOnly }: SessionKeyContext,
+) {
+  const target = e.target as HTMLElement;
+  if (ownsKeys(target, e.key)) return;
+  // Enter on a button or link (e.g. a score form's Save) activates it rather than jumping to the detail panel.
+  if (e.key === "Enter" && target.closest("button, a")) return;
+  const { selectedId, select } = selection;
+  // From the URL as it is now: a key pressed before useSearchParams has caught up (a held or quickly repeated j/k)
+  // read the previous selection and moved to where the last key already had.
+  const current = selection.current();
+  const index = current ? thoughts.findIndex((t) => t.id === current) : -1;
+  const move = (delta: number) => {
+    const next = thoughts[Math.min(thoughts.length - 1, Math.max(0, index + delta))];
+    if (next) {
+      e.preventDefault();
+      select(next.id, "keyboard");
+    }
+  };
+  if (e.key === "j" || e.key === "ArrowDown" || e.key === "ArrowRight") move(1);
+  else if (e.key === "k" || e.key === "ArrowUp" || e.key === "ArrowLeft") move(index < 0 ? 1 : -1);
+  else if (e.key === "Enter" && selectedId) {
+    e.preventDefault();
+    setTab("detail");
+    document.getElementById("thought-detail")?.focus();
+  } else if (e.key === "f" && !target.closest('[role="switch"]')) toggleFollow();
+  else if (e.key === "c" && !readOnly && selectedId && !e.metaKey && !e.ctrlKey && !e.altKey) {
+    // Comment on the phrase selected in the detail panel's text (or just open the comment box).
+    e.preventDefault();
+    if (tab !== "detail") setTab("detail");
+    else document.getElementById(COMMENT_ON_SELECTION_ID)?.click();
+  }
+}
