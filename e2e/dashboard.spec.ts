@@ -240,7 +240,7 @@ test.describe("reviewing a written session", () => {
   test("the revision diff shows insertions and deletions against the revised thought", async ({ page }) => {
     await openSession(page, s.sessionId, id("compare-revised"));
     const diff = detail(page).getByTestId("word-diff");
-    await expect(detail(page).getByRole("heading", { name: "Change from thought 2" })).toBeVisible();
+    await expect(detail(page).getByTestId("revision-pair")).toHaveText("#2 v1 → #4 v1");
     await expect(diff).toBeVisible();
     await expect(diff.locator("del")).not.toHaveCount(0);
     await expect(diff.locator("ins")).not.toHaveCount(0);
@@ -255,7 +255,9 @@ test.describe("reviewing a written session", () => {
     await detail(page).getByRole("button", { name: "Revises thought 2" }).click();
     await expectSelected(page, s, "compare");
     await expect(detail(page).getByRole("button", { name: /^Revised by thought 4/ })).toBeVisible();
-    await expect(detail(page).getByTestId("word-diff")).toHaveCount(0);
+    // The revised thought shows the same chain, from its own text to the revision's.
+    await expect(detail(page).getByRole("list", { name: "Revision chain" }).getByRole("listitem")).toHaveCount(2);
+    await expect(detail(page).getByTestId("revision-pair")).toHaveText("#2 v1 → #4 v1");
 
     // A revision on a branch diffs against the branch's thought, not the main chain's.
     await openSession(page, s.sessionId, id("alt-feed-revised"));

@@ -1,9 +1,11 @@
 "use client";
 // The session view's keys: j/k (or the arrows) move the selection through the thoughts in arrival order, Enter opens
-// the selection's detail, f toggles follow mode, c comments on the phrase selected in the detail panel's text.
+// the selection's detail, f toggles follow mode, c comments on the phrase selected in the detail panel's text, [ and ]
+// step through the selection's revision chain.
 import type { KeyboardEvent } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import { COMMENT_ON_SELECTION_ID } from "@/components/comments/CommentsSection";
+import { EARLIER_STEP_ID, LATER_STEP_ID } from "@/components/diff/RevisionHistory";
 import { ownsKeys } from "@/components/ui/own-keys";
 import type { Selection } from "./useSelection";
 import type { SideTab } from "./SidePanel";
@@ -44,7 +46,13 @@ export function onSessionKey(
     setTab("detail");
     document.getElementById("thought-detail")?.focus();
   } else if (e.key === "f" && !target.closest('[role="switch"]')) toggleFollow();
-  else if (e.key === "c" && !readOnly && selectedId && !e.metaKey && !e.ctrlKey && !e.altKey) {
+  else if (e.key === "[" || e.key === "]") {
+    const button = document.getElementById(e.key === "[" ? EARLIER_STEP_ID : LATER_STEP_ID);
+    if (button) {
+      e.preventDefault();
+      button.click();
+    }
+  } else if (e.key === "c" && !readOnly && selectedId && !e.metaKey && !e.ctrlKey && !e.altKey) {
     // Comment on the phrase selected in the detail panel's text (or just open the comment box).
     e.preventDefault();
     if (tab !== "detail") setTab("detail");
