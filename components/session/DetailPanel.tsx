@@ -13,6 +13,7 @@ import { ChevronRight } from "lucide-react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/Collapsible";
+import { LongText } from "@/components/ui/LongText";
 import { Markdown } from "@/components/ui/Markdown";
 import { RelativeTime } from "@/components/ui/RelativeTime";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -114,7 +115,7 @@ export function DetailPanel({
       <section className="flex flex-col gap-2">
         <h3 className={H3}>Text</h3>
         <div ref={textRef} data-testid="thought-text">
-          <Markdown text={t.text} />
+          <LongText id={t.id} text={t.text} scroll render={(text) => <Markdown text={text} />} />
         </div>
       </section>
       {scoring ? <ScoresSection sessionId={t.sessionId} thoughtId={t.id} /> : null}

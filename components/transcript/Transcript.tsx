@@ -9,6 +9,7 @@ import type { ThoughtView } from "@/lib/contracts/session";
 import { describeFlag } from "@/lib/domain/flags";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { cn } from "@/components/ui/cn";
+import { LongText } from "@/components/ui/LongText";
 import { Markdown } from "@/components/ui/Markdown";
 import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
 import type { CommentAnchor } from "@/lib/contracts/comments";
@@ -139,11 +140,17 @@ export function Transcript({
                 {o.version > 1 ? ` · edited (v${o.version})` : ""}
               </header>
               {t ? (
-                anchors?.has(o.id) ? (
-                  <AnchoredMarkdown text={t.text} anchors={anchors.get(o.id)!} />
-                ) : (
-                  <Markdown text={t.text} />
-                )
+                <LongText
+                  id={o.id}
+                  text={t.text}
+                  render={(text) =>
+                    anchors?.has(o.id) ? (
+                      <AnchoredMarkdown text={text} anchors={anchors.get(o.id)!} />
+                    ) : (
+                      <Markdown text={text} />
+                    )
+                  }
+                />
               ) : (
                 <p className="text-sm text-muted-foreground">{o.preview}</p>
               )}
