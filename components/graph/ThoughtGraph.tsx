@@ -33,6 +33,8 @@ import {
   type ThoughtNodeData,
 } from "./ThoughtNode";
 import { EDGE_TYPES } from "./RevisesEdge";
+import { CompareHrefContext, type CompareHref } from "./compare-context";
+import { ComparePicker } from "./ComparePicker";
 
 const LANE_GAP = 48;
 const ROW_GAP = 28;
@@ -69,6 +71,8 @@ export interface ThoughtGraphProps {
   onSelect: (thoughtId: string) => void;
   /** Show the minimap (the View menu toggles it; off by default). */
   minimap?: boolean;
+  /** The compare view's address for two lines ("main" or branch ids); absent: no compare links (the share page). */
+  compareHref?: CompareHref;
 }
 
 const EDGE_STYLE = {
@@ -101,6 +105,7 @@ export function ThoughtGraph({
   center,
   onSelect,
   minimap = false,
+  compareHref,
 }: ThoughtGraphProps) {
   // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
   // only the nodes that changed (memoized components compare props by identity).
@@ -191,61 +196,68 @@ export function ThoughtGraph({
     onSelect(n.kind === "thought" ? n.id : n.firstId);
   };
 
+  const branched = folded.nodes.some((n) => n.lane > 0);
+  const selectedLine = selectedId ? (thoughts.get(selectedId)?.branchId ?? "main") : null;
   return (
-    <div
-      className="tg-graph relative h-full w-full bg-graph-canvas"
-      aria-label="Thought graph"
-      role="region"
-      // How many nodes React Flow holds (it draws only those in view above VISIBLE_ONLY_AT): read by bench:ui.
-      data-node-count={nodes.length}
-    >
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        edgeTypes={EDGE_TYPES}
-        onNodeClick={onNodeClick}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        edgesFocusable={false}
-        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
-        minZoom={0.05}
-        maxZoom={2}
-        style={FLOW_THEME}
-        proOptions={{ hideAttribution: true }}
-        // A move with an event is the reader's own (drag, wheel, the controls); programmatic moves have none.
-        onMoveStart={(event) => {
-          if (event) touched.current = true;
-        }}
+    <CompareHrefContext.Provider value={compareHref ?? null}>
+      <div
+        className="tg-graph relative h-full w-full bg-graph-canvas"
+        aria-label="Thought graph"
+        role="region"
+        // How many nodes React Flow holds (it draws only those in view above VISIBLE_ONLY_AT): read by bench:ui.
+        data-node-count={nodes.length}
       >
-        <Background gap={24} size={1} color="var(--graph-dots)" />
-        {showMinimap ? (
-          <MiniMap
-            pannable
-            zoomable
-            ariaLabel="Minimap"
-            position="top-right"
-            style={{ width: 132, height: 88, margin: 8 }}
-            className="overflow-hidden rounded-md border border-border shadow-xs"
-            nodeStrokeWidth={0}
-          />
-        ) : null}
-        {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
-        <Controls
-          showInteractive={false}
-          position="bottom-left"
-          className="overflow-hidden rounded-md border border-border"
-        />
-        <FollowCenter
-          nodeId={center ? (folded.shownAs.get(center.id) ?? null) : null}
-          requestKey={center?.key ?? 0}
-          open={center?.open === true}
+        <ReactFlow
           nodes={nodes}
-          touched={touched}
-          right={showMinimap ? MINIMAP_RESERVE : SIDE_PADDING}
-        />
-      </ReactFlow>
-    </div>
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
+          onNodeClick={onNodeClick}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          edgesFocusable={false}
+          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
+          minZoom={0.05}
+          maxZoom={2}
+          style={FLOW_THEME}
+          proOptions={{ hideAttribution: true }}
+          // A move with an event is the reader's own (drag, wheel, the controls); programmatic moves have none.
+          onMoveStart={(event) => {
+            if (event) touched.current = true;
+          }}
+        >
+          <Background gap={24} size={1} color="var(--graph-dots)" />
+          {showMinimap ? (
+            <MiniMap
+              pannable
+              zoomable
+              ariaLabel="Minimap"
+              position="top-right"
+              style={{ width: 132, height: 88, margin: 8 }}
+              className="overflow-hidden rounded-md border border-border shadow-xs"
+              nodeStrokeWidth={0}
+            />
+          ) : null}
+          {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
+          {compareHref && branched && selectedLine ? (
+            <ComparePicker line={selectedLine} compareHref={compareHref} />
+          ) : null}
+          <Controls
+            showInteractive={false}
+            position="bottom-left"
+            className="overflow-hidden rounded-md border border-border"
+          />
+          <FollowCenter
+            nodeId={center ? (folded.shownAs.get(center.id) ?? null) : null}
+            requestKey={center?.key ?? 0}
+            open={center?.open === true}
+            nodes={nodes}
+            touched={touched}
+            right={showMinimap ? MINIMAP_RESERVE : SIDE_PADDING}
+          />
+        </ReactFlow>
+      </div>
+    </CompareHrefContext.Provider>
   );
 }
 

@@ -14,6 +14,7 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { BackLink } from "@/components/ui/BackLink";
 import { preloadMarkdown } from "@/components/ui/Markdown";
 import { useNextTask } from "@/components/ui/next-task";
+import { retryUnlessNotFound } from "./retry-unless-not-found";
 import { onSessionKey } from "./session-keys";
 import { SessionHeader } from "./SessionHeader";
 import { SessionPanes } from "./SessionPanes";
@@ -24,9 +25,9 @@ import { useLayout } from "./useLayout";
 import { useLiveThoughts } from "./useLiveThoughts";
 import { useSelection } from "./useSelection";
 
-/** A session that does not exist answers at once: NOT_FOUND is final, other errors retry twice. */
-export const retryUnlessNotFound = (failures: number, error: { data?: { code?: string } | null }) =>
-  error.data?.code !== "NOT_FOUND" && failures < 2;
+/** The compare view's address for two lines of a session. */
+const compareHref = (sessionId: string) => (left: string, right: string) =>
+  `/sessions/${encodeURIComponent(sessionId)}/compare?left=${encodeURIComponent(left)}&right=${encodeURIComponent(right)}`;
 
 /** `readOnly`: the share page — no exports of the data and no share management. */
 export function SessionView({
@@ -174,6 +175,7 @@ export function SessionView({
               center={selection.center}
               onSelect={select}
               minimap={minimap}
+              compareHref={readOnly ? undefined : compareHref(s.id)}
             />
           }
           transcript={

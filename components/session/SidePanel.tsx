@@ -62,7 +62,7 @@ export function SidePanel({
         <DetailPanel thoughtId={selectedId} onSelect={onSelect} scoring={!readOnly} />
       </TabsContent>
       <TabsContent value="compare" className={SIDE_CONTENT}>
-        <BranchCompare layout={layout} thoughts={thoughts} onSelect={onSelect} />
+        <BranchCompare sessionId={sessionId} layout={layout} thoughts={thoughts} />
       </TabsContent>
       {readOnly ? null : (
         <TabsContent value="session" className={SIDE_CONTENT}>

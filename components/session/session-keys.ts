@@ -1,11 +1,12 @@
 "use client";
 // The session view's keys: j/k (or the arrows) move the selection through the thoughts in arrival order, Enter opens
 // the selection's detail, f toggles follow mode, c comments on the phrase selected in the detail panel's text, [ and ]
-// step through the selection's revision chain.
+// step through the selection's revision chain, b picks the selection's line to compare.
 import type { KeyboardEvent } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import { COMMENT_ON_SELECTION_ID } from "@/components/comments/CommentsSection";
 import { EARLIER_STEP_ID, LATER_STEP_ID } from "@/components/diff/RevisionHistory";
+import { PICK_LINE_ID } from "@/components/graph/compare-context";
 import { ownsKeys } from "@/components/ui/own-keys";
 import type { Selection } from "./useSelection";
 import type { SideTab } from "./SidePanel";
@@ -46,8 +47,10 @@ export function onSessionKey(
     setTab("detail");
     document.getElementById("thought-detail")?.focus();
   } else if (e.key === "f" && !target.closest('[role="switch"]')) toggleFollow();
-  else if (e.key === "[" || e.key === "]") {
-    const button = document.getElementById(e.key === "[" ? EARLIER_STEP_ID : LATER_STEP_ID);
+  else if (e.key === "[" || e.key === "]" || e.key === "b") {
+    const button = document.getElementById(
+      e.key === "[" ? EARLIER_STEP_ID : e.key === "]" ? LATER_STEP_ID : PICK_LINE_ID,
+    );
     if (button) {
       e.preventDefault();
       button.click();
