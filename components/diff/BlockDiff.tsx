@@ -7,6 +7,7 @@ import { memo, useMemo, useState, type ReactNode } from "react";
 import { blockDiff, type BlockDiff as Diff, type DiffRow } from "@/lib/diff/block-diff";
 import { diffSections, type CodeLine, type DiffSection } from "@/lib/diff/diff-sections";
 import type { DiffPart } from "@/lib/diff/word-diff";
+import { plainLine } from "@/lib/markdown/plain";
 import { countOf } from "@/lib/words/count-of";
 import { cn } from "@/components/ui/cn";
 import { Markdown } from "@/components/ui/Markdown";
@@ -241,17 +242,19 @@ function CellWords({
   side: "before" | "after" | "both";
 }) {
   if (words) return <Words parts={words} side={side} className="inline" />;
-  if (side === "before") return <>{before ?? ""}</>;
-  if (side === "after") return <>{after ?? ""}</>;
-  if (before !== null && after === null) return <del className={DEL}>{before}</del>;
-  if (after !== null && before === null) return <ins className={INS}>{after}</ins>;
-  return <>{after ?? ""}</>;
+  const b = before === null ? null : plainLine(before);
+  const a = after === null ? null : plainLine(after);
+  if (side === "before") return <>{b ?? ""}</>;
+  if (side === "after") return <>{a ?? ""}</>;
+  if (b !== null && a === null) return <del className={DEL}>{b}</del>;
+  if (a !== null && b === null) return <ins className={INS}>{a}</ins>;
+  return <>{a ?? ""}</>;
 }
 
 /** A table whose rows changed: one row per table row, its state as a colour and a word, a diff per changed cell. */
 function DiffTable({ rows, side }: { rows: DiffRow[]; side: "before" | "after" | "both" }) {
   const body: ReactNode[] = [];
-  const cellsOfBlock = (cells: string[] | undefined) => cells ?? [];
+  const cellsOfBlock = (cells: string[] | undefined) => (cells ?? []).map(plainLine);
   const tr = (key: string, op: string, cells: ReactNode[], header: boolean) =>
     body.push(
       <tr

@@ -5,6 +5,7 @@
 // removed and added blocks left unpaired are a rewrite when both sides have some (shown before and after, each
 // rendered), else a deletion or an insertion. Pure; shared by the browser and tests.
 import { diffArrays } from "diff";
+import { plainLine } from "../markdown/plain";
 import { blocksOf, type Block, type BlockKind } from "./blocks";
 import { similarity, wordDiff, type DiffPart } from "./word-diff";
 
@@ -152,7 +153,8 @@ function pairStretch(removed: Block[], added: Block[]): DiffRow[] {
   return rows;
 }
 
-/** A table row's cells, position by position (columns keep their place in a table). */
+/** A table row's cells, position by position (columns keep their place in a table); the words of a changed cell as
+ *  read (inline markup stripped). */
 export function cellDiff(before: readonly string[], after: readonly string[]): CellDiff[] {
   const out: CellDiff[] = [];
   for (let k = 0; k < Math.max(before.length, after.length); k++) {
@@ -161,7 +163,7 @@ export function cellDiff(before: readonly string[], after: readonly string[]): C
     if (x === undefined) out.push({ op: "insert", before: null, after: y!, words: null });
     else if (y === undefined) out.push({ op: "delete", before: x, after: null, words: null });
     else if (x === y) out.push({ op: "equal", before: x, after: y, words: null });
-    else out.push({ op: "modify", before: x, after: y, words: wordDiff(x, y) });
+    else out.push({ op: "modify", before: x, after: y, words: wordDiff(plainLine(x), plainLine(y)) });
   }
   return out;
 }

@@ -63,4 +63,15 @@ describe("diff sections", () => {
       blocks: 2,
     });
   });
+
+  it("an edit's words are the text as read, without markdown markers", () => {
+    const s = sections("**Step 4.** Look at the cache.", "**Step 4.** Look at the ledger.");
+    if (s[0]!.kind !== "edit") throw new Error("expected an edit");
+    expect(s[0]!.words.map((w) => [w.op, w.text])).toEqual([
+      ["equal", "Step 4. Look at the "],
+      ["delete", "cache"],
+      ["insert", "ledger"],
+      ["equal", "."],
+    ]);
+  });
 });

@@ -5,7 +5,8 @@
 // separators. Long unchanged runs keep CONTEXT blocks next to each change and fold the rest. Pure.
 import type { Block } from "./blocks";
 import type { DiffRow } from "./block-diff";
-import type { DiffPart } from "./word-diff";
+import { plainLine } from "../markdown/plain";
+import { wordDiff, type DiffPart } from "./word-diff";
 
 /** Unchanged blocks shown next to a change; the rest of an unchanged run folds behind "N unchanged". */
 export const CONTEXT = 1;
@@ -22,6 +23,8 @@ export interface CodeLine {
 export type DiffSection =
   | { kind: "markdown"; op: "equal" | "insert" | "delete"; markdown: string; blocks: number }
   | { kind: "folded"; blocks: number; markdown: string }
+  /** An edited block: its markdown before and after, and a word diff of its text as read (markers and emphasis
+   *  stripped, so "**Step 4**" reads "Step 4"; a list item keeps a bullet). */
   | { kind: "edit"; before: string; after: string; words: DiffPart[] }
   | { kind: "rewrite"; before: string; after: string }
   | { kind: "table"; rows: DiffRow[] }
@@ -42,6 +45,16 @@ export function joinBlocks(blocks: readonly Block[]): string {
     out += b.source;
   });
   return out;
+}
+
+/** A block's text as a reader sees it: each line without its markers and inline markup; a list item's bullet kept. */
+function asRead(b: Block): string {
+  const text = b.source
+    .split("\n")
+    .map(plainLine)
+    .filter((l) => l !== "")
+    .join("\n");
+  return b.kind === "list-item" ? `• ${text}` : text;
 }
 
 const isTable = (b: Block) => b.kind === "table-row" || b.kind === "table-sep";
@@ -75,7 +88,8 @@ export function diffSections(rows: readonly DiffRow[], context = CONTEXT): DiffS
     }
     const r = rows[i]!;
     if (r.op === "modify") {
-      sections.push({ kind: "edit", before: r.before.source, after: r.after.source, words: r.words });
+      const words = wordDiff(asRead(r.before), asRead(r.after));
+      sections.push({ kind: "edit", before: r.before.source, after: r.after.source, words });
       i++;
       continue;
     }
