@@ -9,6 +9,7 @@ import {
   ReactFlowProvider,
   useReactFlow,
   useStore,
+  useStoreApi,
   type Edge,
   type Node,
   type NodeMouseHandler,
@@ -35,6 +36,7 @@ import {
 import { EDGE_TYPES } from "./RevisesEdge";
 import { CompareHrefContext, type CompareHref } from "./compare-context";
 import { ComparePicker } from "./ComparePicker";
+import type { ViewRowsStore } from "@/components/overview/view-rows";
 
 const LANE_GAP = 48;
 const ROW_GAP = 28;
@@ -73,6 +75,10 @@ export interface ThoughtGraphProps {
   minimap?: boolean;
   /** The compare view's address for two lines ("main" or branch ids); absent: no compare links (the share page). */
   compareHref?: CompareHref;
+  /** Where the viewport is, in drawn rows, for the session overview. */
+  viewRows?: ViewRowsStore;
+  /** Pixels at the pane's right edge covered by an overlay (the session overview): kept clear in the opening view. */
+  overlayRight?: number;
 }
 
 const EDGE_STYLE = {
@@ -106,6 +112,8 @@ export function ThoughtGraph({
   onSelect,
   minimap = false,
   compareHref,
+  viewRows,
+  overlayRight = 0,
 }: ThoughtGraphProps) {
   // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
   // only the nodes that changed (memoized components compare props by identity).
@@ -233,7 +241,7 @@ export function ThoughtGraph({
               zoomable
               ariaLabel="Minimap"
               position="top-right"
-              style={{ width: 132, height: 88, margin: 8 }}
+              style={{ width: 132, height: 88, margin: 8, marginRight: 8 + overlayRight }}
               className="overflow-hidden rounded-md border border-border shadow-xs"
               nodeStrokeWidth={0}
             />
@@ -253,8 +261,9 @@ export function ThoughtGraph({
             open={center?.open === true}
             nodes={nodes}
             touched={touched}
-            right={showMinimap ? MINIMAP_RESERVE : SIDE_PADDING}
+            right={(showMinimap ? MINIMAP_RESERVE : SIDE_PADDING) + overlayRight}
           />
+          {viewRows ? <ViewportRows store={viewRows} /> : null}
         </ReactFlow>
       </div>
     </CompareHrefContext.Provider>
@@ -363,5 +372,20 @@ function FollowCenter({
       duration: open ? 0 : 150,
     });
   }, [nodeId, requestKey, open, ready, flow, paneSize, right]);
+  return null;
+}
+
+/** Writes the viewport's drawn rows to the overview's store on every move (no React state: no re-render here). */
+function ViewportRows({ store }: { store: ViewRowsStore }) {
+  const flow = useStoreApi();
+  useEffect(() => {
+    const write = (s: ReturnType<typeof flow.getState>) => {
+      const [, y, zoom] = s.transform;
+      const step = NODE_HEIGHT + ROW_GAP;
+      store.set(Math.max(0, Math.floor(-y / zoom / step)), Math.floor((s.height - y) / zoom / step));
+    };
+    write(flow.getState());
+    return flow.subscribe(write);
+  }, [flow, store]);
   return null;
 }

@@ -24,6 +24,8 @@ export function SessionHeader({
   onFollow,
   minimap,
   onMinimap,
+  overview,
+  onOverview,
   readOnly,
 }: {
   session: Pick<SessionOutline["session"], "id" | "title" | "status" | "agent" | "model">;
@@ -36,6 +38,8 @@ export function SessionHeader({
   onFollow: (on: boolean) => void;
   minimap: boolean;
   onMinimap: (on: boolean) => void;
+  overview: boolean;
+  onOverview: (on: boolean) => void;
   readOnly: boolean;
 }) {
   return (
@@ -91,7 +95,7 @@ export function SessionHeader({
           <TooltipContent>Keep the newest thought selected and in view (f)</TooltipContent>
         </Tooltip>
         {readOnly ? null : <SessionMemoriesLink sessionId={s.id} />}
-        <ViewMenu minimap={minimap} onMinimap={onMinimap} />
+        <ViewMenu minimap={minimap} onMinimap={onMinimap} overview={overview} onOverview={onOverview} />
         <ExportMenu sessionId={s.id} imagesOnly={readOnly} />
         {readOnly ? null : <ShareMenu sessionId={s.id} />}
       </div>

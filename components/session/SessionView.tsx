@@ -14,6 +14,7 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { BackLink } from "@/components/ui/BackLink";
 import { preloadMarkdown } from "@/components/ui/Markdown";
 import { useNextTask } from "@/components/ui/next-task";
+import { OVERVIEW_WIDTH } from "@/components/overview/SessionOverview";
 import { retryUnlessNotFound } from "./retry-unless-not-found";
 import { onSessionKey } from "./session-keys";
 import { SessionHeader } from "./SessionHeader";
@@ -24,6 +25,7 @@ import { useCommentAnchors } from "./useCommentAnchors";
 import { useLayout } from "./useLayout";
 import { useLiveThoughts } from "./useLiveThoughts";
 import { useSelection } from "./useSelection";
+import { useOverview } from "./useOverview";
 
 /** The compare view's address for two lines of a session. */
 const compareHref = (sessionId: string) => (left: string, right: string) =>
@@ -108,6 +110,16 @@ export function SessionView({
   const focusB = foldsByFocus ? newestId : null;
   const folded = useMemo(() => foldGraph(layout, byId, [focusA, focusB]), [layout, byId, focusA, focusB]);
   const graphReasoning = useGraphReasoning(outline.data?.session.id, thoughts.length);
+  const [showOverview, setShowOverview] = useState(true);
+  const overview = useOverview({
+    sessionId: outline.data?.session.id,
+    thoughts,
+    layout,
+    folded,
+    selection,
+    chips: readOnly ? undefined : chipQuery.data,
+    enabled: showOverview,
+  });
 
   // Open on the thought in the URL, or else on the newest one, selected (the detail panel shows it at once), once the
   // first layout is ready. A reader opening a session wants where the agent got to, not an empty detail panel.
@@ -142,7 +154,15 @@ export function SessionView({
       // min-h: a frame that is not a fixed-height flex column (the share page) still gives the panes room.
       className="tg-session flex min-h-[30rem] flex-1 flex-col outline-none"
       onKeyDown={(e) =>
-        onSessionKey(e, { thoughts, selection, tab, setTab, toggleFollow: () => setFollow((f) => !f), readOnly })
+        onSessionKey(e, {
+          thoughts,
+          selection,
+          tab,
+          setTab,
+          toggleFollow: () => setFollow((f) => !f),
+          jump: overview.jump,
+          readOnly,
+        })
       }
       tabIndex={0}
       aria-label="Session review"
@@ -157,6 +177,8 @@ export function SessionView({
         onFollow={setFollow}
         minimap={minimap}
         onMinimap={setMinimap}
+        overview={showOverview}
+        onOverview={setShowOverview}
         readOnly={readOnly}
       />
       {thoughts.length === 0 ? (
@@ -166,17 +188,22 @@ export function SessionView({
       ) : (
         <SessionPanes
           graph={
-            <LazyThoughtGraph
-              folded={folded}
-              thoughts={byId}
-              scoreChips={scoreChips}
-              reasoning={graphReasoning}
-              selectedId={selectedId}
-              center={selection.center}
-              onSelect={select}
-              minimap={minimap}
-              compareHref={readOnly ? undefined : compareHref(s.id)}
-            />
+            <div className="relative h-full">
+              <LazyThoughtGraph
+                folded={folded}
+                thoughts={byId}
+                scoreChips={scoreChips}
+                reasoning={graphReasoning}
+                selectedId={selectedId}
+                center={selection.center}
+                onSelect={select}
+                minimap={minimap}
+                compareHref={readOnly ? undefined : compareHref(s.id)}
+                viewRows={overview.viewRows}
+                overlayRight={overview.element ? OVERVIEW_WIDTH : 0}
+              />
+              {overview.element}
+            </div>
           }
           transcript={
             transcriptNow ? (

@@ -67,3 +67,61 @@ export function twoLines(
   bodies[bodies.length - 1]!.nextThoughtNeeded = false;
   return bodies;
 }
+
+/**
+ * A long session as a team lead meets one: `size` thoughts on a main line, `branches` branches of 20-60 thoughts
+ * forking along it (the last few finish, the rest are left asking for more), ~`revisions` revisions, a few flagged
+ * thoughts (a revision of a thought that does not exist) and a few loops (a thought said twice in a row).
+ */
+export function longSession(
+  sessionKey: string,
+  { size = 2_000, branches = 7, revisions = 44, seed = 11 } = {},
+): ThoughtBody[] {
+  const rand = rng(seed);
+  const bodies: ThoughtBody[] = [];
+  let main = 0;
+  const forkEvery = Math.floor((size - branches * 40) / (branches + 1));
+  const reviseEvery = Math.max(2, Math.floor(size / (revisions + 1)));
+  let made = 0;
+  const push = (b: Omit<ThoughtBody, "sessionId" | "totalThoughts" | "nextThoughtNeeded">, more = true) =>
+    bodies.push({ sessionId: sessionKey, totalThoughts: size, nextThoughtNeeded: more, ...b });
+  while (bodies.length < size) {
+    main++;
+    const i = bodies.length;
+    if (i > 0 && i % reviseEvery === 0 && main > 2) {
+      push({
+        thought: richText(rand, main, "main, revised"),
+        thoughtNumber: main,
+        isRevision: true,
+        revisesThought: main - 2,
+      });
+    } else if (i > 0 && i % 331 === 0) {
+      // A flagged thought: it revises a thought number that does not exist yet.
+      push({ thought: richText(rand, main, "main"), thoughtNumber: main, isRevision: true, revisesThought: main + 50 });
+    } else if (i > 0 && i % 409 === 0) {
+      const text = richText(rand, main, "main");
+      push({ thought: text, thoughtNumber: main });
+      main++;
+      push({ thought: text, thoughtNumber: main });
+    } else push({ thought: richText(rand, main, "main"), thoughtNumber: main });
+    if (made < branches && main % forkEvery === 0) {
+      made++;
+      const key = `b${made}`;
+      const length = 20 + Math.floor(rand() * 40);
+      for (let k = 1; k <= length && bodies.length < size; k++) {
+        push(
+          {
+            thought: richText(rand, main + k, key),
+            thoughtNumber: main + k,
+            branchId: key,
+            ...(k === 1 ? { branchFromThought: main } : {}),
+          },
+          !(k === length && made > branches - 2),
+        );
+      }
+    }
+  }
+  bodies.length = size;
+  bodies[size - 1]!.nextThoughtNeeded = false;
+  return bodies;
+}
