@@ -3,6 +3,7 @@
 // the side panel; the selection lives in the URL (?thought=, useSelection). The parts: SessionHeader (title, health,
 // actions), useLiveThoughts (the live feed), useSelection, session-keys.ts (the keyboard), SidePanel (the tabs).
 import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
@@ -77,7 +78,11 @@ export function SessionView({
   // The minimap toggles from the View menu. Off by default: in its corner it covered nodes of the opening view (at
   // 1024×768 the top-right node), and it redraws every node the graph holds on each pan frame.
   const [minimap, setMinimap] = useState(false);
-  const [tab, setTab] = useState<SideTab>("detail");
+  // A link to a comment on the session itself (the Mentions page) opens the session's comments.
+  const search = useSearchParams();
+  const [tab, setTab] = useState<SideTab>(() =>
+    search.has("comment") && !search.has("thought") ? "comments" : "detail",
+  );
 
   // The graph and markdown code load on demand (LazyThoughtGraph, Markdown); fetch both beside the outline, unless the
   // session is known to be empty: in an empty session's load their ~110 KB arrived and compiled before its text
