@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 import { Markdown } from "@/components/ui/Markdown";
 import { useCan } from "@/components/auth/useCan";
+import { anchorFromTranscript, subscribePending, takePendingAnchor } from "./pending-anchor";
 import { anchorFromSelection } from "./selection";
 
 export const COMMENT_ON_SELECTION_ID = "comment-on-selection";
@@ -319,7 +320,26 @@ export function CommentsSection({
   const boxId = `comment-box-${thoughtId ?? "session"}`;
   const canWrite = useCan("comment");
 
+  // A phrase selected in the transcript for this thought (the c key there, or the button below).
+  useEffect(() => {
+    if (thoughtId === null) return;
+    const take = () => {
+      const a = takePendingAnchor(thoughtId);
+      if (!a) return;
+      setAnchor(a);
+      setAnchorError(null);
+      document.getElementById(boxId)?.focus();
+    };
+    take();
+    return subscribePending(take);
+  }, [thoughtId, boxId]);
+
   const takeSelection = () => {
+    const fromTranscript = anchorFromTranscript();
+    if (fromTranscript && fromTranscript.thoughtId === thoughtId) {
+      if (fromTranscript.error) setAnchorError(fromTranscript.error);
+      return;
+    }
     if (!textRef?.current || text === undefined) return;
     const sel = window.getSelection();
     if (!sel || sel.isCollapsed) {
@@ -365,7 +385,7 @@ export function CommentsSection({
             size="sm"
             type="button"
             id={COMMENT_ON_SELECTION_ID}
-            title="Select a phrase in the text above, then press this (or c)"
+            title="Select a phrase in this thought's text (here or in the transcript), then press this (c)"
             // Keep the text selection: a mousedown on the button would otherwise clear it in some browsers.
             onMouseDown={(e) => e.preventDefault()}
             onClick={takeSelection}

@@ -4,6 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { describeFlag } from "@/lib/domain/flags";
+import type { CommentAnchor } from "@/lib/contracts/comments";
+import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
 import { CommentsSection } from "@/components/comments/CommentsSection";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { RevisionHistory } from "@/components/diff/RevisionHistory";
@@ -23,10 +25,13 @@ export function DetailPanel({
   thoughtId,
   onSelect,
   scoring = false,
+  anchors,
 }: {
   thoughtId: string | null;
   onSelect: (id: string) => void;
   scoring?: boolean;
+  /** Per thought id, the phrases of open comment threads: highlighted here as in the transcript. */
+  anchors?: ReadonlyMap<string, readonly CommentAnchor[]>;
 }) {
   const trpc = useTRPC();
   const detail = useQuery({
@@ -115,7 +120,18 @@ export function DetailPanel({
       <section className="flex flex-col gap-2">
         <h3 className={H3}>Text</h3>
         <div ref={textRef} data-testid="thought-text">
-          <LongText id={t.id} text={t.text} scroll render={(text) => <Markdown text={text} />} />
+          <LongText
+            id={t.id}
+            text={t.text}
+            scroll
+            render={(text) =>
+              anchors?.has(t.id) ? (
+                <AnchoredMarkdown text={text} anchors={anchors.get(t.id)!} />
+              ) : (
+                <Markdown text={text} />
+              )
+            }
+          />
         </div>
       </section>
       {scoring ? <ScoresSection sessionId={t.sessionId} thoughtId={t.id} /> : null}

@@ -232,6 +232,7 @@ export function SessionView({
               layout={layout}
               thoughts={byId}
               readOnly={readOnly}
+              anchors={anchors}
             />
           }
         />

@@ -1,6 +1,7 @@
 "use client";
 // The session view's side pane: tabs for the selected thought's detail, branch comparison, and (for the dashboard's
 // own users, not a share-link visitor) the session's scores and comments. Each tab scrolls inside the pane.
+import type { CommentAnchor } from "@/lib/contracts/comments";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Layout } from "@/lib/graph/layout";
 import { CommentsSection } from "@/components/comments/CommentsSection";
@@ -21,6 +22,7 @@ export function SidePanel({
   layout,
   thoughts,
   readOnly,
+  anchors,
 }: {
   sessionId: string;
   tab: SideTab;
@@ -31,6 +33,7 @@ export function SidePanel({
   layout: Layout;
   thoughts: ReadonlyMap<string, OutlineThought>;
   readOnly: boolean;
+  anchors: ReadonlyMap<string, readonly CommentAnchor[]>;
 }) {
   return (
     <Tabs
@@ -59,7 +62,7 @@ export function SidePanel({
         </TabsList>
       </div>
       <TabsContent value="detail" className={SIDE_CONTENT}>
-        <DetailPanel thoughtId={selectedId} onSelect={onSelect} scoring={!readOnly} />
+        <DetailPanel thoughtId={selectedId} onSelect={onSelect} scoring={!readOnly} anchors={anchors} />
       </TabsContent>
       <TabsContent value="compare" className={SIDE_CONTENT}>
         <BranchCompare sessionId={sessionId} layout={layout} thoughts={thoughts} />

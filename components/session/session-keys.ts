@@ -6,6 +6,7 @@
 import type { KeyboardEvent } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import { COMMENT_ON_SELECTION_ID } from "@/components/comments/CommentsSection";
+import { anchorFromTranscript } from "@/components/comments/pending-anchor";
 import { EARLIER_STEP_ID, LATER_STEP_ID } from "@/components/diff/RevisionHistory";
 import { PICK_LINE_ID } from "@/components/graph/compare-context";
 import { GO_TO_ID } from "@/components/overview/SessionOverview";
@@ -73,8 +74,15 @@ export function onSessionKey(
       button.click();
     }
   } else if (e.key === "c" && !readOnly && selectedId && !e.metaKey && !e.ctrlKey && !e.altKey) {
-    // Comment on the phrase selected in the detail panel's text (or just open the comment box).
+    // Comment on the phrase selected in the transcript (its thought selected, the phrase handed to its comment box),
+    // or in the detail panel's text, or just open the comment box.
     e.preventDefault();
+    const inTranscript = anchorFromTranscript();
+    if (inTranscript && !inTranscript.error) {
+      if (inTranscript.thoughtId !== current) select(inTranscript.thoughtId, "keyboard");
+      setTab("detail");
+      return;
+    }
     if (tab !== "detail") setTab("detail");
     else document.getElementById(COMMENT_ON_SELECTION_ID)?.click();
   }

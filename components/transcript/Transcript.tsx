@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { LongText } from "@/components/ui/LongText";
 import { Markdown } from "@/components/ui/Markdown";
 import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
+import { transcriptTexts } from "@/components/comments/pending-anchor";
 import { useFullThoughts } from "./useFullThoughts";
 import type { CommentAnchor } from "@/lib/contracts/comments";
 
@@ -61,6 +62,8 @@ export function Transcript({
   // Full text for the thoughts on screen.
   const seqs = useMemo(() => items.map((it) => thoughts[it.index]!.seq), [items, thoughts]);
   const full = useFullThoughts(sessionId, seqs);
+  // The raw texts of the rows on screen, for anchoring a comment to a phrase selected in them.
+  for (const t of full.values()) transcriptTexts.set(t.id, t.text);
 
   const scrollIndex = scrollTo ? thoughts.findIndex((t) => t.id === scrollTo.id) : -1;
   useEffect(() => {
@@ -123,17 +126,19 @@ export function Transcript({
                 {o.version > 1 ? ` · edited (v${o.version})` : ""}
               </header>
               {t ? (
-                <LongText
-                  id={o.id}
-                  text={t.text}
-                  render={(text) =>
-                    anchors?.has(o.id) ? (
-                      <AnchoredMarkdown text={text} anchors={anchors.get(o.id)!} />
-                    ) : (
-                      <Markdown text={text} />
-                    )
-                  }
-                />
+                <div data-thought-text="" className="min-w-0">
+                  <LongText
+                    id={o.id}
+                    text={t.text}
+                    render={(text) =>
+                      anchors?.has(o.id) ? (
+                        <AnchoredMarkdown text={text} anchors={anchors.get(o.id)!} />
+                      ) : (
+                        <Markdown text={text} />
+                      )
+                    }
+                  />
+                </div>
               ) : (
                 <p className="text-sm text-muted-foreground">{o.preview}</p>
               )}
