@@ -51,6 +51,8 @@ const FAMILY: Record<BlockKind, string> = {
   code: "code",
 };
 
+const unitOf = (b: Block) => (FAMILY[b.kind] === "row" || FAMILY[b.kind] === "sep" ? "table" : FAMILY[b.kind]);
+
 export function blockDiff(before: string, after: string): BlockDiff {
   const a = blocksOf(before);
   const b = blocksOf(after);
@@ -127,10 +129,16 @@ function pairStretch(removed: Block[], added: Block[]): DiffRow[] {
   const gap = (toI: number, toJ: number) => {
     const before = removed.slice(ri, toI);
     const after = added.slice(aj, toJ);
-    if (before.length > 0 && after.length > 0) rows.push({ op: "rewrite", before, after });
-    else {
-      for (const blk of before) rows.push({ op: "delete", before: blk });
-      for (const blk of after) rows.push({ op: "insert", after: blk });
+    // Prose, tables and code rewrite apart: a paragraph and the table header after it are two rewrites, so the
+    // table still reads as a table.
+    for (const unit of new Set([...before, ...after].map(unitOf))) {
+      const b = before.filter((x) => unitOf(x) === unit);
+      const a = after.filter((x) => unitOf(x) === unit);
+      if (b.length > 0 && a.length > 0) rows.push({ op: "rewrite", before: b, after: a });
+      else {
+        for (const blk of b) rows.push({ op: "delete", before: blk });
+        for (const blk of a) rows.push({ op: "insert", after: blk });
+      }
     }
     ri = toI;
     aj = toJ;

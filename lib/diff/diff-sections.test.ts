@@ -74,4 +74,17 @@ describe("diff sections", () => {
       ["equal", "."],
     ]);
   });
+
+  it("a paragraph and a table both rewritten read as a rewritten paragraph and a rewritten table", () => {
+    const before = "Pull the events and retry twice.\n\n| step | ms |\n|---|---|\n| fetch | 20 |";
+    const after = "Switch to the ledger export instead.\n\n| service | errors |\n|---|---|\n| api | 0.1% |";
+    expect(sections(before, after)).toEqual([
+      { kind: "rewrite", before: "Pull the events and retry twice.", after: "Switch to the ledger export instead." },
+      {
+        kind: "rewrite",
+        before: "| step | ms |\n|---|---|\n| fetch | 20 |",
+        after: "| service | errors |\n|---|---|\n| api | 0.1% |",
+      },
+    ]);
+  });
 });
