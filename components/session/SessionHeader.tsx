@@ -28,7 +28,7 @@ export function SessionHeader({
   onOverview,
   readOnly,
 }: {
-  session: Pick<SessionOutline["session"], "id" | "title" | "status" | "agent" | "model">;
+  session: Pick<SessionOutline["session"], "id" | "title" | "status" | "agent" | "model"> & { metadata?: unknown };
   thoughtCount: number;
   branches: number;
   liveState: LiveState;
@@ -63,6 +63,7 @@ export function SessionHeader({
               <span className="truncate">{s.model}</span>
             </>
           ) : null}
+          <SourcePlace metadata={s.metadata} />
           <span aria-hidden>·</span>
           <span>
             <span data-testid="thought-count">{thoughtCount}</span> {thoughtCount === 1 ? "thought" : "thoughts"}
@@ -117,5 +118,22 @@ function LiveIndicator({ state }: { state: LiveState }) {
       <span className={cn("inline-block size-1.5 rounded-full", LIVE_DOT[state])} aria-hidden />
       live: <span data-testid="live-status">{LIVE_STATE_WORDS[state]}</span>
     </span>
+  );
+}
+
+/** An imported session's working directory and git branch (its first thought's metadata). */
+function SourcePlace({ metadata }: { metadata: unknown }) {
+  const m = (metadata ?? {}) as { cwd?: unknown; gitBranch?: unknown };
+  const cwd = typeof m.cwd === "string" ? m.cwd : null;
+  const branch = typeof m.gitBranch === "string" ? m.gitBranch : null;
+  if (!cwd && !branch) return null;
+  return (
+    <>
+      <span aria-hidden>·</span>
+      <span className="truncate font-mono" data-testid="session-place" title={cwd ?? undefined}>
+        {cwd}
+        {branch ? ` @ ${branch}` : ""}
+      </span>
+    </>
   );
 }

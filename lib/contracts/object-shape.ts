@@ -38,3 +38,45 @@ export function valuesGetter(keys: readonly string[]): (object: Record<string, u
   const loop = (object: Record<string, unknown>) => names.map((k) => object[k]);
   return generated("o", `return [${names.map((k) => `o.${k}`).join(", ")}];`, loop);
 }
+
+/**
+ * `(own, from)` → `{ [keys[0]]: …, … }` in the keys' order: a key with a source in `sources` takes `from[source]` (null
+ * where that is undefined), any other `own[key]`. The write path builds a stored thought this way, from the columns it
+ * computes and the agent's input (server/ingest/write-batch.ts).
+ */
+export function mergeBuilder(
+  keys: readonly string[],
+  sources: Readonly<Partial<Record<string, string>>>,
+): (own: Record<string, unknown>, from: Record<string, unknown>) => Record<string, unknown> {
+  const names = checked(keys);
+  const from = names.map((k) => sources[k]);
+  checked(from.filter((s) => s !== undefined));
+  const loop = (own: Record<string, unknown>, input: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++)
+      out[names[i]!] = from[i] === undefined ? own[names[i]!] : (input[from[i]!] ?? null);
+    return out;
+  };
+  const body = names.map((k, i) => (from[i] === undefined ? `${k}: o.${k}` : `${k}: f.${from[i]} ?? null`)).join(", ");
+  return generated("o, f", `return { ${body} };`, loop);
+}
+
+/**
+ * `object` → `{ [keys[0]]: convert[0](object[keys[0]]), … }` in the keys' order, a key without a converter (null)
+ * copied as it is. Rows become read shapes this way (server/services/sessions/sessions.ts, toThoughtView).
+ */
+export function objectMapper(
+  keys: readonly string[],
+  convert: readonly (((value: unknown) => unknown) | null)[],
+): (object: Record<string, unknown>) => Record<string, unknown> {
+  const names = checked(keys);
+  const loop = (object: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++)
+      out[names[i]!] = convert[i] ? convert[i]!(object[names[i]!]) : object[names[i]!];
+    return out;
+  };
+  const body = names.map((k, i) => (convert[i] ? `${k}: c[${i}](o.${k})` : `${k}: o.${k}`)).join(", ");
+  const factory = generated<((c: typeof convert) => typeof loop) | null>("c", `return (o) => ({ ${body} });`, null);
+  return factory ? factory(convert) : loop;
+}

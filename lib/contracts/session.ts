@@ -5,6 +5,13 @@ import { coerceBoolean, coerceInteger } from "./coerce";
 import { ZAssessmentView, ZReasoningHealth } from "./reasoning-health";
 import { ZScoreView } from "./scores";
 import { HEALTH_BELOW, ZHealthCells } from "./session-health";
+import {
+  STORED_THOUGHT,
+  type StoredColumn,
+  type StoredKind,
+  type StoredRegistry,
+  type VisibleColumn,
+} from "./stored-thought";
 
 export { SESSION_STATUSES, SHARE_HEADER } from "./zod-free";
 
@@ -30,33 +37,45 @@ export const ZSessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof ZSessionSummary>;
 
-export const ZThoughtView = z.object({
-  id: z.string(),
-  sessionId: z.string(),
-  seq: z.number().int(),
-  thoughtNumber: z.number().int(),
-  totalThoughts: z.number().int(),
-  text: z.string(),
-  nextThoughtNeeded: z.boolean(),
-  needsMoreThoughts: z.boolean().nullable(),
-  isRevision: z.boolean().nullable(),
-  revisesThought: z.number().int().nullable(),
-  revisesThoughtId: z.string().nullable(),
-  branchId: z.string().nullable(),
-  branchFromThought: z.number().int().nullable(),
-  branchFromThoughtId: z.string().nullable(),
-  stage: z.string().nullable(),
-  tags: z.array(z.string()),
-  score: z.number().nullable(),
-  flags: z.array(z.string()),
-  metadata: z.unknown().nullable(),
-  source: z.string(),
-  version: z.number().int(),
-  createdAt: isoTime,
-  updatedAt: isoTime,
-  /** Scores on this thought (filled by GET /api/v1/sessions/{id}; empty where a read does not load them). */
-  scores: z.array(ZScoreView).default([]),
-});
+/** Each kind of stored column (./stored-thought.ts) as the read shape has it. */
+const VIEW_SCHEMAS = {
+  text: () => z.string(),
+  int: () => z.number().int(),
+  real: () => z.number(),
+  bool: () => z.boolean(),
+  json: () => z.unknown().nullable(),
+  strings: () => z.array(z.string()),
+  date: () => isoTime,
+} satisfies Record<StoredKind, () => z.ZodType>;
+
+type ViewSchema<C extends StoredColumn> = C["optional"] extends true
+  ? z.ZodDefault<NullableViewSchema<C>>
+  : NullableViewSchema<C>;
+type NullableViewSchema<C extends StoredColumn> = C["kind"] extends "json" | "strings"
+  ? ReturnType<(typeof VIEW_SCHEMAS)[C["kind"]]>
+  : C["nullable"] extends true
+    ? z.ZodNullable<ReturnType<(typeof VIEW_SCHEMAS)[C["kind"]]>>
+    : ReturnType<(typeof VIEW_SCHEMAS)[C["kind"]]>;
+export type ThoughtViewShape<R extends StoredRegistry> = { -readonly [C in VisibleColumn<R>]: ViewSchema<R[C]> };
+
+/** The read shape of a stored-column registry: each visible column in its order, then the thought's scores. JSON
+ *  columns read as null when absent and string lists as empty, whether or not the column may be null. */
+export function thoughtViewSchema<R extends StoredRegistry>(registry: R) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, column] of Object.entries(registry)) {
+    if (column.hidden) continue;
+    const base: z.ZodType = VIEW_SCHEMAS[column.kind]();
+    const schema = column.nullable && column.kind !== "json" && column.kind !== "strings" ? base.nullable() : base;
+    shape[name] = column.optional ? schema.default(column.kind === "strings" ? [] : null) : schema;
+  }
+  return z.object({
+    ...(shape as ThoughtViewShape<R>),
+    /** Scores on this thought (filled by GET /api/v1/sessions/{id}; empty where a read does not load them). */
+    scores: z.array(ZScoreView).default([]),
+  });
+}
+
+export const ZThoughtView = thoughtViewSchema(STORED_THOUGHT);
 export type ThoughtView = z.infer<typeof ZThoughtView>;
 
 export const ZBranchView = z.object({

@@ -3,6 +3,13 @@
 // stores (server/ingest/write-store*.ts) only run queries. Every door (REST, ingest, MCP) ends here, so the same input
 // gives the same rows whichever door it came through; the query count per batch does not grow with its size.
 import type { ApiErrorBody } from "@/lib/contracts/errors";
+import { mergeBuilder } from "@/lib/contracts/object-shape";
+import {
+  STORED_THOUGHT,
+  type ComputedColumn,
+  type StoredRegistry,
+  type StoredRow,
+} from "@/lib/contracts/stored-thought";
 import { parseThoughtInput, withClient, type ThoughtInput, type ThoughtResult } from "@/lib/contracts/thought";
 import { emptyIndex, indexThought, planThought, recordPlan, type SessionIndex } from "@/lib/domain/apply-thought";
 import { loggedResult, shouldContinue, type LoggedResult, type ResultFacts } from "@/lib/domain/continuation";
@@ -84,6 +91,24 @@ interface Touched {
   model: string | null;
   metadata: Record<string, unknown> | null;
 }
+
+/** The Thought columns the write path computes; the others are copied from the input (`input` in the registry). */
+export type ComputedThought<R extends StoredRegistry = typeof STORED_THOUGHT> = Pick<StoredRow<R>, ComputedColumn<R>>;
+
+/**
+ * A stored thought's row of a registry (lib/contracts/stored-thought.ts), from the columns the write path computes and
+ * the input: one object literal in the registry's order, generated once (lib/contracts/object-shape.ts), so a row
+ * costs what the hand-written literal did.
+ */
+export function thoughtRowBuilder<R extends StoredRegistry>(
+  registry: R,
+): (own: ComputedThought<R>, input: ThoughtInput) => Row {
+  const sources = Object.fromEntries(Object.entries(registry).flatMap(([c, s]) => (s.input ? [[c, s.input]] : [])));
+  const build = mergeBuilder(Object.keys(registry), sources);
+  return (own, input) => build(own, input);
+}
+
+const thoughtRow = thoughtRowBuilder(STORED_THOUGHT);
 
 const TITLE_CHARS = 120;
 /** The first line of the first thought as plain text (code spans keep their underscores). */
@@ -359,32 +384,27 @@ export class WriteBatch {
           createdAt: now,
         });
       }
-      writes.thoughts.push({
-        id: thoughtId,
-        projectId: r.projectId,
-        sessionId: t.row.id,
-        seq: plan.seq,
-        thoughtNumber: plan.thoughtNumber,
-        totalThoughts: plan.totalThoughts,
-        text: input.thought,
-        nextThoughtNeeded: input.nextThoughtNeeded,
-        needsMoreThoughts: input.needsMoreThoughts ?? null,
-        isRevision: input.isRevision ?? null,
-        revisesThought: input.revisesThought ?? null,
-        revisesThoughtId: plan.revisesThoughtId,
-        branchId: input.branchId ?? null,
-        branchFromThought: input.branchFromThought ?? null,
-        branchFromThoughtId: plan.branchFromThoughtId,
-        stage: input.stage ?? null,
-        tags: input.tags ?? null,
-        score: input.score ?? null,
-        flags: plan.flags.length > 0 ? plan.flags : null,
-        metadata: input.metadata ?? null,
-        source: r.tool ?? "sequentialthinking",
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      });
+      writes.thoughts.push(
+        thoughtRow(
+          {
+            id: thoughtId,
+            projectId: r.projectId,
+            sessionId: t.row.id,
+            seq: plan.seq,
+            thoughtNumber: plan.thoughtNumber,
+            totalThoughts: plan.totalThoughts,
+            revisesThoughtId: plan.revisesThoughtId,
+            branchFromThoughtId: plan.branchFromThoughtId,
+            flags: plan.flags.length > 0 ? plan.flags : null,
+            source: r.tool ?? "sequentialthinking",
+            kind: input.detail?.kind ?? null,
+            version: 1,
+            createdAt: now,
+            updatedAt: now,
+          },
+          input,
+        ),
+      );
       if (r.batch) {
         const { log, position } = r.batch;
         const results = logged.get(log) ?? Array.from<ResultFacts | null>({ length: log.events }).fill(null);

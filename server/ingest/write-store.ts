@@ -2,6 +2,7 @@
 // server/ingest/write-store-sqlite.ts (synchronous prepared statements on the SQLite connection, inside one synchronous
 // transaction) and server/ingest/write-store-pg.ts (PostgreSQL, on one pg connection between BEGIN and COMMIT). The
 // decisions in between are made once, in server/ingest/write-batch.ts.
+import { STORED_THOUGHT, type StoredKind, type StoredRegistry } from "@/lib/contracts/stored-thought";
 import type { LoggedResult } from "@/lib/domain/continuation";
 
 export interface SessionRow {
@@ -147,6 +148,21 @@ export interface WriteStore<M extends "sync" | "async"> {
  *  as its text, never queried inside (PostgreSQL `json`, not `jsonb`: migration 20261126193000_ingest_event_json). */
 export type ColumnKind = "text" | "int" | "real" | "bool" | "json" | "log" | "date";
 
+const COLUMN_KINDS: Record<StoredKind, ColumnKind> = {
+  text: "text",
+  int: "int",
+  real: "real",
+  bool: "bool",
+  json: "json",
+  strings: "json",
+  date: "date",
+};
+
+/** The column kinds of a stored-column registry, in its order. */
+export function tableColumns(registry: StoredRegistry): Record<string, ColumnKind> {
+  return Object.fromEntries(Object.entries(registry).map(([name, column]) => [name, COLUMN_KINDS[column.kind]]));
+}
+
 export const TABLES = {
   ThinkingSession: {
     id: "text",
@@ -168,32 +184,8 @@ export const TABLES = {
     updatedAt: "date",
     lastActivityAt: "date",
   },
-  Thought: {
-    id: "text",
-    projectId: "text",
-    sessionId: "text",
-    seq: "int",
-    thoughtNumber: "int",
-    totalThoughts: "int",
-    text: "text",
-    nextThoughtNeeded: "bool",
-    needsMoreThoughts: "bool",
-    isRevision: "bool",
-    revisesThought: "int",
-    revisesThoughtId: "text",
-    branchId: "text",
-    branchFromThought: "int",
-    branchFromThoughtId: "text",
-    stage: "text",
-    tags: "json",
-    score: "real",
-    flags: "json",
-    metadata: "json",
-    source: "text",
-    version: "int",
-    createdAt: "date",
-    updatedAt: "date",
-  },
+  /** Derived from the stored-thought registry (lib/contracts/stored-thought.ts), like every whole-thought list. */
+  Thought: tableColumns(STORED_THOUGHT),
   Branch: {
     id: "text",
     projectId: "text",

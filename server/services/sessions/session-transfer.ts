@@ -2,6 +2,7 @@
 // session with fresh ids and every link between thoughts preserved.
 import { firstProblem } from "@/lib/contracts/errors";
 import { EXPORT_FORMAT, ZSessionExport, type SessionExport, type SessionGraph } from "@/lib/contracts/session";
+import { STORED_THOUGHT, type StoredKind, type StoredRegistry } from "@/lib/contracts/stored-thought";
 import { describeFlag } from "@/lib/domain/flags";
 import type { ReasoningHealth } from "@/lib/health/reasoning-health";
 import { uuidv7 } from "@/lib/ids";
@@ -101,32 +102,14 @@ export async function importSession(
 
   const sessionId = uuidv7();
   const s = data.session;
-  const thoughts: Row[] = data.thoughts.map((t, i) => ({
-    id: idMap.get(t.id)!,
-    projectId,
-    sessionId,
-    seq: t.seq,
-    thoughtNumber: t.thoughtNumber,
-    totalThoughts: t.totalThoughts,
-    text: t.text,
-    nextThoughtNeeded: t.nextThoughtNeeded,
-    needsMoreThoughts: t.needsMoreThoughts,
-    isRevision: t.isRevision,
-    revisesThought: t.revisesThought,
-    revisesThoughtId: link(t.revisesThoughtId, `thoughts[${i}].revisesThoughtId`),
-    branchId: t.branchId,
-    branchFromThought: t.branchFromThought,
-    branchFromThoughtId: link(t.branchFromThoughtId, `thoughts[${i}].branchFromThoughtId`),
-    stage: t.stage,
-    tags: t.tags.length > 0 ? t.tags : null,
-    score: t.score,
-    flags: t.flags.length > 0 ? t.flags : null,
-    metadata: t.metadata ?? null,
-    source: t.source,
-    version: t.version,
-    createdAt: new Date(t.createdAt),
-    updatedAt: new Date(t.updatedAt),
-  }));
+  const thoughts: Row[] = data.thoughts.map((t, i) =>
+    importedThought(t, {
+      id: idMap.get(t.id)!,
+      projectId,
+      sessionId,
+      link: (id, field) => link(id, `thoughts[${i}].${field}`),
+    }),
+  );
   const branches: Row[] = data.branches.map((b, i) => ({
     id: uuidv7(),
     projectId,
@@ -185,6 +168,46 @@ export async function importSession(
   publish([{ projectId, sessionId, seq: maxSeq }]);
   return { sessionId, thoughts: thoughts.length };
 }
+
+/** Where an imported thought goes: its new id, project and session, and the new id of a thought it refers to. */
+export interface ImportTarget {
+  id: string;
+  projectId: string;
+  sessionId: string;
+  link: (id: string | null, column: string) => string | null;
+}
+
+/** Each kind of stored column from its exported value (the read shape) back to its row value; null: as it is. */
+const ROW_OF_KIND: Record<StoredKind, ((value: unknown) => unknown) | null> = {
+  text: null,
+  int: null,
+  real: null,
+  bool: null,
+  json: (v) => v ?? null,
+  strings: (v) => ((v as unknown[]).length > 0 ? v : null),
+  date: (v) => new Date(v as string),
+};
+
+/** An exported thought of a stored-column registry back to a row: the thought's own id, project and session are the
+ *  target's, ids of other thoughts are mapped through `link`, every other column is converted by its kind. */
+export function thoughtImporter(registry: StoredRegistry): (thought: object, to: ImportTarget) => Row {
+  const columns = Object.entries(registry);
+  return (thought, to) => {
+    const t = thought as Record<string, unknown>;
+    const row: Row = {};
+    for (const [name, column] of columns) {
+      if (name === "id" || name === "projectId" || name === "sessionId") row[name] = to[name];
+      else if (column.thoughtRef) row[name] = to.link(t[name] as string | null, name);
+      else {
+        const convert = ROW_OF_KIND[column.kind];
+        row[name] = convert ? convert(t[name]) : t[name];
+      }
+    }
+    return row;
+  };
+}
+
+const importedThought = thoughtImporter(STORED_THOUGHT);
 
 function invalid(field: string, message: string): never {
   throw new ValidationError({ field, message, suggestion: "Import a file made by the JSON export, unchanged." });

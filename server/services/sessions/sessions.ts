@@ -1,5 +1,6 @@
 // Reading sessions and thoughts, always scoped to one project. Rows become the read shapes of
 // lib/contracts/session.ts here and nowhere else.
+import { detailView } from "@/lib/contracts/thought-detail";
 import type {
   BranchView,
   ListSessionsQuery,
@@ -9,6 +10,8 @@ import type {
   ThoughtView,
 } from "@/lib/contracts/session";
 import type { ScoreView } from "@/lib/contracts/scores";
+import { objectMapper } from "@/lib/contracts/object-shape";
+import { STORED_THOUGHT, type StoredKind, type StoredRegistry } from "@/lib/contracts/stored-thought";
 import { sessionHealth } from "@/lib/health/reasoning-health";
 import { isUuid } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
@@ -44,33 +47,36 @@ export function toSessionSummary(s: SessionRow): SessionSummary {
   };
 }
 
+/** Each kind of stored column from its row value to its read shape (lib/contracts/session.ts, thoughtViewSchema); null:
+ *  as it is. */
+const VIEW_OF_KIND: Record<StoredKind, ((value: unknown) => unknown) | null> = {
+  text: null,
+  int: null,
+  real: null,
+  bool: null,
+  json: (v) => v ?? null,
+  strings: stringArray,
+  date: (v) => (v as Date).toISOString(),
+};
+
+/** Rows of a stored-column registry as its read shape: each visible column converted by its kind, and no scores yet.
+ *  One object literal generated from the registry (lib/contracts/object-shape.ts), as fast as a hand-written one. */
+export function thoughtViewMapper(registry: StoredRegistry): (row: object) => Record<string, unknown> {
+  const visible = Object.entries(registry).filter(([, c]) => !c.hidden);
+  const map = objectMapper(
+    [...visible.map(([name]) => name), "scores"],
+    [...visible.map(([, c]) => VIEW_OF_KIND[c.kind]), () => []],
+  );
+  return (row) => map(row as Record<string, unknown>);
+}
+
+const viewOfRow = thoughtViewMapper(STORED_THOUGHT) as (t: ThoughtRow) => ThoughtView;
+
+/** A thought's read shape; a detail's opaque payloads (signatures, encrypted reasoning) stay in the database. */
 export function toThoughtView(t: ThoughtRow): ThoughtView {
-  return {
-    id: t.id,
-    sessionId: t.sessionId,
-    seq: t.seq,
-    thoughtNumber: t.thoughtNumber,
-    totalThoughts: t.totalThoughts,
-    text: t.text,
-    nextThoughtNeeded: t.nextThoughtNeeded,
-    needsMoreThoughts: t.needsMoreThoughts,
-    isRevision: t.isRevision,
-    revisesThought: t.revisesThought,
-    revisesThoughtId: t.revisesThoughtId,
-    branchId: t.branchId,
-    branchFromThought: t.branchFromThought,
-    branchFromThoughtId: t.branchFromThoughtId,
-    stage: t.stage,
-    tags: stringArray(t.tags),
-    score: t.score,
-    flags: stringArray(t.flags),
-    metadata: t.metadata ?? null,
-    source: t.source,
-    version: t.version,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-    scores: [],
-  };
+  const view = viewOfRow(t);
+  if (view.detail) view.detail = detailView(view.detail);
+  return view;
 }
 
 export function toBranchView(b: BranchRow): BranchView {
