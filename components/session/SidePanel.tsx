@@ -43,8 +43,12 @@ export function SidePanel({
       aria-label="Side panel"
     >
       <div className="shrink-0 overflow-x-auto border-b border-border px-3 py-2">
-        {/* Full width with equal triggers: four tabs fit a 240 px pane without wrapping or scrolling. */}
-        <TabsList aria-label="Side panel" className="w-full [&>button]:px-1.5">
+        {/* Full width with equal triggers: four tabs fit a 240 px pane without wrapping or scrolling (smaller below
+            1280 px, where the pane is 26 % of the window and "Comments" was cut at 1024 px). */}
+        <TabsList
+          aria-label="Side panel"
+          className="w-full [&>button]:px-1.5 max-xl:[&>button]:px-1 max-xl:[&>button]:text-xs"
+        >
           <TabsTrigger value="detail">Detail</TabsTrigger>
           <TabsTrigger value="compare" aria-label="Compare branches">
             Compare
