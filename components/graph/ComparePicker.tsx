@@ -4,13 +4,21 @@
 import { Panel } from "@xyflow/react";
 import { X } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
 import { PICK_LINE_ID, type CompareHref } from "./compare-context";
 
-export function ComparePicker({ line, compareHref }: { line: string; compareHref: CompareHref }) {
-  const [picked, setPicked] = useState<string[]>([]);
+export function ComparePicker({
+  line,
+  compareHref,
+  picked,
+  onPicked,
+}: {
+  line: string;
+  compareHref: CompareHref;
+  picked: string[];
+  onPicked: (lines: string[]) => void;
+}) {
   const has = picked.includes(line);
-  const toggle = () => setPicked((p) => (p.includes(line) ? p.filter((x) => x !== line) : [...p, line].slice(-2)));
+  const toggle = () => onPicked(has ? picked.filter((x) => x !== line) : [...picked, line].slice(-2));
   return (
     <Panel position="bottom-center">
       <div
@@ -36,7 +44,7 @@ export function ComparePicker({ line, compareHref }: { line: string; compareHref
               type="button"
               className="cursor-pointer rounded-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
               aria-label={`Unpick ${p}`}
-              onClick={() => setPicked((all) => all.filter((x) => x !== p))}
+              onClick={() => onPicked(picked.filter((x) => x !== p))}
             >
               <X className="size-3" aria-hidden />
             </button>

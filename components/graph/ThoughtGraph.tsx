@@ -77,6 +77,9 @@ export interface ThoughtGraphProps {
   compareHref?: CompareHref;
   /** Where the viewport is, in drawn rows, for the session overview. */
   viewRows?: ViewRowsStore;
+  /** The lines picked to compare (at most two), kept by the view. */
+  picked?: string[];
+  onPicked?: (lines: string[]) => void;
   /** Pixels at the pane's right edge covered by an overlay (the session overview): kept clear in the opening view. */
   overlayRight?: number;
 }
@@ -91,6 +94,7 @@ const EDGE_STYLE = {
  *  the first frame instead of mounting and measuring all of them once. */
 const SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT, measured: { width: NODE_WIDTH, height: NODE_HEIGHT } };
 
+const NO_PICKS: string[] = [];
 const NO_CHIPS: ReadonlyMap<string, { text: string; title: string }> = new Map();
 
 /** The graph with its own React Flow store: the unit components/graph/LazyThoughtGraph.tsx loads on demand. */
@@ -114,6 +118,8 @@ export function ThoughtGraph({
   compareHref,
   viewRows,
   overlayRight = 0,
+  picked = NO_PICKS,
+  onPicked,
 }: ThoughtGraphProps) {
   // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
   // only the nodes that changed (memoized components compare props by identity).
@@ -248,7 +254,12 @@ export function ThoughtGraph({
           ) : null}
           {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
           {compareHref && branched && selectedLine ? (
-            <ComparePicker line={selectedLine} compareHref={compareHref} />
+            <ComparePicker
+              line={selectedLine}
+              compareHref={compareHref}
+              picked={picked}
+              onPicked={onPicked ?? (() => {})}
+            />
           ) : null}
           <Controls
             showInteractive={false}

@@ -116,6 +116,10 @@ export function SessionView({
   const folded = useMemo(() => foldGraph(layout, byId, [focusA, focusB]), [layout, byId, focusA, focusB]);
   const graphReasoning = useGraphReasoning(outline.data?.session.id, thoughts.length);
   const [showOverview, setShowOverview] = useState(true);
+  // Lines picked in the graph to compare: kept here, so they outlive any redraw of the graph's pane.
+  const [picked, setPicked] = useState<string[]>([]);
+  // One function per session: the graph's nodes read it from a context, and a new one re-rendered them all.
+  const toCompare = useMemo(() => compareHref(resolvedId), [resolvedId]);
   const overview = useOverview({
     sessionId: outline.data?.session.id,
     thoughts,
@@ -203,7 +207,9 @@ export function SessionView({
                 center={selection.center}
                 onSelect={select}
                 minimap={minimap}
-                compareHref={readOnly ? undefined : compareHref(s.id)}
+                compareHref={readOnly ? undefined : toCompare}
+                picked={picked}
+                onPicked={setPicked}
                 viewRows={overview.viewRows}
                 overlayRight={overview.element ? OVERVIEW_WIDTH : 0}
               />
