@@ -5,7 +5,7 @@
 // left, after right, rows aligned). Long unchanged stretches fold behind a button.
 import { memo, useMemo, useState, type ReactNode } from "react";
 import { blockDiff, type BlockDiff as Diff, type DiffRow } from "@/lib/diff/block-diff";
-import { diffSections, type CodeLine, type DiffSection } from "@/lib/diff/diff-sections";
+import { diffSections, sectionStats, type CodeLine, type DiffSection } from "@/lib/diff/diff-sections";
 import type { DiffPart } from "@/lib/diff/word-diff";
 import { plainLine } from "@/lib/markdown/plain";
 import { countOf } from "@/lib/words/count-of";
@@ -47,7 +47,7 @@ export const BlockDiff = memo(function BlockDiff({
   return (
     <div className="tg-block-diff flex min-w-0 flex-col gap-1.5 text-base" data-testid="block-diff" data-mode={mode}>
       <p className="text-xs text-muted-foreground" data-testid="diff-summary">
-        {diffSummary(diff.stats)}
+        {diffSummary(sectionStats(sections))}
       </p>
       {split ? (
         <div className="grid grid-cols-2 gap-3 text-xs font-medium text-muted-foreground" aria-hidden>

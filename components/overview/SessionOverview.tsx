@@ -127,7 +127,8 @@ export function SessionOverview({
       g.fillStyle = colour(MARK_COLOUR[m.kind]);
       g.fillRect(MARK_X, y(m.row) - 1, 5, Math.max(3, span / rows));
     }
-    el.dataset.drawnAt = String(performance.now());
+    // When it was first drawn (bench:ui reads it); redraws (marks arriving, a resize) leave it.
+    el.dataset.drawnAt ??= String(performance.now());
     // `theme` is read so the effect runs again on a theme change.
     el.dataset.theme = String(theme);
   }, [model, size, theme, rows, span]);

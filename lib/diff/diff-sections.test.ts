@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blockDiff } from "./block-diff";
-import { diffSections } from "./diff-sections";
+import { diffSections, sectionStats } from "./diff-sections";
 
 const sections = (before: string, after: string) => diffSections(blockDiff(before, after).rows);
 const kinds = (before: string, after: string) => sections(before, after).map((s) => s.kind);
@@ -78,6 +78,7 @@ describe("diff sections", () => {
   it("a paragraph and a table both rewritten read as a rewritten paragraph and a rewritten table", () => {
     const before = "Pull the events and retry twice.\n\n| step | ms |\n|---|---|\n| fetch | 20 |";
     const after = "Switch to the ledger export instead.\n\n| service | errors |\n|---|---|\n| api | 0.1% |";
+    expect(sectionStats(sections(before, after))).toMatchObject({ rewritten: 2, modified: 0 });
     expect(sections(before, after)).toEqual([
       { kind: "rewrite", before: "Pull the events and retry twice.", after: "Switch to the ledger export instead." },
       {

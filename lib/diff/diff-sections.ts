@@ -166,3 +166,26 @@ function structured(unit: string, rows: DiffRow[]): DiffSection[] {
   }
   return [{ kind: "table", rows }];
 }
+
+/** What changed, counted as a reader sees the sections: a rewritten table is one rewrite, not one per row. */
+export function sectionStats(sections: readonly DiffSection[]) {
+  const stats = { equal: 0, modified: 0, inserted: 0, deleted: 0, rewritten: 0 };
+  for (const s of sections) {
+    if (s.kind === "edit") stats.modified++;
+    else if (s.kind === "rewrite") stats.rewritten++;
+    else if (s.kind === "markdown" && s.op === "insert") stats.inserted += s.blocks;
+    else if (s.kind === "markdown" && s.op === "delete") stats.deleted += s.blocks;
+    else if (s.kind === "markdown" || s.kind === "folded") stats.equal += s.blocks;
+    else {
+      const ops = s.kind === "table" ? s.rows.map((r) => r.op) : s.lines.map((l) => l.op);
+      for (const op of ops) {
+        if (op === "modify") stats.modified++;
+        else if (op === "insert") stats.inserted++;
+        else if (op === "delete") stats.deleted++;
+        else if (op === "rewrite") stats.rewritten++;
+        else stats.equal++;
+      }
+    }
+  }
+  return stats;
+}
