@@ -64,6 +64,27 @@ export const ZThoughtDetail = z.object({
 });
 export type ThoughtDetail = z.infer<typeof ZThoughtDetail>;
 
+/** A thought's revision chain (lib/diff/revision-chain.ts): every text it went through, oldest first. */
+export const ZRevisionChain = z.object({
+  steps: z.array(
+    z.object({
+      thoughtId: z.string(),
+      seq: z.number().int(),
+      thoughtNumber: z.number().int(),
+      branchId: z.string().nullable(),
+      version: z.number().int(),
+      current: z.boolean(),
+      text: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** The step holding the asked-for thought's current text. */
+  at: z.number().int(),
+  /** Revisers of thoughts on the chain that the chain does not pass through. */
+  alternatives: z.number().int(),
+});
+export type RevisionChain = z.infer<typeof ZRevisionChain>;
+
 export const ZSessionTableQuery = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(SESSION_STATUSES).optional(),
