@@ -64,8 +64,8 @@ function buildIfNeeded(): void {
 async function prepareDatabase(): Promise<void> {
   const url = databaseUrl();
   // A fleet's deploy runs `npm run db:migrate` once as its own step and starts instances with
-  // THOUGHTGRAPH_MIGRATE_ON_START=0 (README "Running several instances"); on by default, and safe either way: on
-  // PostgreSQL migrations take an advisory lock, so instances starting together apply each one once.
+  // THOUGHTGRAPH_MIGRATE_ON_START=0 (docs/operating.md, "Running several instances"); on by default, and safe either
+  // way: on PostgreSQL migrations take an advisory lock, so instances starting together apply each one once.
   if (process.env.THOUGHTGRAPH_MIGRATE_ON_START !== "0") {
     const { applyMigrations } = await import("@/server/db/migrations");
     const { applied } = await applyMigrations(url);

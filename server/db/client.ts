@@ -144,7 +144,8 @@ function outsideTransactions(adapter: SqlDriverAdapter, client: BetterSqlite3.Da
  * Connections per process to PostgreSQL. A process holds DATABASE_POOL_MAX + 1 LISTEN + 1 NOTIFY (server/events/
  * pg-relay.ts), so a fleet of N instances needs N × (DATABASE_POOL_MAX + 2) plus 2 for a migration step; the default 7
  * puts 10 instances at 92, inside PostgreSQL's default max_connections of 100 minus its 3 reserved for superusers
- * (README "Running several instances"). Behind PgBouncer the pool counts against the bouncer, not the server.
+ * (docs/operating.md, "Running several instances"). Behind PgBouncer the pool counts against the bouncer, not the
+ * server.
  */
 export const DEFAULT_POOL_MAX = 7;
 

@@ -18,7 +18,7 @@
 // drained the pass reads those thoughts back from the database (catch-up, below). Before, the pass ran at full speed
 // at the bound, and a load past it paid for the findings: 150 batches of 1,000 in a row (bench:ingest BENCH_DETECT,
 // SQLite) were acknowledged at 0.77–0.87 of the rate with the setting off; with the bound out of reach, 0.89–1.09.
-// Why: measured with CPU profiles of BENCH_DETECT=1 npm run bench:ingest (server/ingest/README.md), running the
+// Why: measured with CPU profiles of BENCH_DETECT=1 npm run bench:ingest (docs/benchmarks.md), running the
 // detectors and storing their findings as the batches committed cost, per 1,000 thoughts, the serving thread ~70 ms
 // (detectors ~25, rows and queue ~15, garbage collection ~13, posting findings to the write thread ~7), the write
 // thread ~36 (the inserts, and the thoughts' own inserts slowed by them) and the WAL checkpointer ~23 (figures
