@@ -64,6 +64,7 @@ const computed: ComputedThought<typeof FIXTURE> = {
   branchFromThoughtId: null,
   flags: null,
   source: "sequentialthinking",
+  kind: null,
   version: 1,
   createdAt: at,
   updatedAt: at,
