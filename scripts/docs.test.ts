@@ -45,11 +45,15 @@ function relativeLinks(markdown: string): string[] {
 }
 
 describe("the documents", () => {
-  it("carry the parts generated from the code as the code generates them now (npm run docs rewrites them)", async () => {
-    for (const { page, current, expected } of await generatedPages()) {
-      expect(current, `${page} is out of date: run npm run docs`).toBe(expected);
-    }
-  });
+  it(
+    "carry the parts generated from the code as the code generates them now (npm run docs rewrites them)",
+    { timeout: 60_000 }, // loads the route table (every REST handler) and prettier
+    async () => {
+      for (const { page, current, expected } of await generatedPages()) {
+        expect(current, `${page} is out of date: run npm run docs`).toBe(expected);
+      }
+    },
+  );
 
   it("link only to files and headings that exist", () => {
     const files = markdownFiles();

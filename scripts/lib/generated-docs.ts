@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import prettier from "prettier";
+import { SETTING_GROUPS, SETTINGS, type Setting } from "@/server/config";
 import { restReference } from "@/server/http/rest-reference";
 import { ROUTES } from "@/server/http/route-table";
 
@@ -17,8 +18,41 @@ interface GeneratedPart {
   render: () => string;
 }
 
+/** `text` as lines of at most `width` characters, each after the first indented by `indent`. */
+function wrap(text: string, width = 120, indent = "  "): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent + word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  return [...lines, line].join("\n");
+}
+
+/** A default as the list shows it: a value as code, a description ("unset", "from the URL's path") as words. */
+const shownDefault = (d: string) =>
+  d === "unset" || d === "generated" || d.startsWith("from ") || d.includes("`") ? d : `\`${d}\``;
+
+/** The variables of server/config.ts by group: name, default and meaning. */
+export function settingsReference(): string {
+  const settings = Object.entries(SETTINGS as Record<string, Setting<unknown>>);
+  return Object.entries(SETTING_GROUPS)
+    .map(([group, title]) => {
+      const items = settings
+        .filter(([, s]) => s.group === group)
+        .map(([name, s]) => wrap(`- \`${name}\` (default ${shownDefault(s.default)}): ${s.meaning}`));
+      return [`### ${title}`, "", ...items].join("\n");
+    })
+    .join("\n\n");
+}
+
 const PARTS: GeneratedPart[] = [
   { page: "docs/agents.md", name: "rest-reference", render: () => restReference(ROUTES) },
+  { page: "docs/operating.md", name: "settings", render: settingsReference },
 ];
 
 /** `page` with the text between the part's markers replaced by `text`. */

@@ -154,9 +154,11 @@ describe("the real registry", () => {
   });
 
   it("reads an export made before the columns added since (kind, detail) existed", () => {
-    const { kind: _kind, detail: _detail, ...older } = thoughtViewMapper(STORED_THOUGHT)(
-      thoughtRowBuilder(STORED_THOUGHT)({ ...computed, kind: null }, input),
-    );
+    const {
+      kind: _kind,
+      detail: _detail,
+      ...older
+    } = thoughtViewMapper(STORED_THOUGHT)(thoughtRowBuilder(STORED_THOUGHT)({ ...computed, kind: null }, input));
     expect(ZThoughtView.parse(older)).toMatchObject({ kind: null, text: input.thought });
   });
 
