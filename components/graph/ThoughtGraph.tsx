@@ -15,10 +15,10 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useRef, type RefObject } from "react";
-import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
 import { dependencyFlowEdges } from "@/lib/graph/dependency-edges";
+import { LANE_GAP, ROW_GAP } from "@/lib/graph/geometry";
 import { badgeKey } from "@/lib/graph/node-badges";
 import { DEPENDENCY_EDGE_STYLE, GraphLegend } from "@/components/reasoning/GraphLegend";
 import { FLOW_THEME } from "./flow-theme";
@@ -34,8 +34,6 @@ import {
 } from "./ThoughtNode";
 import { EDGE_TYPES } from "./RevisesEdge";
 
-const LANE_GAP = 48;
-const ROW_GAP = 28;
 /** Above this many nodes React Flow renders only what is in the viewport. */
 const VISIBLE_ONLY_AT = 300;
 /** The smallest zoom the graph opens at: node text is 13 px (text-sm), so 0.85 draws it at 11 px. A whole graph that
@@ -130,7 +128,7 @@ export function ThoughtGraph({
           stage: t?.stage ?? null,
           flags: t?.flags.length ?? 0,
           score: t?.score ?? null,
-          preview: plainText(t?.preview ?? "").slice(0, 120),
+          preview: (t?.preview ?? "").slice(0, 120),
           isRevision: t?.isRevision === true,
           branch: t?.branchId ?? null,
           reviews: scoreChip?.text ?? null,

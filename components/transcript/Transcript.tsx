@@ -38,7 +38,10 @@ function KindChip({ kind }: { kind: string }) {
 
 /** Model, tool and token counts of an imported thought, on one line. */
 function detailLine(detail: Record<string, unknown>): string {
-  const n = (key: string) => (typeof detail[key] === "number" ? (detail[key] as number) : null);
+  const n = (key: string) => {
+    const value = detail[key];
+    return typeof value === "number" ? value : null;
+  };
   const parts: string[] = [];
   if (typeof detail.toolName === "string") parts.push(detail.toolName);
   if (typeof detail.model === "string") parts.push(detail.model);

@@ -20,8 +20,10 @@ export const PERMISSIONS = [
   "keys.manage",
   /** Create and revoke share links. */
   "share.manage",
-  /** Invite people, change roles, remove members (admins cannot touch owners). */
+  /** Invite people, change roles, remove members, make password reset links (admins cannot touch owners). */
   "members.manage",
+  /** Delete sessions with everything recorded in them. */
+  "sessions.delete",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -34,6 +36,7 @@ const ADMIN: readonly Permission[] = [
   "keys.manage",
   "share.manage",
   "members.manage",
+  "sessions.delete",
 ];
 
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {

@@ -11,6 +11,7 @@ export function serviceBackend(principal: ApiPrincipal): ThoughtgraphBackend {
     projectId: principal.projectId,
     apiKeyId: principal.apiKeyId,
     client: ctx.client,
+    agent: ctx.agent,
   });
   const mayWrite = () => {
     if (principal.scope !== "write") {

@@ -3,24 +3,33 @@
 // 2025-era protocol deployed clients speak, from one per-request server factory. The handler checks nothing itself,
 // so in front of it, in this order: Host and Origin against allowlists (the DNS-rebinding protection the MCP spec
 // requires), then the API key. A refused request never reaches the SDK.
+//
+// Who the client is: a 2026-07-28 request names its clientInfo in its envelope, but a 2025-era client says it once,
+// in `initialize`, and every later request of a stateless server is served by a fresh McpServer that never saw it.
+// So the answer to an `initialize` carries an Mcp-Session-Id that spells the clientInfo (the transport spec has the
+// client send it back on every later request; a stateless server checks no session id), and a later request's
+// clientInfo is read back from it. Nothing is stored: the id is the clientInfo, which a client declares about itself
+// anyway, so a made-up id claims nothing a made-up initialize could not.
 import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { bearerChallenge } from "@/server/http/respond";
 import { getDb } from "@/server/db/client";
 import { asDomainError, DATABASE_RETRY_AFTER_S } from "@/server/errors";
-import { createThoughtgraphMcpServer } from "@/sdk/src/mcp/register";
+import { createThoughtgraphMcpServer, type ClientIdentity } from "@/sdk/src/mcp/register";
 import { createThoughtMcpServer } from "@/sdk/src/mcp/thoughtmcp/register";
 import { callThoughtMcpTool } from "@/server/thoughtmcp/handlers";
 import { allowedHostsFromEnv, allowedOriginsFromEnv, checkHost, checkOrigin, type Refusal } from "./guards";
 import { serviceBackend } from "./backend";
 
 /** A Next route handler serving the MCP server `build` makes for each request's authenticated key. */
-function mcpDoor(build: (principal: ApiPrincipal) => McpServer): (req: Request) => Promise<Response> {
+function mcpDoor(
+  build: (principal: ApiPrincipal, client: ClientIdentity | null) => McpServer,
+): (req: Request) => Promise<Response> {
   const handler = createMcpHandler(
     ({ authInfo }) => {
       const principal = authInfo?.extra?.principal as ApiPrincipal | undefined;
       if (!principal) throw new Error("the MCP handler was called without an authenticated principal");
-      return build(principal);
+      return build(principal, (authInfo?.extra?.client as ClientIdentity | null | undefined) ?? null);
     },
     { onerror: (error) => console.error("[thoughtgraph] MCP:", error.message) },
   );
@@ -30,15 +39,15 @@ function mcpDoor(build: (principal: ApiPrincipal) => McpServer): (req: Request) 
 const logToolFailure = (error: unknown, tool: string) => console.error(`[thoughtgraph] MCP tool ${tool} failed`, error);
 
 /** GET, POST and DELETE /api/mcp. */
-export const serveMcp = mcpDoor((principal) =>
-  createThoughtgraphMcpServer(serviceBackend(principal), { onUnexpectedError: logToolFailure }),
+export const serveMcp = mcpDoor((principal, client) =>
+  createThoughtgraphMcpServer(serviceBackend(principal), { onUnexpectedError: logToolFailure, client }),
 );
 
 /** GET, POST and DELETE /api/mcp/thoughtmcp. */
-export const serveThoughtMcp = mcpDoor((principal) =>
+export const serveThoughtMcp = mcpDoor((principal, client) =>
   createThoughtMcpServer(
     { call: (tool, args, ctx) => callThoughtMcpTool(principal, ctx.client, tool, args) },
-    { onUnexpectedError: logToolFailure },
+    { onUnexpectedError: logToolFailure, client },
   ),
 );
 
@@ -60,9 +69,17 @@ async function serveWith(handler: ReturnType<typeof createMcpHandler>, req: Requ
           "`npm run keys -- create --name NAME`.",
       });
     }
-    return await handler.fetch(req, {
-      authInfo: { token: "(api key)", clientId: principal.apiKeyId, scopes: [principal.scope], extra: { principal } },
+    const client = clientOfSessionId(req.headers.get("mcp-session-id"));
+    const initializing = client ? null : await initializeClientInfo(req);
+    const res = await handler.fetch(req, {
+      authInfo: {
+        token: "(api key)",
+        clientId: principal.apiKeyId,
+        scopes: [principal.scope],
+        extra: { principal, client },
+      },
     });
+    return initializing && res.ok ? withSessionId(res, sessionIdOf(initializing)) : res;
   } catch (error) {
     const known = asDomainError(error);
     if (known) {
@@ -73,6 +90,67 @@ async function serveWith(handler: ReturnType<typeof createMcpHandler>, req: Requ
     console.error("[thoughtgraph] MCP request failed", error);
     return jsonRpcError(500, -32603, "thoughtgraph failed to handle this request.", { code: "unexpected_error" });
   }
+}
+
+const SESSION_ID_PREFIX = "tg-client.";
+/** Characters kept of a client's name and version: real ones are short ("claude-code", "1.0.3"). */
+const MAX_IDENTITY_CHARS = 200;
+/** Bodies looked at for an `initialize`: one is a few hundred bytes; a tool call may be megabytes. */
+const MAX_INITIALIZE_BYTES = 64 * 1024;
+
+/** The clientInfo of a 2025-era `initialize` request (alone or in a batch), from a copy of its body. */
+async function initializeClientInfo(req: Request): Promise<ClientIdentity | null> {
+  if (
+    req.method !== "POST" ||
+    Number(req.headers.get("content-length") ?? MAX_INITIALIZE_BYTES) >= MAX_INITIALIZE_BYTES
+  ) {
+    return null;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await req.clone().text());
+  } catch {
+    return null; // the handler answers the parse error
+  }
+  const init = (Array.isArray(body) ? body : [body]).find(
+    (m: unknown): m is { params?: { clientInfo?: unknown } } =>
+      typeof m === "object" && m !== null && (m as { method?: unknown }).method === "initialize",
+  );
+  return identity(init?.params?.clientInfo);
+}
+
+function identity(info: unknown): ClientIdentity | null {
+  const { name, version } = (typeof info === "object" && info !== null ? info : {}) as Record<string, unknown>;
+  if (typeof name !== "string" || name.trim() === "") return null;
+  return {
+    name: name.trim().slice(0, MAX_IDENTITY_CHARS),
+    ...(typeof version === "string" && version.trim() !== ""
+      ? { version: version.trim().slice(0, MAX_IDENTITY_CHARS) }
+      : {}),
+  };
+}
+
+/** A session id that spells the clientInfo (visible ASCII, as the transport spec requires). */
+function sessionIdOf(client: ClientIdentity): string {
+  return SESSION_ID_PREFIX + Buffer.from(JSON.stringify([client.name, client.version ?? null])).toString("base64url");
+}
+
+function clientOfSessionId(id: string | null): ClientIdentity | null {
+  if (!id?.startsWith(SESSION_ID_PREFIX)) return null;
+  try {
+    const [name, version] = JSON.parse(
+      Buffer.from(id.slice(SESSION_ID_PREFIX.length), "base64url").toString("utf8"),
+    ) as unknown[];
+    return identity({ name, version });
+  } catch {
+    return null;
+  }
+}
+
+function withSessionId(res: Response, id: string): Response {
+  const headers = new Headers(res.headers);
+  headers.set("mcp-session-id", id);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
 async function authenticate(req: Request): Promise<ApiPrincipal | null> {
