@@ -86,8 +86,14 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
   await expect(mention).toContainText(`Could you check this one? @${handle}`);
   await expect(mention).toContainText("admin@thoughtgraph.test");
   await mention.getByRole("link").click();
-  await expect(newcomer).toHaveURL(new RegExp(`/sessions/${thought.sessionId}\\?thought=${thought.thoughtId}$`));
+  // The link lands on the comment itself: its thought selected, the comment marked.
+  await expect(newcomer).toHaveURL(
+    new RegExp(`/sessions/${thought.sessionId}\\?thought=${thought.thoughtId}&comment=[\\w-]+$`),
+  );
   const theirs = newcomer.locator('aside[aria-label="Thought detail"]');
+  await expect(theirs.locator('[data-testid="comment"][data-linked="true"]')).toContainText(
+    "Could you check this one?",
+  );
   await expect(theirs.getByTestId("comment-body")).toContainText("Could you check this one?");
   await theirs.getByRole("button", { name: "Reply" }).click();
   await theirs.getByLabel("Reply").fill("Recall first holds.");

@@ -323,7 +323,10 @@ function DiffTable({ rows, side }: { rows: DiffRow[]; side: "before" | "after" |
     }
   });
   return (
-    <div className="min-w-0 overflow-x-auto">
+    <div
+      className="min-w-0 overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      tabIndex={0}
+    >
       <table className="w-full border-collapse text-sm">
         <tbody>{body}</tbody>
       </table>
@@ -334,7 +337,10 @@ function DiffTable({ rows, side }: { rows: DiffRow[]; side: "before" | "after" |
 /** A listing whose lines changed: one line each, marked + or −, the changed words inside an edited line. */
 function Code({ lines, side }: { lines: CodeLine[]; side: "before" | "after" | "both" }) {
   return (
-    <pre className="min-w-0 overflow-x-auto rounded-md bg-muted px-0 py-1.5 font-mono text-xs leading-5">
+    <pre
+      tabIndex={0}
+      className="min-w-0 overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 bg-muted px-0 py-1.5 font-mono text-xs leading-5"
+    >
       {lines.map((l, i) => {
         if (l.op === "insert" && side === "before")
           return (

@@ -103,13 +103,20 @@ const COMPONENTS: Components = {
     <blockquote className="border-l-2 border-border pl-3 text-muted-foreground">{children}</blockquote>
   ),
   pre: ({ children }) => (
-    <pre className="tg-code overflow-x-auto rounded-md bg-muted px-3 py-2 font-mono text-xs leading-relaxed [&_code]:bg-transparent [&_code]:p-0">
+    <pre
+      tabIndex={0}
+      className="tg-code overflow-x-auto rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 outline-none bg-muted px-3 py-2 font-mono text-xs leading-relaxed [&_code]:bg-transparent [&_code]:p-0"
+    >
       {children}
     </pre>
   ),
   code: ({ children }) => <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.92em]">{children}</code>,
+  // Focusable so a table wider than its column scrolls from the keyboard too.
   table: ({ children }) => (
-    <div className="overflow-x-auto">
+    <div
+      className="overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      tabIndex={0}
+    >
       <table className="w-max min-w-full border-collapse text-sm">{children}</table>
     </div>
   ),
