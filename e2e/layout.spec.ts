@@ -3,11 +3,16 @@
 // axe-core finds no critical or serious violation, in light and dark; window-sized screenshots of each screen (and of
 // the signed-out login page) in both themes at 1440×900 and 1024×768 land in test-results/screenshots/layout-*.png.
 //
+// The compare view and the session view with its overview strip (a 300-thought session with 3 branches) are screens
+// too; at 1024×768 the side panel's tabs are whole, the review screen shows the queue's progress bar, and the session
+// view's node columns lie inside the graph pane, clear of the overview strip.
+//
 // A screen is one entry in SCREENS: how to reach it (seeded once per run) and which controls must be in view.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { Agent, e2eServer } from "./support/agent";
+import { longSession } from "./support/review-sessions";
 import { createConfig } from "./support/score-configs";
 import { thoughtmcpTool } from "./support/thoughtmcp";
 import { saveScreenshot } from "./support/screens";
@@ -33,6 +38,8 @@ interface Seed {
   sessionId: string;
   queueId: string;
   memoryId: string;
+  /** 300 thoughts with 3 branches: the session view draws its overview strip. */
+  longSessionId: string;
 }
 
 interface KeyControl {
@@ -40,6 +47,10 @@ interface KeyControl {
   locate: (page: Page) => Locator;
   /** "x": within the window's width (may be below the fold); "xy": fully inside the window. */
   inside: "x" | "xy";
+  /** Checked from this window width up (a control that narrower windows fold away). */
+  from?: number;
+  /** Its text is drawn whole: not cut by its own box (a tab label cut to "Comme"). */
+  whole?: boolean;
 }
 
 interface Screen {
@@ -85,6 +96,48 @@ const SCREENS: Screen[] = [
         locate: (p) => p.locator('[data-testid="review-config"][data-active="true"]'),
         inside: "xy",
       },
+      {
+        name: "queue progress",
+        locate: (p) => p.getByRole("progressbar", { name: "Queue progress" }),
+        inside: "xy",
+        from: 1024,
+      },
+    ],
+  },
+  {
+    name: "compare",
+    path: (seed) => `/sessions/${seed.sessionId}/compare?left=main&right=clock`,
+    ready: async (page) => {
+      await expect(page.getByTestId("compare-ends")).toBeVisible();
+      await expect(page.getByTestId("compare-rows")).toBeVisible();
+    },
+    controls: [
+      accountMenu,
+      { name: "left line", locate: (p) => p.getByLabel("Left line"), inside: "xy" },
+      { name: "swap", locate: (p) => p.getByRole("button", { name: "Swap sides" }), inside: "xy" },
+      { name: "right line", locate: (p) => p.getByLabel("Right line"), inside: "xy" },
+      { name: "right column", locate: (p) => p.getByTestId("compare-right-name"), inside: "x" },
+    ],
+  },
+  {
+    name: "overview",
+    path: (seed) => `/sessions/${seed.longSessionId}`,
+    ready: async (page) => {
+      // 300 thoughts: the first open after the seed may take a while on a loaded machine.
+      await expect(page.getByTestId("overview-canvas")).toHaveAttribute("data-drawn-at", /\d/, { timeout: 45_000 });
+      await expect(page.getByTestId("live-status")).toHaveText("connected");
+    },
+    controls: [
+      accountMenu,
+      { name: "overview", locate: (p) => p.getByTestId("session-overview"), inside: "xy" },
+      { name: "next branch point", locate: (p) => p.getByRole("button", { name: "Next branch point" }), inside: "xy" },
+      { name: "go to thought", locate: (p) => p.getByRole("button", { name: /^Go to thought/ }), inside: "xy" },
+      ...["Detail", "Compare branches", "Session scores", "Session comments"].map((tab): KeyControl => ({
+        name: `${tab} tab`,
+        locate: (p) => p.getByRole("tab", { name: tab }),
+        inside: "xy",
+        whole: true,
+      })),
     ],
   },
   {
@@ -232,7 +285,9 @@ async function seedOnce(page: Page): Promise<Seed> {
     const args = { content, userId: "layout-agent", sessionId: first.sessionId, primarySector: "semantic" };
     memoryId = (await thoughtmcpTool(server, "remember", args)).memoryId as string;
   }
-  seed = { sessionId: first.sessionId, queueId, memoryId };
+  const longKey = `${run}-long`;
+  const long = await agent.ingest(longSession(longKey, { size: 300, branches: 3, revisions: 8 }), longKey);
+  seed = { sessionId: first.sessionId, queueId, memoryId, longSessionId: long[0]!.sessionId! };
   return seed;
 }
 
@@ -241,6 +296,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 async function expectInside(page: Page, control: KeyControl, width: number, height: number): Promise<void> {
+  if (control.from !== undefined && width < control.from) return;
   const box = await control.locate(page).boundingBox();
   expect(box, `${control.name} is drawn`).not.toBeNull();
   const { x, y, width: w, height: h } = box!;
@@ -249,6 +305,13 @@ async function expectInside(page: Page, control: KeyControl, width: number, heig
   if (control.inside === "xy") {
     expect(y, `${control.name}: top edge in the window`).toBeGreaterThanOrEqual(0);
     expect(y + h, `${control.name}: bottom edge in the window`).toBeLessThanOrEqual(height);
+  }
+  if (control.whole) {
+    const cut = await control.locate(page).evaluate((el) => {
+      const text = [el, ...el.querySelectorAll("*")].filter((e) => e.scrollWidth > e.clientWidth + 1);
+      return text.map((e) => e.textContent ?? "");
+    });
+    expect(cut, `${control.name}: text cut by its box at ${width}px`).toEqual([]);
   }
 }
 
@@ -329,6 +392,48 @@ test("share page at 1024×768: every column of the opening view lies inside the 
     columns: 2,
     cut: 0,
   });
+});
+
+test("session view at 1024×768: the opening view's node columns lie inside the graph pane, clear of the overview", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const data = await seedOnce(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const graph = page.locator(".tg-graph");
+  const nodes = graph.locator('[data-testid="graph-node"], [data-testid="graph-fold"]');
+  /** Nodes drawn (at least partly) in the pane's height whose left or right edge is past the pane's, or whose right
+   *  edge runs under the overview strip on the pane's right. */
+  const placement = async () => {
+    const pane = (await graph.boundingBox())!;
+    const overview = page.getByTestId("session-overview");
+    const strip = (await overview.count()) > 0 ? await overview.boundingBox() : null;
+    const right = strip ? Math.min(strip.x, pane.x + pane.width) : pane.x + pane.width;
+    const boxes = (
+      await nodes.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))
+    ).filter((b) => b.bottom > pane.y && b.top < pane.y + pane.height);
+    return {
+      columns: new Set(boxes.map((b) => Math.round(b.left))).size,
+      cut: boxes.filter((b) => b.left < pane.x - 0.5 || b.right > right + 0.5).length,
+    };
+  };
+  // The small session: main and the branch, two columns side by side, neither under the transcript.
+  await page.goto(`/sessions/${data.sessionId}`);
+  await expect(nodes).toHaveCount(3);
+  await expect.poll(placement, { message: "two node columns, none cut" }).toEqual({ columns: 2, cut: 0 });
+  // The selected branch node's "compare with main" is inside the pane too.
+  const compare = (await page.getByTestId("node-compare-with-main").boundingBox())!;
+  const pane = (await graph.boundingBox())!;
+  expect(compare.x + compare.width, "compare with main: right edge in the graph pane").toBeLessThanOrEqual(
+    pane.x + pane.width,
+  );
+  // The 300-thought one, opened on its newest thought and on a branch's: none under the overview strip.
+  await page.goto(`/sessions/${data.longSessionId}`);
+  await expect(page.getByTestId("overview-canvas")).toHaveAttribute("data-drawn-at", /\d/);
+  await expect.poll(async () => (await placement()).cut, { message: "nodes cut or under the overview" }).toBe(0);
+  await page.getByLabel("Session review").focus();
+  await page.keyboard.press("n");
+  await expect.poll(async () => (await placement()).cut, { message: "at a branch point" }).toBe(0);
 });
 
 test("login: fits 1440, 1024 and 768 px, passes axe in light and dark", async ({ browser }, testInfo) => {

@@ -1,6 +1,7 @@
 "use client";
 // Graph nodes, declared at module scope and memoized (React Flow re-renders a node only when its props change).
-import { Handle, NodeToolbar, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
+import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
+import { ArrowLeftRight } from "lucide-react";
 import Link from "next/link";
 import { memo } from "react";
 import { cn } from "@/components/ui/cn";
@@ -96,18 +97,6 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
       data-thought-id={data.id}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} className={HANDLE} />
-      {selected && data.branch && compareHref ? (
-        <NodeToolbar position={Position.Right} offset={8}>
-          <Link
-            href={compareHref(MAIN, data.branch)}
-            prefetch={false}
-            className="rounded-md border border-border bg-background px-2 py-1 text-xs font-medium text-primary shadow-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            data-testid="node-compare-with-main"
-          >
-            Compare with main
-          </Link>
-        </NodeToolbar>
-      ) : null}
       <div className="flex min-w-0 items-center gap-1 overflow-hidden">
         <span className="tg-node-num shrink-0 text-xs font-semibold tabular-nums text-muted-foreground">
           {data.number}/{data.total}
@@ -120,6 +109,24 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
           <span className={cn(CHIP, "min-w-0 truncate bg-muted text-muted-foreground")}>{data.stage}</span>
         ) : null}
         <span className="ml-auto flex shrink-0 items-center gap-1">
+          {/* In the node, not beside it: a toolbar to the right of a branch's node lay under the transcript at
+              1024 px, where the branch column reaches the graph pane's right edge. */}
+          {selected && data.branch && compareHref ? (
+            <Link
+              href={compareHref(MAIN, data.branch)}
+              prefetch={false}
+              className={cn(
+                CHIP,
+                "nodrag nopan gap-0.5 border border-border bg-background text-primary outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              )}
+              title={`Compare ${data.branch} with main`}
+              aria-label={`Compare ${data.branch} with main`}
+              data-testid="node-compare-with-main"
+            >
+              <ArrowLeftRight aria-hidden className="size-3" />
+              main
+            </Link>
+          ) : null}
           <NodeBadges badge={data.badge} />
           {data.flags > 0 ? (
             <span className={cn(CHIP, "bg-graph-node-flagged/20 text-foreground")} aria-label={`${data.flags} flags`}>

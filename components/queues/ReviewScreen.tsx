@@ -118,7 +118,8 @@ export function ReviewScreen({ queueId }: { queueId: string }) {
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-3">
-          <div className="hidden w-56 xl:block">
+          {/* From 1024 px: narrower beside the actions until 1280 px, where the title has room to spare. */}
+          <div className="hidden w-32 lg:block xl:w-56">
             <ProgressBar progress={progress} label="Queue progress" compact />
           </div>
           <Button variant="outline" disabled={skip.isPending} onClick={() => skip.mutate({ itemId: item.itemId })}>
