@@ -68,8 +68,14 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
   await page.goto(`/sessions/${thought.sessionId}?thought=${thought.thoughtId}`);
   const panel = page.locator('aside[aria-label="Thought detail"]');
   const box = panel.getByLabel("Comment on this thought");
-  await box.fill("Could you check this one?");
-  await panel.getByRole("button", { name: `@${handle}` }).click();
+  // Typing @ and the start of the handle opens the members list; Enter takes the highlighted one.
+  await box.fill("Could you check this one? ");
+  await box.pressSequentially(`@${handle.slice(0, 2)}`);
+  const list = panel.getByRole("listbox", { name: "Members to mention" });
+  await expect(list.getByRole("option", { name: new RegExp(`^@${handle}\\b`) })).toBeVisible();
+  await list.getByRole("option", { name: new RegExp(`^@${handle}\\b`) }).hover();
+  await box.press("Enter");
+  await expect(list).toHaveCount(0);
   await expect(box).toHaveValue(`Could you check this one? @${handle} `);
   await panel.getByRole("button", { name: "Comment", exact: true }).click();
   await expect(panel.getByTestId("comment-mentions")).toHaveText(`Mentions @${handle}`);

@@ -1,7 +1,8 @@
 "use client";
 // The comment threads on one thought (or on the session when thoughtId is null): a box for a new comment, optionally
 // anchored to a phrase selected in the thought's text, and each thread with its quoted anchor, replies, and
-// Resolve/Reopen; resolved threads are collapsed. Bodies render through the safe Markdown component.
+// Resolve/Reopen; resolved threads are collapsed. Bodies render through the safe Markdown component; the text boxes
+// autocomplete @mentions of the project's members (MentionTextarea).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { ANCHOR_CLASS } from "@/lib/markdown/anchor-marks";
@@ -13,6 +14,7 @@ import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 import { Markdown } from "@/components/ui/Markdown";
 import { useCan } from "@/components/auth/useCan";
+import { MentionTextarea } from "./MentionTextarea";
 import { anchorFromTranscript, subscribePending, takePendingAnchor } from "./pending-anchor";
 import { anchorFromSelection } from "./selection";
 
@@ -47,29 +49,27 @@ function CommentBox({
   id?: string;
 }) {
   const [body, setBody] = useState(initial);
+  const formRef = useRef<HTMLFormElement>(null);
   return (
     <form
+      ref={formRef}
       className="flex flex-col gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         if (body.trim() !== "") onSubmit(body, () => setBody(""));
       }}
     >
-      <textarea
-        className="min-h-16 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 py-1.5"
+      <MentionTextarea
         id={id}
-        aria-label={label}
+        label={label}
         value={body}
         maxLength={COMMENT_MAX}
-        rows={2}
         autoFocus={autoFocus}
-        onChange={(e) => setBody(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
-        }}
+        onChange={setBody}
+        onSubmitKey={() => formRef.current?.requestSubmit()}
       />
       <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" type="submit" disabled={busy || body.trim() === ""}>
+        <Button size="sm" type="submit" title={`${submitLabel} (ctrl+Enter)`} disabled={busy || body.trim() === ""}>
           {submitLabel}
         </Button>
         {onCancel ? (
@@ -78,26 +78,8 @@ function CommentBox({
           </Button>
         ) : null}
       </div>
-      <MentionHints onPick={(handle) => setBody((b) => `${b}${b === "" || b.endsWith(" ") ? "" : " "}@${handle} `)} />
       {error ? <p role="alert">{error}</p> : null}
     </form>
-  );
-}
-
-/** The members one can @mention; a click adds the handle to the comment. */
-function MentionHints({ onPick }: { onPick: (handle: string) => void }) {
-  const trpc = useTRPC();
-  const members = useQuery({ ...trpc.comments.mentionable.queryOptions(), staleTime: 60_000 });
-  if (!members.data || members.data.length < 2) return null;
-  return (
-    <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-      Mention:{" "}
-      {members.data.map((m) => (
-        <Button key={m.handle} type="button" variant="link" size="sm" title={m.name} onClick={() => onPick(m.handle)}>
-          @{m.handle}
-        </Button>
-      ))}
-    </div>
   );
 }
 

@@ -160,8 +160,12 @@ export function ItemReview({
               value={target}
               onValueChange={(v) => (v === "thought" || v === "session") && setTarget(v)}
             >
-              <ToggleGroupItem value="thought">Thought</ToggleGroupItem>
-              <ToggleGroupItem value="session">Session</ToggleGroupItem>
+              <ToggleGroupItem value="thought" title="Score the selected thought (s switches)">
+                Thought
+              </ToggleGroupItem>
+              <ToggleGroupItem value="session" title="Score the whole session (s switches)">
+                Session
+              </ToggleGroupItem>
             </ToggleGroup>
           </div>
           <ul className="flex flex-col gap-1.5">
@@ -184,6 +188,7 @@ export function ItemReview({
                       className="cursor-pointer truncate text-left text-base font-medium outline-none hover:text-primary focus-visible:underline"
                       onClick={() => setConfigIndex(i)}
                       aria-pressed={active}
+                      title={`Score with ${c.name} (${keyHint(c)}; [ and ] move between configs)`}
                     >
                       {c.name}
                     </button>

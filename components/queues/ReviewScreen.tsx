@@ -122,11 +122,20 @@ export function ReviewScreen({ queueId }: { queueId: string }) {
           <div className="hidden w-32 lg:block xl:w-56">
             <ProgressBar progress={progress} label="Queue progress" compact />
           </div>
-          <Button variant="outline" disabled={skip.isPending} onClick={() => skip.mutate({ itemId: item.itemId })}>
+          <Button
+            variant="outline"
+            title="Skip this item and take the next (x)"
+            disabled={skip.isPending}
+            onClick={() => skip.mutate({ itemId: item.itemId })}
+          >
             <SkipForward aria-hidden />
             Skip <Kbd aria-hidden>x</Kbd>
           </Button>
-          <Button disabled={finish.isPending} onClick={() => finish.mutate({ itemId: item.itemId })}>
+          <Button
+            title="Finish this item and take the next (f)"
+            disabled={finish.isPending}
+            onClick={() => finish.mutate({ itemId: item.itemId })}
+          >
             <CircleCheck aria-hidden />
             Finish and next{" "}
             <Kbd aria-hidden className="border-primary-foreground/30 bg-primary-foreground/15 text-primary-foreground">
