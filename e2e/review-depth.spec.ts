@@ -203,6 +203,11 @@ test("a 50,000-character thought folds in the transcript and the detail panel; t
   await expect(panel.getByTestId("long-text")).toHaveAttribute("data-open", "false");
   await expect(panel.getByTestId("score-form").first()).toBeInViewport();
   await checkThemes(page, testInfo, "long-thought");
+  // At 1024×768 the transcript's column is ~265 px: the folded head is capped in height too, so "Show more" is in view.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(row.getByTestId("long-text-toggle")).toBeInViewport();
+  expect((await row.boundingBox())!.height).toBeLessThan(500);
+  await page.setViewportSize({ width: 1440, height: 900 });
   // Show more in the transcript unfolds the thought in both places, and it stays so across navigation.
   await row.getByTestId("long-text-toggle").click();
   await expect(panel.getByTestId("long-text")).toHaveAttribute("data-open", "true");

@@ -70,7 +70,9 @@ export function LongText({
           {render(text)}
         </div>
       ) : (
-        <div className="min-w-0 [mask-image:linear-gradient(to_bottom,black_75%,transparent)]">
+        // At most 18rem tall as well: the head's ~900 characters ran past 600 px in the 265 px transcript
+        // column at 1024 px, pushing "Show more" and the score form below the window.
+        <div className="max-h-72 min-w-0 overflow-hidden [mask-image:linear-gradient(to_bottom,black_75%,transparent)]">
           {render(text.slice(0, cut))}
         </div>
       )}

@@ -126,6 +126,16 @@ describe("block diff", () => {
     expect(d.rows.map((r) => r.op)).toEqual(["modify"]);
   });
 
+  it("counts an added table and a removed list once each, as the reader sees them", () => {
+    const d = blockDiff(
+      "Look at the export query.\n\n- measure it\n- compare it\n- write it down",
+      "Look at the retry budget.\n\n| stage | ms |\n|---|---|\n| fetch | 42 |\n| store | 25 |",
+    );
+    expect(d.rows.filter((r) => r.op === "insert")).toHaveLength(4);
+    expect(d.rows.filter((r) => r.op === "delete")).toHaveLength(3);
+    expect(d.stats).toMatchObject({ inserted: 1, deleted: 1 });
+  });
+
   it("stays cheap on a 50,000-character thought with one edit", () => {
     const paragraphs = Array.from({ length: 500 }, (_, i) => `Paragraph ${i} says something about step ${i}.`);
     const before = paragraphs.join("\n\n");

@@ -86,14 +86,27 @@ export function blockDiff(before: string, after: string): BlockDiff {
   }
   flush();
   const stats = { equal: 0, modified: 0, inserted: 0, deleted: 0, rewritten: 0 };
-  for (const r of rows) {
+  rows.forEach((r, i) => {
     if (r.op === "equal") stats.equal++;
     else if (r.op === "modify") stats.modified++;
-    else if (r.op === "insert") stats.inserted++;
-    else if (r.op === "delete") stats.deleted++;
-    else stats.rewritten++;
-  }
+    else if (r.op === "rewrite") stats.rewritten++;
+    else if (!continuesRun(rows[i - 1], r)) {
+      if (r.op === "insert") stats.inserted++;
+      else stats.deleted++;
+    }
+  });
   return { rows, stats };
+}
+
+/** Blocks read as one (a table's rows, a list's items) for the summary's counts. */
+const RUNS = new Set<BlockKind>(["list-item", "table-row", "table-sep"]);
+
+/** Whether an added or removed row continues the previous row's list or table: the summary counts that once. */
+function continuesRun(prev: DiffRow | undefined, r: DiffRow & { op: "insert" | "delete" }): boolean {
+  if (prev?.op !== r.op || (prev.op !== "insert" && prev.op !== "delete")) return false;
+  const a = prev.op === "insert" ? prev.after : prev.before;
+  const b = r.op === "insert" ? r.after : r.before;
+  return RUNS.has(a.kind) && RUNS.has(b.kind) && unitOf(a) === unitOf(b);
 }
 
 /**
