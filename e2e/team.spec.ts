@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Agent, e2eServer } from "./support/agent";
 import { saveScreenshot } from "./support/screens";
 import { signOut } from "./support/shell";
+import { checkThemes } from "./support/themes";
 
 const { baseURL, apiKey } = e2eServer();
 const agent = new Agent(baseURL, apiKey);
@@ -73,6 +74,9 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
   await box.pressSequentially(`@${handle.slice(0, 2)}`);
   const list = panel.getByRole("listbox", { name: "Members to mention" });
   await expect(list.getByRole("option", { name: new RegExp(`^@${handle}\\b`) })).toBeVisible();
+  // The list open, in both themes at 1440×900 and 1024×768, with axe (the box keeps the focus throughout).
+  await checkThemes(page, testInfo, "mention-autocomplete");
+  await expect(box).toBeFocused();
   await list.getByRole("option", { name: new RegExp(`^@${handle}\\b`) }).hover();
   await box.press("Enter");
   await expect(list).toHaveCount(0);

@@ -2,8 +2,8 @@
 // The session view's three panes (graph, transcript, side panel) as resizable panels that scroll inside themselves.
 // Side by side from 900 px up; stacked below (three columns under 900 px leave each less than 300 px). The graph and
 // transcript panes collapse (drag the handle past their minimum); the side panel always stays.
-import { Fragment, type ReactNode } from "react";
-import { Group, Panel, Separator } from "react-resizable-panels";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
+import { Group, Panel, Separator, useGroupRef } from "react-resizable-panels";
 import { cn } from "@/components/ui/cn";
 import { useMediaQuery } from "./useMediaQuery";
 
@@ -56,8 +56,24 @@ export function SessionPanes(panes: Record<(typeof PANES)[number]["id"], ReactNo
   const wide = useMediaQuery("(min-width: 900px)");
   const roomy = useMediaQuery("(min-width: 1280px)");
   const layout = wide ? (roomy ? "wide" : "mid") : "stacked";
+  // Across 1280 px the panes take the other layout's sizes in place: a remount (a key per layout) dropped the side
+  // panel's state, a comment being typed and an open wide diff among it. Across 900 px the orientation changes, and
+  // the group is drawn anew.
+  const group = useGroupRef();
+  const applied = useRef(layout);
+  useEffect(() => {
+    if (applied.current === layout) return;
+    applied.current = layout;
+    group.current?.setLayout(Object.fromEntries(PANES.map((p) => [p.id, Number(p[layout].size)])));
+  }, [layout, group]);
   return (
-    <Group key={layout} orientation={wide ? "horizontal" : "vertical"} className="min-h-0 flex-1" id="session-panes">
+    <Group
+      key={wide ? "row" : "column"}
+      groupRef={group}
+      orientation={wide ? "horizontal" : "vertical"}
+      className="min-h-0 flex-1"
+      id="session-panes"
+    >
       {PANES.map(({ id, collapsible, ...sizes }, i) => {
         const { size, min } = sizes[layout];
         return (
