@@ -271,6 +271,7 @@ export function ThoughtGraph({
             nodes={nodes}
             touched={touched}
             right={(showMinimap ? MINIMAP_RESERVE : SIDE_PADDING) + overlayRight}
+            endPad={showMinimap ? SIDE_PADDING : FIT_PADDING}
           />
           {viewRows ? <ViewportRows store={viewRows} /> : null}
         </ReactFlow>
@@ -308,14 +309,19 @@ function FollowCenter({
   nodes,
   touched,
   right,
+  endPad,
 }: {
   nodeId: string | null;
   requestKey: number;
   open: boolean;
   nodes: Node[];
   touched: RefObject<boolean>;
-  /** Room right of the opening view's nodes: SIDE_PADDING, or what the minimap takes. */
+  /** Room right of the opening view's nodes: SIDE_PADDING, or what the minimap takes, plus any overlay. */
   right: number;
+  /** How far in from `right` a thought slid to the far edge stays: SIDE_PADDING beside the minimap, FIT_PADDING
+   *  beside the pane's edge or the overview strip (at 1024 px, 64 px there cut the main chain beside a branch's
+   *  newest thought by 38 % of a node; 24 px by 19 %). */
+  endPad: number;
 }) {
   const flow = useReactFlow();
   const width = useStore((s) => s.width);
@@ -370,7 +376,7 @@ function FollowCenter({
       // 1,000-thought session showed that one node whole and lane 0 cut at the pane's edge.
       const x = settle(w, minX * z, maxX * z, (node.position.x + NODE_WIDTH / 2) * z, SIDE_PADDING, {
         focusEnd: (node.position.x + NODE_WIDTH) * z,
-        endPad: right > SIDE_PADDING ? SIDE_PADDING : FIT_PADDING,
+        endPad,
       });
       const y = settle(h, minY * z, maxY * z, (node.position.y + NODE_HEIGHT / 2) * z, FIT_PADDING);
       void flow.setViewport({ x, y, zoom: z });
@@ -380,7 +386,7 @@ function FollowCenter({
       zoom: open ? READ_ZOOM : Math.max(flow.getZoom(), MIN_FIT_ZOOM),
       duration: open ? 0 : 150,
     });
-  }, [nodeId, requestKey, open, ready, flow, paneSize, right]);
+  }, [nodeId, requestKey, open, ready, flow, paneSize, right, endPad]);
   return null;
 }
 

@@ -4,10 +4,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 
-export function useSessionReasoning(sessionId: string, upTo?: number) {
+/** `enabled`: false until the caller knows the session (no request for an id it does not have yet). */
+export function useSessionReasoning(sessionId: string, upTo?: number, enabled = true) {
   const trpc = useTRPC();
   return useQuery({
     ...trpc.reasoning.session.queryOptions(upTo === undefined ? { sessionId } : { sessionId, upTo }),
+    enabled,
     // Keep the last figures on screen while the next count's are fetched, instead of flashing empty.
     placeholderData: (previous) => previous,
   });

@@ -39,7 +39,10 @@ export function useOverview({
 }): { element: ReactNode; viewRows: ViewRowsStore; jump: (kind: JumpKind, direction: 1 | -1) => void } {
   const trpc = useTRPC();
   const viewRows = useRef(new ViewRowsStore()).current;
-  const reasoning = useSessionReasoning(sessionId ?? "", thoughts.length);
+  const big = thoughts.length >= OVERVIEW_AT;
+  // Only once the outline has answered, for a session large enough to show the strip: asked with the outline, it rode
+  // in the same batch, and the outline's preloaded response went unused (two outline requests for one page).
+  const reasoning = useSessionReasoning(sessionId ?? "", thoughts.length, sessionId !== undefined && big);
   const configs = useQuery({
     ...trpc.scores.configs.queryOptions(),
     enabled: chips !== undefined && chips.meanOf !== null,
@@ -59,7 +62,6 @@ export function useOverview({
       lowScores,
     };
   }, [sessionId, reasoning.data, configs.data, chips]);
-  const big = thoughts.length >= OVERVIEW_AT;
   const model = useMemo(
     () => (big && enabled ? overviewModel(layout, thoughts, marks) : null),
     [big, enabled, layout, thoughts, marks],
