@@ -32,7 +32,7 @@ import { toFts5 } from "@/lib/search/fts5";
 import { parseQuery, type QueryNode } from "@/lib/search/query";
 import { toTsquery } from "@/lib/search/tsquery";
 import { rng } from "@/e2e/support/generate";
-import { createDatabase, pgAvailable, startPgCluster, type PgCluster } from "@/test/support/pg-cluster";
+import { createDatabase, pgAvailable, startPgCluster, type PgCluster } from "./lib/pg-cluster";
 import { openBenchProject, runBench, writeThoughts } from "./lib/bench-sessions";
 import { round, timeQueries } from "./lib/bench-timing";
 

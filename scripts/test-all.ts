@@ -14,7 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
-import { type PgCluster, pgAvailable, PG_BIN, startPgCluster } from "@/test/support/pg-cluster";
+import { type PgCluster, pgAvailable, PG_BIN, startPgCluster } from "./lib/pg-cluster";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);

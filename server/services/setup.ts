@@ -7,7 +7,7 @@ import { hashPassword } from "@/server/auth/passwords";
 import { inTransaction, type Db } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/db-errors";
 import { adoptLocalWork, countPeople } from "./accounts";
-import { ensureDefaultProject } from "./projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 
 export interface SetupResult {
   projectId: string;

@@ -15,7 +15,7 @@ import { api, startServer, type RunningServer } from "@/scripts/lib/server-proce
 import { getGraph, record, sleep, thought, unique } from "@/test/support/api-client";
 import { signIn } from "@/test/support/dashboard-client";
 import { ingestTwice, retryOnOther, writeAlternating } from "@/test/support/fleet";
-import { restartPgCluster } from "@/test/support/pg-cluster";
+import { restartPgCluster } from "@/scripts/lib/pg-cluster";
 import { freshPgUrl, pgDataDir } from "@/test/support/pg";
 import { openSse, trpcSubscriptionUrl, type SseStream } from "@/test/support/sse";
 

@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from "@/scripts/lib/server-process";
 import { createApiKey } from "@/server/auth/api-keys";
 import { createDb } from "@/server/db/client";
 import { applyMigrations } from "@/server/db/migrations";
-import { ensureDefaultProject } from "@/server/services/projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 import { freshPgUrl } from "@/test/support/pg";
 import { bridge, server, v1Http, type McpConnection } from "./support";
 

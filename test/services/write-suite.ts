@@ -40,7 +40,7 @@ export function writeSuite(
     if (options.writeThread) {
       (await import("@/server/ingest/write-thread-start")).startWriteThread(process.env.DATABASE_URL);
     }
-    const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+    const { ensureDefaultProject } = await import("@/server/db/default-project");
     const sessions = await import("@/server/services/sessions/sessions");
     const transfer = await import("@/server/services/sessions/session-transfer");
     svc = {

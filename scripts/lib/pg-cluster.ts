@@ -1,5 +1,6 @@
-// A throwaway PostgreSQL 15 cluster for tests: initdb + pg_ctl in a temp dir, on a free loopback port, trust auth,
-// fsync off. PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` OS user (runuser).
+// A throwaway PostgreSQL 15 cluster for the test runner, the tests and the benchmarks: initdb + pg_ctl in a temp dir,
+// on a free loopback port, trust auth, fsync off. PostgreSQL refuses to run as root, so as root the cluster runs as the
+// `postgres` OS user (runuser).
 //
 //   const pg = await startPgCluster();                       // once per test file (beforeAll)
 //   const url = await createDatabase(pg.url, 'migrations');  // a fresh database
