@@ -6,7 +6,7 @@
 //   sdk/         the package agents install, compiled on its own: relative imports, and of lib/ only SDK_SHARED
 //   server/ingest, auth, db, events  below the services and the doors: import none of them
 //   server/, app/  of the SDK only its MCP tools (sdk/src/mcp), which the package's stdio bridge serves too
-//   scripts/     tools: tests may use them (scripts/lib), they use no test code but e2e's agent and session generator
+//   scripts/     tools: tests may use them (scripts/lib), they use no test code but e2e's agent and session generators
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -66,8 +66,8 @@ const belowServices = {
 const testsFromScripts = [
   { regex: "^(@/|(\\.\\./)+)test/", message: "Scripts use no test code; a helper both need belongs in scripts/lib." },
   {
-    regex: "^(@/|(\\.\\./)+)e2e/(?!support/(agent|generate)$)",
-    message: "Scripts take from e2e/ only the REST agent and session generator the UI benchmark shares with it.",
+    regex: "^(@/|(\\.\\./)+)e2e/(?!support/(agent|generate|review-sessions)$)",
+    message: "Scripts take from e2e/ only the REST agent and the session generators the UI benchmark shares with it.",
   },
 ];
 
@@ -77,6 +77,7 @@ export default tseslint.config(
       ".next/**",
       "node_modules/**",
       "server/db/generated/**",
+      "server/otlp/proto/generated/**", // protobufjs output (scripts/otlp-proto.ts)
       "data/**",
       "test-results/**",
       "playwright-report/**",
@@ -102,6 +103,8 @@ export default tseslint.config(
   },
   {
     // One checked configuration: the product reads the environment only through server/config.ts (tests may set it).
+    // scripts/ is outside: a benchmark's knobs (BENCH_*) and the test runner's CI are the tool's parameters, not
+    // settings of the product (scripts/start.ts reads the product's through server/config.ts too).
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "server/**/*.ts", "proxy.ts"],
     ignores: ["server/config.ts", "**/*.test.ts"],
     rules: {
@@ -111,6 +114,24 @@ export default tseslint.config(
           object: "process",
           property: "env",
           message: "Read settings with setting(NAME) from server/config.ts: one checked list, documented from it.",
+        },
+      ],
+    },
+  },
+  {
+    // The SDK is a library agents embed: its client, AI SDK tools and MCP tools take their settings as options. Only
+    // its command line reads the environment (THOUGHTGRAPH_URL, THOUGHTGRAPH_API_KEY), and the transcript layout reads
+    // the coding agents' own variables (CLAUDE_CONFIG_DIR, CODEX_HOME) to find their files. The server's
+    // server/config.ts is not the SDK's to import: the package is installed without the server.
+    files: ["sdk/src/**/*.ts"],
+    ignores: ["sdk/src/cli.ts", "sdk/src/transcripts/command.ts", "sdk/src/transcripts/layout.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "The SDK takes settings as options; only its CLI (sdk/src/cli.ts) reads the environment.",
         },
       ],
     },

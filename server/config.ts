@@ -53,6 +53,7 @@ export const SETTING_GROUPS = {
   postgresql: "PostgreSQL",
   background: "Background work",
   models: "Embeddings and models",
+  oauth: "OAuth for remote MCP connectors",
   tools: "Command-line tools and debugging",
 } as const;
 type SettingGroup = keyof typeof SETTING_GROUPS;
@@ -270,6 +271,12 @@ export const SETTINGS = {
     meaning: "Request body size.",
     group: "limits",
   }),
+  THOUGHTGRAPH_MAX_OTLP_BYTES: defineSetting({
+    schema: number(DEFAULT_LIMITS.maxOtlpBytes, { min: 1 }),
+    default: `\`${DEFAULT_LIMITS.maxOtlpBytes}\` (16 MiB)`,
+    meaning: "An OTLP export's body, both as sent and once decompressed (`/api/v1/otel/v1/traces` and `/v1/logs`).",
+    group: "limits",
+  }),
   THOUGHTGRAPH_MAX_METADATA_BYTES: defineSetting({
     schema: number(DEFAULT_LIMITS.maxMetadataBytes, { min: 1 }),
     default: String(DEFAULT_LIMITS.maxMetadataBytes),
@@ -281,6 +288,56 @@ export const SETTINGS = {
     default: String(DEFAULT_LIMITS.sessionIdleMinutes),
     meaning: "How long an implicit session stays joinable.",
     group: "limits",
+  }),
+
+  // ---- OAuth for remote MCP connectors (server/oauth/README.md) ----
+  THOUGHTGRAPH_OAUTH: defineSetting({
+    schema: flag(true),
+    default: "1",
+    meaning: "`0`: `/api/mcp` takes API keys only, and the OAuth discovery paths answer 404.",
+    group: "oauth",
+  }),
+  THOUGHTGRAPH_OAUTH_CIMD: defineSetting({
+    schema: flag(true),
+    default: "1",
+    meaning: "Client ID Metadata Documents: a `client_id` that is an https URL is fetched (`0`: off).",
+    group: "oauth",
+  }),
+  THOUGHTGRAPH_OAUTH_DCR: defineSetting({
+    schema: flag(true),
+    default: "1",
+    meaning: "Dynamic Client Registration, `POST /api/oauth/register` (`0`: off).",
+    group: "oauth",
+  }),
+  THOUGHTGRAPH_PUBLIC_URL: defineSetting({
+    schema: url(["http", "https"], "https://tg.example.com").refine((v) => {
+      if (v === undefined) return true;
+      const u = new URL(v);
+      return u.pathname === "/" && !u.search && !u.hash;
+    }, "must be an origin such as https://tg.example.com (no path)"),
+    default: "from each request's Host",
+    meaning: "The public origin OAuth metadata and tokens name (e.g. `https://tg.example.com`).",
+    group: "oauth",
+  }),
+  THOUGHTGRAPH_OAUTH_ACCESS_TOKEN_SECONDS: defineSetting({
+    schema: number(900, { min: 1 }),
+    default: "900",
+    meaning: "How long an OAuth access token works.",
+    group: "oauth",
+  }),
+  THOUGHTGRAPH_OAUTH_REFRESH_TOKEN_DAYS: defineSetting({
+    schema: number(30, { min: 1 }),
+    default: "30",
+    meaning: "How long an unused OAuth refresh token works.",
+    group: "oauth",
+  }),
+  THOUGHTGRAPH_OAUTH_CIMD_PRIVATE_HOSTS: defineSetting({
+    schema: list().transform((v) => (v ?? []).map((h) => h.toLowerCase())),
+    default: "unset",
+    meaning:
+      "Client metadata document hosts that may resolve to loopback or private addresses (an intranet's client); " +
+      "such addresses are refused otherwise.",
+    group: "oauth",
   }),
 
   // ---- PostgreSQL ----
@@ -531,12 +588,43 @@ export function checkConfig(env: Record<string, Raw> = process.env): string[] {
   return problems;
 }
 
+/** OAuth for remote MCP connectors (server/oauth/README.md). */
+export interface OAuthSettings {
+  /** Off: /api/mcp takes API keys only, and the discovery paths answer 404. */
+  enabled: boolean;
+  /** Client ID Metadata Documents: a client_id that is an https URL is fetched. */
+  cimd: boolean;
+  /** Dynamic Client Registration, POST /api/oauth/register. */
+  dcr: boolean;
+  /** The public origin; null: from each request's Host. */
+  publicUrl: string | null;
+  accessTokenSeconds: number;
+  refreshTokenDays: number;
+  /** Metadata document hosts that may resolve to loopback or private addresses. */
+  cimdPrivateHosts: string[];
+}
+
+/** The OAuth settings in force for this process. */
+export function currentOAuthSettings(): OAuthSettings {
+  const publicUrl = setting("THOUGHTGRAPH_PUBLIC_URL");
+  return {
+    enabled: setting("THOUGHTGRAPH_OAUTH"),
+    cimd: setting("THOUGHTGRAPH_OAUTH_CIMD"),
+    dcr: setting("THOUGHTGRAPH_OAUTH_DCR"),
+    publicUrl: publicUrl === undefined ? null : new URL(publicUrl).origin,
+    accessTokenSeconds: setting("THOUGHTGRAPH_OAUTH_ACCESS_TOKEN_SECONDS"),
+    refreshTokenDays: setting("THOUGHTGRAPH_OAUTH_REFRESH_TOKEN_DAYS"),
+    cimdPrivateHosts: setting("THOUGHTGRAPH_OAUTH_CIMD_PRIVATE_HOSTS"),
+  };
+}
+
 function readLimits(): Limits {
   return {
     maxThoughtChars: setting("THOUGHTGRAPH_MAX_THOUGHT_CHARS"),
     maxThoughtsPerSession: setting("THOUGHTGRAPH_MAX_THOUGHTS_PER_SESSION"),
     maxIngestEvents: setting("THOUGHTGRAPH_MAX_INGEST_EVENTS"),
     maxBodyBytes: setting("THOUGHTGRAPH_MAX_BODY_BYTES"),
+    maxOtlpBytes: setting("THOUGHTGRAPH_MAX_OTLP_BYTES"),
     maxMetadataBytes: setting("THOUGHTGRAPH_MAX_METADATA_BYTES"),
     sessionIdleMinutes: setting("THOUGHTGRAPH_SESSION_IDLE_MINUTES"),
   };

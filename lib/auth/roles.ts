@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   "comment",
   /** Claim and finish items of the queues one is assigned to. */
   "review",
+  /** Let a connector (an OAuth client the person approves) record thoughts as them; without it, read only. */
+  "record",
   /** Create and archive score configs. */
   "configs.manage",
   /** Create queues, add items, assign reviewers. */
@@ -28,7 +30,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const VIEWER: readonly Permission[] = ["read"];
-const ANNOTATOR: readonly Permission[] = [...VIEWER, "score", "comment", "review"];
+const ANNOTATOR: readonly Permission[] = [...VIEWER, "score", "comment", "review", "record"];
 const ADMIN: readonly Permission[] = [
   ...ANNOTATOR,
   "configs.manage",
@@ -58,6 +60,11 @@ export function can(role: Role, permission: Permission): boolean {
 export function canAssignRole(actor: Role, role: Role): boolean {
   if (!can(actor, "members.manage")) return false;
   return role === "owner" ? actor === "owner" : true;
+}
+
+/** The widest scope a connector may get from a person with this role: viewers' connectors read only. */
+export function maxConnectorScope(role: Role): "read" | "write" {
+  return can(role, "record") ? "write" : "read";
 }
 
 export const ROLE_WORDS: Record<Role, string> = {

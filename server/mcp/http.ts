@@ -2,7 +2,8 @@
 // `think` differs from ours, so it has its own endpoint). `createMcpHandler` serves the 2026-07-28 protocol and, statelessly, the
 // 2025-era protocol deployed clients speak, from one per-request server factory. The handler checks nothing itself,
 // so in front of it, in this order: Host and Origin against allowlists (the DNS-rebinding protection the MCP spec
-// requires), then the API key. A refused request never reaches the SDK.
+// requires), then the credential: an API key, or an OAuth access token issued for this very endpoint
+// (server/mcp/oauth-gate.ts). A refused request never reaches the SDK.
 //
 // Who the client is: a 2026-07-28 request names its clientInfo in its envelope, but a 2025-era client says it once,
 // in `initialize`, and every later request of a stateless server is served by a fresh McpServer that never saw it.
@@ -10,9 +11,13 @@
 // client send it back on every later request; a stateless server checks no session id), and a later request's
 // clientInfo is read back from it. Nothing is stored: the id is the clientInfo, which a client declares about itself
 // anyway, so a made-up id claims nothing a made-up initialize could not.
-import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
+import { createMcpHandler, type AuthInfo, type McpServer } from "@modelcontextprotocol/server";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
 import { bearerChallenge } from "@/server/http/respond";
+import { currentOAuthSettings } from "@/server/config";
+import { isOAuthAccessToken, type OAuthPrincipal } from "@/server/oauth/access-tokens";
+import type { McpPath } from "@/server/oauth/resources";
+import { oauthChallenge, verifyOAuthRequest, type OAuthRefusal } from "./oauth-gate";
 import { getDb } from "@/server/db/client";
 import { asDomainError, DATABASE_RETRY_AFTER_S } from "@/server/errors";
 import { createThoughtgraphMcpServer, type ClientIdentity } from "@/sdk/src/mcp/register";
@@ -23,6 +28,7 @@ import { serviceBackend } from "./backend";
 
 /** A Next route handler serving the MCP server `build` makes for each request's authenticated key. */
 function mcpDoor(
+  path: McpPath,
   build: (principal: ApiPrincipal, client: ClientIdentity | null) => McpServer,
 ): (req: Request) => Promise<Response> {
   const handler = createMcpHandler(
@@ -33,52 +39,69 @@ function mcpDoor(
     },
     { onerror: (error) => console.error("[thoughtgraph] MCP:", error.message) },
   );
-  return (req) => serveWith(handler, req);
+  return (req) => serveWith(handler, req, path);
 }
 
 const logToolFailure = (error: unknown, tool: string) => console.error(`[thoughtgraph] MCP tool ${tool} failed`, error);
 
 /** GET, POST and DELETE /api/mcp. */
-export const serveMcp = mcpDoor((principal, client) =>
+export const serveMcp = mcpDoor("/api/mcp", (principal, client) =>
   createThoughtgraphMcpServer(serviceBackend(principal), { onUnexpectedError: logToolFailure, client }),
 );
 
 /** GET, POST and DELETE /api/mcp/thoughtmcp. */
-export const serveThoughtMcp = mcpDoor((principal, client) =>
+export const serveThoughtMcp = mcpDoor("/api/mcp/thoughtmcp", (principal, client) =>
   createThoughtMcpServer(
-    { call: (tool, args, ctx) => callThoughtMcpTool(principal, ctx.client, tool, args) },
+    {
+      call: (tool, args, ctx) =>
+        callThoughtMcpTool(
+          principal,
+          ctx.client ?? (principal as Partial<OAuthPrincipal>).grant?.clientName ?? null,
+          tool,
+          args,
+        ),
+    },
     { onUnexpectedError: logToolFailure, client },
   ),
 );
 
 let allowlists: { hosts: string[] | "*"; origins: string[] | "*" } | undefined;
 
-async function serveWith(handler: ReturnType<typeof createMcpHandler>, req: Request): Promise<Response> {
+async function serveWith(handler: ReturnType<typeof createMcpHandler>, req: Request, path: McpPath): Promise<Response> {
   try {
     allowlists ??= { hosts: allowedHostsFromEnv(), origins: allowedOriginsFromEnv() };
     const refused = checkHost(req, allowlists.hosts) ?? checkOrigin(req, allowlists.origins);
     if (refused) return refusal(refused);
-    const principal = await authenticate(req);
-    if (!principal) {
-      return refusal({
-        status: 401,
-        code: "unauthorized",
-        message: "A valid API key is required.",
-        suggestion:
-          "Send `Authorization: Bearer <key>` (or `x-api-key: <key>`); create a key with " +
-          "`npm run keys -- create --name NAME`.",
-      });
+    const oauth = currentOAuthSettings().enabled;
+    const token = bearerToken(req);
+    let authInfo: AuthInfo;
+    if (oauth && token !== null && isOAuthAccessToken(token)) {
+      const verified = await verifyOAuthRequest(req, path);
+      if ("refusal" in verified) return oauthRefusal(verified.refusal);
+      authInfo = verified.authInfo;
+    } else {
+      const principal = await authenticate(req, token);
+      if (!principal) {
+        return refusal(
+          {
+            status: 401,
+            code: "unauthorized",
+            message: oauth ? "A valid API key or OAuth access token is required." : "A valid API key is required.",
+            suggestion:
+              "Send `Authorization: Bearer <key>` (or `x-api-key: <key>`); create a key with " +
+              "`npm run keys -- create --name NAME`" +
+              (oauth ? ", or connect through OAuth (the resource_metadata of the WWW-Authenticate header)." : "."),
+          },
+          oauth
+            ? oauthChallenge(req, path, token === null ? "No credential was sent." : "The API key is not valid.")
+            : undefined,
+        );
+      }
+      authInfo = { token: "(api key)", clientId: principal.apiKeyId, scopes: [principal.scope], extra: { principal } };
     }
     const client = clientOfSessionId(req.headers.get("mcp-session-id"));
     const initializing = client ? null : await initializeClientInfo(req);
-    const res = await handler.fetch(req, {
-      authInfo: {
-        token: "(api key)",
-        clientId: principal.apiKeyId,
-        scopes: [principal.scope],
-        extra: { principal, client },
-      },
-    });
+    const res = await handler.fetch(req, { authInfo: { ...authInfo, extra: { ...authInfo.extra, client } } });
     return initializing && res.ok ? withSessionId(res, sessionIdOf(initializing)) : res;
   } catch (error) {
     const known = asDomainError(error);
@@ -153,20 +176,35 @@ function withSessionId(res: Response, id: string): Response {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
-async function authenticate(req: Request): Promise<ApiPrincipal | null> {
-  const key =
-    req.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? req.headers.get("x-api-key")?.trim();
+function bearerToken(req: Request): string | null {
+  return req.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
+}
+
+async function authenticate(req: Request, bearer: string | null): Promise<ApiPrincipal | null> {
+  const key = bearer ?? req.headers.get("x-api-key")?.trim();
   if (!key) return null;
   return verifyApiKey(getDb(), key);
 }
 
+/** An OAuth refusal: 401 invalid_token or 403 insufficient_scope, with the challenge that says where to get a token. */
+function oauthRefusal(r: OAuthRefusal): Response {
+  return jsonRpcError(
+    r.status,
+    r.status === 401 ? -32001 : -32000,
+    r.message,
+    { code: r.status === 401 ? "unauthorized" : "forbidden", suggestion: r.suggestion },
+    { "www-authenticate": r.challenge },
+  );
+}
+
 /**
  * A refused request answers JSON-RPC's error shape (what MCP clients print), with our error body in `data`. A 401
- * carries the Bearer challenge with an error description and no resource metadata (see bearerChallenge); the OAuth
- * discovery paths clients probe next answer a JSON 404 saying the same (proxy.ts).
+ * carries the Bearer challenge: with OAuth on, the resource metadata URL and scope clients start OAuth from; with it
+ * off (THOUGHTGRAPH_OAUTH=0), only an error description (see bearerChallenge).
  */
-function refusal(r: Refusal): Response {
-  const headers: Record<string, string> = r.status === 401 ? { "www-authenticate": bearerChallenge() } : {};
+function refusal(r: Refusal, challenge?: string): Response {
+  const headers: Record<string, string> =
+    r.status === 401 ? { "www-authenticate": challenge ?? bearerChallenge() } : {};
   return jsonRpcError(
     r.status,
     r.status === 401 ? -32001 : -32000,

@@ -132,6 +132,7 @@ const PERMISSION_WORDS: Record<Permission, string> = {
   score: "score",
   comment: "comment",
   review: "review queue items",
+  record: "let connectors record thoughts",
   "configs.manage": "manage score configs",
   "queues.manage": "manage annotation queues",
   "keys.manage": "manage API keys",

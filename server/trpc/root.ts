@@ -2,6 +2,7 @@
 import { createCallerFactory, createTRPCRouter } from "./init";
 import { authRouter } from "./routers/auth";
 import { commentsRouter } from "./routers/comments";
+import { connectorsRouter } from "./routers/connectors";
 import { projectRouter } from "./routers/project";
 import { queuesRouter } from "./routers/queues";
 import { reasoningRouter } from "./routers/reasoning";
@@ -9,6 +10,7 @@ import { scoresRouter } from "./routers/scores";
 import { sessionsRouter } from "./routers/sessions";
 import { memoriesRouter } from "./routers/memories";
 import { searchRouter } from "./routers/search";
+import { usageRouter } from "./routers/usage";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -20,6 +22,8 @@ export const appRouter = createTRPCRouter({
   memories: memoriesRouter,
   search: searchRouter,
   reasoning: reasoningRouter,
+  connectors: connectorsRouter,
+  usage: usageRouter,
 });
 
 export type AppRouter = typeof appRouter;
