@@ -88,7 +88,8 @@ function installExitHook(): void {
   });
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/** `maxConnections`: 200 serves a test file or one suite; the test runner's cluster serves several suites at once. */
+export async function startPgCluster({ maxConnections = 200 }: { maxConnections?: number } = {}): Promise<PgCluster> {
   if (!pgAvailable()) throw new Error(`PostgreSQL server binaries not found in ${PG_BIN} (set PG_BIN)`);
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-pg-"));
   const dataDir = path.join(base, "data");
@@ -113,7 +114,7 @@ export async function startPgCluster(): Promise<PgCluster> {
         "-c fsync=off",
         "-c synchronous_commit=off",
         "-c full_page_writes=off",
-        "-c max_connections=200",
+        `-c max_connections=${maxConnections}`,
       ].join(" ");
       try {
         await run("pg_ctl", [
