@@ -1,4 +1,4 @@
-// The metacognitive detectors on every thought as it is written (issue 16), when the project turns it on in Settings
+// The metacognitive detectors on every thought as it is written, when the project turns it on in Settings
 // (ProjectReasoningSettings.detectOnWrite, off by default). detect_bias and detect_emotion run on each new thought
 // after its batch has committed; a bias found or a discrete emotion recognised is stored in ThoughtAssessment, where
 // the detail panel and the graph badges show it, exactly as if the tools had been called with the thought's id.
