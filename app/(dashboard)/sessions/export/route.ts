@@ -1,6 +1,7 @@
 // Dashboard download of the scores of many sessions as CSV, from the signed-in person's current project: the sessions
 // list's selection (`ids=`, as GET /api/v1/sessions/export takes it) or the list's own filter, in the names its URL
 // uses (`q`, `agent`, `tag`, `loops`, `minCost`, …), read the way "Queue these" reads them.
+import { z } from "zod";
 import { queryFrom } from "@/lib/sessions/table-url";
 import { ZSessionsExportQuery } from "@/lib/contracts/session";
 import { resolveActor } from "@/server/auth/actor";
@@ -13,7 +14,8 @@ import { sessionsExportResponse, sessionsTableExportResponse } from "@/server/ht
 
 export const dynamic = "force-dynamic";
 
-const ZFormat = ZSessionsExportQuery.pick({ format: true });
+// zod 4 refuses .pick() on a refined object (the query's ids-or-filters rule), and the build fails loading this route.
+const ZFormat = z.object({ format: ZSessionsExportQuery.shape.format });
 
 export const GET = nextRoute((req) =>
   handle(async () => {
