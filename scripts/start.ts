@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { isLoopbackHost, singleUserRequested } from "@/server/auth/mode";
+import { PEER_ADDRESS_HEADER } from "@/server/http/client-address";
 import { databaseUrl, providerOf, redactUrl } from "@/server/db/provider";
 
 const root = process.cwd();
@@ -113,6 +114,8 @@ async function main(): Promise<void> {
   // Next's answers are compressed here (brotli or gzip), faster than by Next's own compression (server/http/compress.ts).
   const { compressed } = await import("@/server/http/compress");
   const server = createServer((req, res) => {
+    // The connection's address, for per-address limits; any value a client sent in this header is replaced.
+    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
     const match = fast?.matchAgentRoute(req.method, req.url);
     if (match) void fast!.serveAgentRoute(req, res, match);
     else if (!assets?.serve(req, res)) compressed(req, res, () => void handle(req, res));

@@ -2,6 +2,7 @@
 // loopback, embedded SQLite under ./data.
 import "@/server/server-only";
 import { DEFAULT_LIMITS, type Limits } from "@/lib/limits";
+import proxyaddr from "proxy-addr";
 
 function intFromEnv(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
@@ -66,6 +67,13 @@ export interface OAuthSettings {
   /** Metadata document hosts that may resolve to loopback or private addresses (THOUGHTGRAPH_OAUTH_CIMD_PRIVATE_HOSTS:
    *  an intranet's client, or a test's own metadata server). Empty by default: such addresses are refused. */
   cimdPrivateHosts: string[];
+  /** Registrations not yet approved, per source address in an hour (THOUGHTGRAPH_OAUTH_DCR_PER_ADDRESS, default 20)
+   *  and on the whole server (THOUGHTGRAPH_OAUTH_DCR_UNUSED_MAX, default 1000): server/oauth/registration-limits.ts. */
+  dcrPerAddress: number;
+  dcrUnusedMax: number;
+  /** Reverse proxies whose X-Forwarded-For names the client (THOUGHTGRAPH_TRUSTED_PROXIES: addresses, CIDRs, or
+   *  loopback / linklocal / uniquelocal); empty: the connection's own address is the client's. */
+  trustedProxies: string[];
 }
 
 function publicUrlFromEnv(): string | null {
@@ -94,7 +102,23 @@ export function oauthSettings(): OAuthSettings {
     accessTokenSeconds: intFromEnv("THOUGHTGRAPH_OAUTH_ACCESS_TOKEN_SECONDS", 900),
     refreshTokenDays: intFromEnv("THOUGHTGRAPH_OAUTH_REFRESH_TOKEN_DAYS", 30),
     cimdPrivateHosts: listFromEnv("THOUGHTGRAPH_OAUTH_CIMD_PRIVATE_HOSTS"),
+    dcrPerAddress: intFromEnv("THOUGHTGRAPH_OAUTH_DCR_PER_ADDRESS", 20),
+    dcrUnusedMax: intFromEnv("THOUGHTGRAPH_OAUTH_DCR_UNUSED_MAX", 1000),
+    trustedProxies: trustedProxiesFromEnv(),
   };
+}
+
+function trustedProxiesFromEnv(): string[] {
+  const list = listFromEnv("THOUGHTGRAPH_TRUSTED_PROXIES");
+  try {
+    proxyaddr.compile(list);
+  } catch (error) {
+    throw new Error(
+      `THOUGHTGRAPH_TRUSTED_PROXIES must list addresses, CIDR blocks or loopback, linklocal, uniquelocal ` +
+        `(e.g. "uniquelocal" behind docker-compose's Caddy); ${error instanceof Error ? error.message : error}.`,
+    );
+  }
+  return list;
 }
 
 let cachedOAuth: OAuthSettings | undefined;

@@ -1,7 +1,8 @@
 "use client";
-// The session view's header: title, agent and model, counts, the live feed's state, the reasoning-health line, and
-// the actions (follow mode, memories, view, export, share).
+// The session view's header: title, agent (and who recorded it, when a connector did) and model, counts, the live
+// feed's state, the reasoning-health line, and the actions (follow mode, memories, view, export, share).
 import type { SessionOutline } from "@/lib/contracts/dashboard";
+import { RecordedBy } from "@/components/oauth/RecordedBy";
 import { LIVE_STATE_WORDS, type LiveState } from "@/lib/graph/live-status";
 import { SessionMemoriesLink } from "@/components/memories/SessionMemoriesLink";
 import { HealthSummary } from "@/components/reasoning/HealthSummary";
@@ -17,6 +18,7 @@ import { ViewMenu } from "./ViewMenu";
 
 export function SessionHeader({
   session: s,
+  connector,
   thoughtCount,
   branches,
   liveState,
@@ -30,6 +32,7 @@ export function SessionHeader({
   readOnly,
 }: {
   session: Pick<SessionOutline["session"], "id" | "title" | "status" | "agent" | "model"> & { metadata?: unknown };
+  connector?: SessionOutline["connector"];
   thoughtCount: number;
   branches: number;
   liveState: LiveState;
@@ -58,6 +61,7 @@ export function SessionHeader({
           <span data-testid="session-status">{s.status}</span>
           <span aria-hidden>·</span>
           <span className="truncate">{s.agent ?? "unknown agent"}</span>
+          {connector ? <RecordedBy connector={connector} /> : null}
           {s.model ? (
             <>
               <span aria-hidden>·</span>

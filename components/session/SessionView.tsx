@@ -178,6 +178,7 @@ export function SessionView({
     >
       <SessionHeader
         session={s}
+        connector={outline.data.connector}
         thoughtCount={thoughts.length}
         branches={layout.lanes.size - 1}
         liveState={liveState}

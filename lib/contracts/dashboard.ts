@@ -1,6 +1,7 @@
 // Shapes the review dashboard reads over tRPC. Kept small on purpose: a 20,000-thought outline must load quickly,
 // so the graph gets a preview of each thought and the full text is fetched for what is on screen.
 import { z } from "zod";
+import { ZConnectorAttribution } from "./oauth";
 import { ZScoreSummary } from "./scores";
 import { HEALTH_BELOW, ZHealthCells } from "./session-health";
 import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./session";
@@ -45,6 +46,8 @@ export const ZSessionOutline = z.object({
   session: ZSessionSummary,
   branches: z.array(ZBranchView),
   thoughts: z.array(ZOutlineThought),
+  /** The person and client when a connector recorded the session (OAuth); null for an API key, or on a share link. */
+  connector: ZConnectorAttribution.nullable().default(null),
 });
 export type SessionOutline = z.infer<typeof ZSessionOutline>;
 
@@ -124,6 +127,8 @@ export const ZSessionTablePage = z.object({
   health: z.record(z.string(), ZHealthCells),
   /** Per session on this page: tokens and cost of its model calls (sessions without figures are absent). */
   usage: z.record(z.string(), ZUsageTotals).default({}),
+  /** Per session on this page: the person and client when a connector recorded it (sessions with an API key absent). */
+  connectors: z.record(z.string(), ZConnectorAttribution).default({}),
 });
 export type SessionTablePage = z.infer<typeof ZSessionTablePage>;
 

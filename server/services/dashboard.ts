@@ -18,6 +18,8 @@ import { inPages } from "@/server/db/in-pages";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { toOutline, type OutlineSource } from "@/lib/graph/outline";
 import { NotFoundError } from "@/server/errors";
+import type { ConnectorAttribution } from "@/lib/contracts/oauth";
+import { connectorAttributions } from "@/server/oauth/attribution";
 import { healthCells, healthWhere, refreshStaleHealth } from "./reasoning/session-health";
 import { scoreSummaries } from "./scores/scores";
 import { findSession, stringArray, toBranchView, toSessionSummary, toThoughtView } from "./sessions/sessions";
@@ -31,16 +33,24 @@ import { parseQuery } from "@/lib/search/query";
  *  read runs on the serving thread, and a 20,000-thought session's page waited ~1 s for its own scripts behind it. */
 const OUTLINE_COLUMNS = { ...selectionOf(OUTLINE_FIELDS), text: true } as const;
 
-export async function sessionOutline(db: Db, projectId: string, idOrKey: string): Promise<SessionOutline> {
+/** `people: false` leaves out who recorded it (a share link's visitor is not shown the project's members). */
+export async function sessionOutline(
+  db: Db,
+  projectId: string,
+  idOrKey: string,
+  { people = true }: { people?: boolean } = {},
+): Promise<SessionOutline> {
   const session = await findSession(db, projectId, idOrKey);
-  const [thoughts, branches] = await Promise.all([
+  const [thoughts, branches, connectors] = await Promise.all([
     outlineSources(db, session.id),
     db.branch.findMany({ where: { sessionId: session.id }, orderBy: { ordinal: "asc" } }),
+    people ? connectorAttributions(db, projectId, [session]) : new Map<string, ConnectorAttribution>(),
   ]);
   return {
     session: toSessionSummary(session),
     branches: branches.map(toBranchView),
     thoughts: thoughts.map(toOutline),
+    connector: connectors.get(session.id) ?? null,
   };
 }
 
@@ -269,10 +279,11 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
     }),
   ]);
   const ids = rows.map((r) => r.id);
-  const [summaries, health, usage] = await Promise.all([
+  const [summaries, health, usage, connectors] = await Promise.all([
     scoreSummaries(db, projectId, ids),
     healthCells(db, projectId, ids),
     usageOfSessions(db, projectId, ids),
+    connectorAttributions(db, projectId, rows),
   ]);
   return {
     sessions: rows.map(toSessionSummary),
@@ -283,6 +294,7 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
     scores: Object.fromEntries(summaries),
     health,
     usage: Object.fromEntries(usage),
+    connectors: Object.fromEntries(connectors),
   };
 }
 

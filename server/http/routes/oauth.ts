@@ -17,6 +17,7 @@ import {
   redirectWith,
   UnsafeAuthorizationRequest,
 } from "@/server/oauth/authorization-request";
+import { clientAddress, limitKeyOf } from "@/server/http/client-address";
 import { registerClient } from "@/server/oauth/clients";
 import { approveRequest, exchangeCode, refreshTokens, revokeToken } from "@/server/oauth/grants";
 import { authorizationServerMetadata, mcpPathFromWellKnown, protectedResourceMetadata } from "@/server/oauth/metadata";
@@ -58,7 +59,10 @@ async function oauthJson(fn: () => Promise<DoorResponse>): Promise<DoorResponse>
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof OAuthProtocolError) return json(error.toBody(), error.status, NO_STORE);
+    if (error instanceof OAuthProtocolError) {
+      const retry = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : {};
+      return json(error.toBody(), error.status, { ...NO_STORE, ...retry });
+    }
     return handle(async () => {
       throw error;
     });
@@ -223,7 +227,9 @@ export const postRegister: DoorHandler = (req) =>
       if (error instanceof ValidationError) throw new OAuthProtocolError("invalid_client_metadata", error.message);
       throw error;
     });
-    return json(await registerClient(getDb(), body, currentOAuthSettings()), 201, NO_STORE);
+    const settings = currentOAuthSettings();
+    const from = limitKeyOf(clientAddress(req.header, settings.trustedProxies));
+    return json(await registerClient(getDb(), body, settings, from), 201, NO_STORE);
   });
 
 export const postRevoke: DoorHandler = (req) =>
