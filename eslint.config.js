@@ -49,6 +49,21 @@ export default tseslint.config(
     },
   },
   {
+    // One checked configuration: the product reads the environment only through server/config.ts (tests may set it).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "server/**/*.ts", "proxy.ts"],
+    ignores: ["server/config.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read settings with setting(NAME) from server/config.ts: one checked list, documented from it.",
+        },
+      ],
+    },
+  },
+  {
     files: ["components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "sdk/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [

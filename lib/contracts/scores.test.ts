@@ -235,7 +235,11 @@ describe("ZScoreConfigInput", () => {
       "categories",
       /distinct values/,
     ],
-    [{ name: "q", type: "categorical", categories: ["a", 3] }, "categories.1", /label or \{label, value, description\}/],
+    [
+      { name: "q", type: "categorical", categories: ["a", 3] },
+      "categories.1",
+      /label or \{label, value, description\}/,
+    ],
     [{ name: "q", type: "categorical", categories: ["a", "b"], min: 0 }, "min", /only to numeric/],
     [{ name: "q", type: "boolean", max: 1 }, "max", /only to numeric/],
     [{ name: "q", type: "text", categories: ["a", "b"] }, "categories", /only to categorical/],

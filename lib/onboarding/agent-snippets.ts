@@ -1,6 +1,6 @@
 // Copy-ready set-up for connecting an agent, filled in with this server's URL and an API key: the first-run page
 // and a key just created in Settings show the same list (components/onboarding/AgentSnippets.tsx). One source, so a
-// route or flag changes in one place; the commands are the README's "Connecting an agent" sections.
+// route or flag changes in one place; the commands are docs/agents.md's "Connecting a client".
 
 export interface AgentSnippet {
   id:

@@ -121,6 +121,14 @@ const clientHeader: RouteParameter = {
   schema: { type: "string", maxLength: 200 },
 };
 
+const agentHeader: RouteParameter = {
+  name: "X-Thoughtgraph-Agent",
+  in: "header",
+  required: false,
+  description: "The agent of a session this call starts (e.g. an MCP client's `name/version`).",
+  schema: { type: "string", maxLength: 200 },
+};
+
 export const ZHealth = z.object({ status: z.enum(["ok", "error"]), database: z.enum(["reachable", "unreachable"]) });
 export const ZOpenApiDocument = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
 
@@ -258,7 +266,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
       "Without `sessionId` the agent's most recent active session continues (or a new one starts). `step` comes " +
       "from a per-session counter that keeps counting past the 100-thought window; `context_size` is bounded by it.",
     lenient: true,
-    parameters: [clientHeader],
+    parameters: [clientHeader, agentHeader],
     body: ZThinkInput,
     bodyCheckedBy: "service",
     responses: { 201: { description: "Recorded.", schema: ZThinkResult } },
