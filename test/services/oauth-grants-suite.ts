@@ -18,6 +18,9 @@ const SETTINGS: OAuthSettings = {
   accessTokenSeconds: 900,
   refreshTokenDays: 30,
   cimdPrivateHosts: [],
+  dcrPerAddress: 20,
+  dcrUnusedMax: 1000,
+  trustedProxies: [],
 };
 
 export function oauthGrantsSuite(databaseUrl: () => Promise<string>) {
@@ -50,7 +53,7 @@ export function oauthGrantsSuite(databaseUrl: () => Promise<string>) {
   });
 
   async function approved(scope: "read" | "write" = "write") {
-    const client = await clients.registerClient(db, { client_name: "Suite", redirect_uris: [REDIRECT] }, SETTINGS);
+    const client = await clients.registerClient(db, { client_name: "Suite", redirect_uris: [REDIRECT] }, SETTINGS, "suite");
     const params = new URLSearchParams({
       response_type: "code",
       client_id: client.client_id,

@@ -60,8 +60,9 @@ async function oauthJson(fn: () => Promise<DoorResponse>): Promise<DoorResponse>
     return await fn();
   } catch (error) {
     if (error instanceof OAuthProtocolError) {
-      const retry = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : {};
-      return json(error.toBody(), error.status, { ...NO_STORE, ...retry });
+      const headers: Record<string, string> = { ...NO_STORE };
+      if (error.retryAfterSeconds) headers["retry-after"] = String(error.retryAfterSeconds);
+      return json(error.toBody(), error.status, headers);
     }
     return handle(async () => {
       throw error;
