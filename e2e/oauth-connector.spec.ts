@@ -97,11 +97,18 @@ test("mcp-remote connects through OAuth, records as the person, and stops at onc
     await page.locator("#connected-apps-heading").scrollIntoViewIfNeeded();
     await checkThemes(page, testInfo, "oauth-grants");
 
-    // The session it recorded names that client (attribution to the person is the grant's, shown above).
-    const session = await fetch(`${baseURL()}/api/v1/sessions/${sessionId}`, {
-      headers: { authorization: `Bearer ${process.env.THOUGHTGRAPH_E2E_API_KEY}` },
-    });
-    expect(session.status).toBe(200);
+    // The session it recorded says who and through what: the person whose grant wrote it, and the MCP client as it
+    // named itself on the connection; in its header and under the agent in the sessions list.
+    const person = process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL!;
+    const recordedBy = new RegExp(`^by ${person.replaceAll(".", "\\.")} through claude-desktop-like`);
+    await page.goto(`${baseURL()}/sessions/${sessionId}`);
+    await expect(page.getByTestId("recorded-by")).toHaveText(recordedBy);
+    await checkThemes(page, testInfo, "oauth-session-header");
+    await page.goto(`${baseURL()}/sessions`);
+    const listed = page.getByRole("row").filter({ has: page.locator(`a[href$="/sessions/${sessionId}"]`) });
+    await expect(listed.getByTestId("recorded-by")).toHaveText(recordedBy);
+    await checkThemes(page, testInfo, "oauth-sessions-list");
+    await page.goto(`${baseURL()}/settings`);
 
     await row.getByRole("button", { name: /^Revoke / }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Revoke access" }).click();
