@@ -67,7 +67,8 @@ export async function admitRegistration(
     orderBy: { createdAt: "asc" },
     select: { createdAt: true },
   });
-  const frees = (oldest?.createdAt.getTime() ?? now.getTime()) + (perAddress ? ADDRESS_WINDOW_MS : UNUSED_CLIENT_TTL_MS);
+  const frees =
+    (oldest?.createdAt.getTime() ?? now.getTime()) + (perAddress ? ADDRESS_WINDOW_MS : UNUSED_CLIENT_TTL_MS);
   const retryAfter = secondsUntil(frees, now);
   throw new OAuthProtocolError(
     "temporarily_unavailable",

@@ -229,7 +229,7 @@ export const postRegister: DoorHandler = (req) =>
       throw error;
     });
     const settings = currentOAuthSettings();
-    const from = limitKeyOf(clientAddress(req.header, settings.trustedProxies));
+    const from = limitKeyOf(clientAddress((name) => req.header(name), settings.trustedProxies));
     return json(await registerClient(getDb(), body, settings, from), 201, NO_STORE);
   });
 
