@@ -104,7 +104,7 @@ export function SessionRow({
         <span className="block truncate" title={s.agent ?? undefined}>
           {s.agent ?? "—"}
         </span>
-        {connector ? <RecordedBy connector={connector} className="block text-xs" /> : null}
+        {connector ? <RecordedBy connector={connector} stacked className="text-xs" /> : null}
       </TableCell>
       <TableCell>
         <StatusBadge status={s.status} />
