@@ -7,6 +7,8 @@ import { describeFlag } from "@/lib/domain/flags";
 import type { ReasoningHealth } from "@/lib/health/reasoning-health";
 import { uuidv7 } from "@/lib/ids";
 import { escapeMarkdownText } from "@/lib/markdown/escape";
+import { kindWords } from "@/lib/normalised/kind-words";
+import { toolResultLines, withToolResults } from "./markdown-tools";
 import type { Limits } from "@/lib/limits";
 import type { Db } from "@/server/db/client";
 import type { Row } from "@/server/ingest/write-store";
@@ -37,8 +39,10 @@ export function renderMarkdown(
     ...(graph.health ? [`- Reasoning health: ${healthLine(graph.health)}`] : []),
     "",
   ];
-  for (const t of graph.thoughts) {
+  const { rows, resultsOf } = withToolResults(graph.thoughts);
+  for (const t of rows) {
     const where = [
+      kindWords(t.kind),
       t.branchId ? `branch \`${safe(t.branchId)}\`${t.branchFromThought ? ` from ${t.branchFromThought}` : ""}` : null,
       t.isRevision ? `revises ${t.revisesThought ?? "?"}` : null,
       t.stage ? `stage: ${safe(t.stage)}` : null,
@@ -46,6 +50,7 @@ export function renderMarkdown(
     ].filter(Boolean);
     lines.push(`## ${t.thoughtNumber}/${t.totalThoughts}${where.length ? ` · ${where.join(" · ")}` : ""}`, "");
     lines.push(safe(t.text), "");
+    lines.push(...toolResultLines(resultsOf.get(t.id)));
     if (t.tags.length > 0) lines.push(`Tags: ${safe(t.tags.join(", "))}`, "");
     for (const f of t.flags) lines.push(`> ⚠ ${describeFlag(f)}`, "");
   }
