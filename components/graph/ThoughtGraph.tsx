@@ -19,7 +19,10 @@ import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
 import { dependencyFlowEdges } from "@/lib/graph/dependency-edges";
+import { isReaderFold } from "@/lib/graph/fold-branches";
 import { badgeKey } from "@/lib/graph/node-badges";
+import { toolCallPreview } from "@/lib/graph/tool-preview";
+import { resultWords } from "@/lib/normalised/kind-words";
 import { DEPENDENCY_EDGE_STYLE, GraphLegend } from "@/components/reasoning/GraphLegend";
 import { FLOW_THEME } from "./flow-theme";
 import { NO_GRAPH_REASONING, type GraphReasoning } from "@/components/reasoning/useGraphReasoning";
@@ -33,6 +36,7 @@ import {
   type ThoughtNodeData,
 } from "./ThoughtNode";
 import { EDGE_TYPES } from "./RevisesEdge";
+import { BranchFoldContext } from "./branch-fold-context";
 
 const LANE_GAP = 48;
 const ROW_GAP = 28;
@@ -69,6 +73,12 @@ export interface ThoughtGraphProps {
   onSelect: (thoughtId: string) => void;
   /** Show the minimap (the View menu toggles it; off by default). */
   minimap?: boolean;
+  /** Tool results folded into their calls, by the call's id (components/session/useSessionFolds.ts). */
+  resultsOf?: ReadonlyMap<string, readonly OutlineThought[]>;
+  /** Each branch's first thought and what it is in words: its first node can fold it. */
+  branches?: ReadonlyMap<string, { firstId: string; word: string }>;
+  /** Folds or unfolds a branch (absent: nodes offer no folding). */
+  onToggleBranch?: (branchKey: string) => void;
 }
 
 const EDGE_STYLE = {
@@ -82,6 +92,8 @@ const EDGE_STYLE = {
 const SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT, measured: { width: NODE_WIDTH, height: NODE_HEIGHT } };
 
 const NO_CHIPS: ReadonlyMap<string, { text: string; title: string }> = new Map();
+const NO_RESULTS: ReadonlyMap<string, readonly OutlineThought[]> = new Map();
+const NO_BRANCHES: ReadonlyMap<string, { firstId: string; word: string }> = new Map();
 
 /** The graph with its own React Flow store: the unit components/graph/LazyThoughtGraph.tsx loads on demand. */
 export function ThoughtGraphPane(props: ThoughtGraphProps) {
@@ -101,6 +113,9 @@ export function ThoughtGraph({
   center,
   onSelect,
   minimap = false,
+  resultsOf = NO_RESULTS,
+  branches = NO_BRANCHES,
+  onToggleBranch,
 }: ThoughtGraphProps) {
   // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
   // only the nodes that changed (memoized components compare props by identity).
@@ -114,7 +129,13 @@ export function ThoughtGraph({
       const scoreChip = n.kind === "thought" ? (scoreChips.get(n.id) ?? null) : null;
       // A chip compares by its text, so refetched chips re-render only the nodes whose chip changed.
       const badge = n.kind === "thought" ? (reasoning.badges.get(n.id) ?? null) : null;
-      const chip = (scoreChip ? `${scoreChip.text}|${scoreChip.title}` : "") + badgeKey(badge);
+      const t = n.kind === "thought" ? thoughts.get(n.id) : undefined;
+      const results = t?.kind === "tool_call" ? resultWords(resultsOf.get(n.id) ?? []) : null;
+      const starts = t?.branchId ? branches.get(t.branchId) : undefined;
+      const startsBranch = starts?.firstId === n.id ? starts.word : null;
+      // What else a node shows, compared as text: a refetch re-renders only the nodes whose chips changed.
+      const chip =
+        (scoreChip ? `${scoreChip.text}|${scoreChip.title}` : "") + badgeKey(badge) + `|${results}|${startsBranch}`;
       const hit = cache.current.get(n.id);
       if (hit && hit.key === key && hit.pos === pos && hit.chip === chip) {
         next.set(n.id, hit);
@@ -122,7 +143,6 @@ export function ThoughtGraph({
       }
       let node: Node;
       if (n.kind === "thought") {
-        const t = thoughts.get(n.id);
         const data: ThoughtNodeData = {
           id: n.id,
           number: t?.thoughtNumber ?? 0,
@@ -130,18 +150,27 @@ export function ThoughtGraph({
           stage: t?.stage ?? null,
           flags: t?.flags.length ?? 0,
           score: t?.score ?? null,
-          preview: plainText(t?.preview ?? "").slice(0, 120),
+          preview: plainText(
+            t?.kind === "tool_call" ? toolCallPreview(t.preview, t.tool?.name ?? null) : (t?.preview ?? ""),
+          ).slice(0, 120),
           isRevision: t?.isRevision === true,
           branch: t?.branchId ?? null,
           reviews: scoreChip?.text ?? null,
           reviewsTitle: scoreChip?.title ?? null,
           badge,
+          kind: t?.kind ?? null,
+          tool: t?.kind === "tool_call" ? (t.tool?.name ?? null) : null,
+          result: results,
+          startsBranch,
         };
         node = { id: n.id, type: "thought", position, data, handles: THOUGHT_HANDLES, ...SIZE };
       } else {
+        const byReader = isReaderFold(n);
+        const word = n.kind === "branch" ? (branches.get(n.branchKey)?.word ?? "branch") : null;
         const data: FoldNodeData = {
-          label: n.kind === "branch" ? `branch ${n.branchKey}` : "folded run",
+          label: n.kind === "branch" ? `${word} ${n.branchKey}` : "folded run",
           count: n.count,
+          branchKey: byReader ? n.branchKey : null,
         };
         node = { id: n.id, type: "fold", position, data, handles: FOLD_HANDLES, ...SIZE };
       }
@@ -150,7 +179,7 @@ export function ThoughtGraph({
     });
     cache.current = next;
     return nodes;
-  }, [folded, thoughts, scoreChips, reasoning]);
+  }, [folded, thoughts, scoreChips, reasoning, resultsOf, branches]);
   const selectedNode = selectedId ? (folded.shownAs.get(selectedId) ?? null) : null;
   // Only the selected node's object changes on selection, so memoized nodes elsewhere do not re-render.
   const nodes = useMemo(
@@ -188,6 +217,7 @@ export function ThoughtGraph({
   const onNodeClick: NodeMouseHandler = (_, node) => {
     const n = folded.nodes.find((x) => x.id === node.id);
     if (!n) return;
+    if (isReaderFold(n)) onToggleBranch?.(n.branchKey);
     onSelect(n.kind === "thought" ? n.id : n.firstId);
   };
 
@@ -199,52 +229,54 @@ export function ThoughtGraph({
       // How many nodes React Flow holds (it draws only those in view above VISIBLE_ONLY_AT): read by bench:ui.
       data-node-count={nodes.length}
     >
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        edgeTypes={EDGE_TYPES}
-        onNodeClick={onNodeClick}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        edgesFocusable={false}
-        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
-        minZoom={0.05}
-        maxZoom={2}
-        style={FLOW_THEME}
-        proOptions={{ hideAttribution: true }}
-        // A move with an event is the reader's own (drag, wheel, the controls); programmatic moves have none.
-        onMoveStart={(event) => {
-          if (event) touched.current = true;
-        }}
-      >
-        <Background gap={24} size={1} color="var(--graph-dots)" />
-        {showMinimap ? (
-          <MiniMap
-            pannable
-            zoomable
-            ariaLabel="Minimap"
-            position="top-right"
-            style={{ width: 132, height: 88, margin: 8 }}
-            className="overflow-hidden rounded-md border border-border shadow-xs"
-            nodeStrokeWidth={0}
-          />
-        ) : null}
-        {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
-        <Controls
-          showInteractive={false}
-          position="bottom-left"
-          className="overflow-hidden rounded-md border border-border"
-        />
-        <FollowCenter
-          nodeId={center ? (folded.shownAs.get(center.id) ?? null) : null}
-          requestKey={center?.key ?? 0}
-          open={center?.open === true}
+      <BranchFoldContext value={onToggleBranch ?? null}>
+        <ReactFlow
           nodes={nodes}
-          touched={touched}
-          right={showMinimap ? MINIMAP_RESERVE : SIDE_PADDING}
-        />
-      </ReactFlow>
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
+          onNodeClick={onNodeClick}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          edgesFocusable={false}
+          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
+          minZoom={0.05}
+          maxZoom={2}
+          style={FLOW_THEME}
+          proOptions={{ hideAttribution: true }}
+          // A move with an event is the reader's own (drag, wheel, the controls); programmatic moves have none.
+          onMoveStart={(event) => {
+            if (event) touched.current = true;
+          }}
+        >
+          <Background gap={24} size={1} color="var(--graph-dots)" />
+          {showMinimap ? (
+            <MiniMap
+              pannable
+              zoomable
+              ariaLabel="Minimap"
+              position="top-right"
+              style={{ width: 132, height: 88, margin: 8 }}
+              className="overflow-hidden rounded-md border border-border shadow-xs"
+              nodeStrokeWidth={0}
+            />
+          ) : null}
+          {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
+          <Controls
+            showInteractive={false}
+            position="bottom-left"
+            className="overflow-hidden rounded-md border border-border"
+          />
+          <FollowCenter
+            nodeId={center ? (folded.shownAs.get(center.id) ?? null) : null}
+            requestKey={center?.key ?? 0}
+            open={center?.open === true}
+            nodes={nodes}
+            touched={touched}
+            right={showMinimap ? MINIMAP_RESERVE : SIDE_PADDING}
+          />
+        </ReactFlow>
+      </BranchFoldContext>
     </div>
   );
 }

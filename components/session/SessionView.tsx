@@ -7,6 +7,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
+import { foldBranches } from "@/lib/graph/fold-branches";
 import { toOutline } from "@/lib/graph/outline";
 import { HealthSummary } from "@/components/reasoning/HealthSummary";
 import { useGraphReasoning } from "@/components/reasoning/useGraphReasoning";
@@ -41,6 +42,7 @@ import { SessionPanes } from "./SessionPanes";
 import { ShareMenu } from "./ShareMenu";
 import { useCommentAnchors } from "./useCommentAnchors";
 import { useLayout } from "./useLayout";
+import { useSessionFolds } from "./useSessionFolds";
 import { ViewMenu } from "./ViewMenu";
 
 /** A session that does not exist answers at once: NOT_FOUND is final, other errors retry twice. */
@@ -161,7 +163,9 @@ export function SessionView({
     preloadMarkdown();
   }, [mayDraw]);
   const byId = useMemo(() => new Map(thoughts.map((t) => [t.id, t])), [thoughts]);
-  const layout = useLayout(thoughts);
+  // Tool results fold into their calls and the reader folds branches: the graph lays out the rows that are drawn.
+  const folds = useSessionFolds(thoughts);
+  const layout = useLayout(folds.rows);
   // An outline that arrives after hydration draws the graph first and the transcript in the next task: the two in
   // one render made the load's longest task 160-217 ms at 1,000-20,000 thoughts (bench:ui; the bound is
   // 200). Drawing the graph later instead cost its first node ~100 ms. An outline in the page's HTML (a small
@@ -171,9 +175,21 @@ export function SessionView({
   const newestId = thoughts.at(-1)?.id ?? null;
   // Only a folded graph depends on the focus; below COLLAPSE_AT the selection must not rebuild the graph.
   const foldsByFocus = thoughts.length > COLLAPSE_AT;
-  const focusA = foldsByFocus ? selectedId : null;
-  const focusB = foldsByFocus ? newestId : null;
-  const folded = useMemo(() => foldGraph(layout, byId, [focusA, focusB]), [layout, byId, focusA, focusB]);
+  const focusA = foldsByFocus && selectedId ? folds.shownAs(selectedId) : null;
+  const focusB = foldsByFocus && newestId ? folds.shownAs(newestId) : null;
+  const { hidden, callOf } = folds;
+  const folded = useMemo(() => {
+    const laneOf = (id: string) => byId.get(id)?.branchId ?? "";
+    const g = foldBranches(foldGraph(layout, byId, [focusA, focusB]), hidden, laneOf);
+    if (callOf.size === 0) return g;
+    // A folded result is shown by its call's node.
+    const shownAs = new Map(g.shownAs);
+    for (const [result, call] of callOf) {
+      const node = shownAs.get(call);
+      if (node !== undefined) shownAs.set(result, node);
+    }
+    return { ...g, shownAs };
+  }, [layout, byId, focusA, focusB, hidden, callOf]);
   const graphReasoning = useGraphReasoning(outline.data?.session.id, thoughts.length);
 
   // Open on the thought in the URL, or else on the newest one, selected (the detail panel shows it at once), once the
@@ -198,16 +214,16 @@ export function SessionView({
     // From the URL as it is now: useSearchParams follows replaceState a render later, so a key pressed in between
     // (a held or quickly repeated j/k) read the previous selection and moved to where the last key already had.
     const current = new URLSearchParams(window.location.search).get("thought") ?? selectedId;
-    const index = current ? thoughts.findIndex((t) => t.id === current) : -1;
+    // Through the transcript's rows: a call with its folded results is one row, a folded branch another.
     const move = (delta: number) => {
-      const next = thoughts[Math.min(thoughts.length - 1, Math.max(0, index + delta))];
+      const next = folds.step(current, delta);
       if (next) {
         e.preventDefault();
-        select(next.id, "keyboard");
+        select(next, "keyboard");
       }
     };
-    if (e.key === "j" || e.key === "ArrowDown" || e.key === "ArrowRight") move(index < 0 ? 1 : 1);
-    else if (e.key === "k" || e.key === "ArrowUp" || e.key === "ArrowLeft") move(index < 0 ? 1 : -1);
+    if (e.key === "j" || e.key === "ArrowDown" || e.key === "ArrowRight") move(1);
+    else if (e.key === "k" || e.key === "ArrowUp" || e.key === "ArrowLeft") move(-1);
     else if (e.key === "Enter" && selectedId) {
       e.preventDefault();
       setTab("detail");
@@ -272,6 +288,12 @@ export function SessionView({
             <span>
               <span data-testid="thought-count">{thoughts.length}</span>{" "}
               {thoughts.length === 1 ? "thought" : "thoughts"}
+              {folds.callOf.size > 0 ? (
+                <span title="Each tool result is shown with the call it answers, in the graph and the transcript">
+                  {" "}
+                  ({folds.callOf.size} {folds.callOf.size === 1 ? "tool result" : "tool results"} with their calls)
+                </span>
+              ) : null}
             </span>
             <span aria-hidden>·</span>
             <span>
@@ -322,13 +344,16 @@ export function SessionView({
               center={center}
               onSelect={select}
               minimap={minimap}
+              resultsOf={folds.resultsOf}
+              branches={folds.branches}
+              onToggleBranch={folds.toggleBranch}
             />
           }
           transcript={
             transcriptNow ? (
               <Transcript
                 sessionId={s.id}
-                thoughts={thoughts}
+                folds={folds}
                 selectedId={selectedId}
                 onSelect={select}
                 scrollTo={scrollTo}
@@ -363,7 +388,12 @@ export function SessionView({
                 </TabsList>
               </div>
               <TabsContent value="detail" className={SIDE_CONTENT}>
-                <DetailPanel thoughtId={selectedId} onSelect={(id) => select(id, "keyboard")} scoring={!readOnly} />
+                <DetailPanel
+                  thoughtId={selectedId}
+                  onSelect={(id) => select(id, "keyboard")}
+                  scoring={!readOnly}
+                  results={selectedId ? folds.resultsOf.get(selectedId) : undefined}
+                />
               </TabsContent>
               <TabsContent value="compare" className={SIDE_CONTENT}>
                 <BranchCompare layout={layout} thoughts={byId} onSelect={(id) => select(id, "keyboard")} />
