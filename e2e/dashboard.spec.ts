@@ -357,6 +357,19 @@ test.describe("reviewing a written session", () => {
     expect(dialogs).toEqual([]);
   });
 
+  test("a node previews Markdown as plain text: a table's cells, no emphasis or code marks", async ({ page }) => {
+    const first = await agent.thought({
+      thought: "Flaky runs by runner:\n\n| runner | failures |\n|---|---|\n| linux | **3** |\n| macos | `0` |",
+      thoughtNumber: 1,
+      totalThoughts: 1,
+      nextThoughtNeeded: false,
+    });
+    await openSession(page, first.sessionId, first.thoughtId);
+    const node = nodeFor(page, first.thoughtId);
+    await expect(node).toContainText("Flaky runs by runner: runner · failures linux · 3 macos · 0");
+    for (const mark of ["|", "---", "**", "`"]) await expect(node).not.toContainText(mark);
+  });
+
   test("the hostile thought's text is shown verbatim (markdown leaves intraword underscores alone)", async ({
     page,
   }) => {

@@ -114,10 +114,13 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
   // The sessions list: the column, and the sort by this config's mean puts the only scored session first.
   await page.goto("/");
   const row = page.getByTestId("session-row").filter({ hasText: key });
-  // One chip per config on one line; the cell's title holds every summary in full.
+  // One line per config; the cell's title holds every summary in words.
   await expect(row.getByTestId("row-scores")).toHaveText(`${name} 3.6 (5)`);
   await expect(row.getByTestId("score-summary")).toHaveCount(1);
-  await expect(row.getByTestId("row-scores").locator("[title]")).toHaveAttribute("title", `${name} 3.6 (5)`);
+  await expect(row.getByTestId("row-scores").locator("[title]")).toHaveAttribute(
+    "title",
+    `${name}: mean 3.6 of 5 scores`,
+  );
   await page.getByLabel("Score config to sort by").selectOption({ label: `Score: ${name}` });
   await expect(page).toHaveURL(/sort=score/);
   await expect(page.getByTestId("session-row").first()).toContainText(key);

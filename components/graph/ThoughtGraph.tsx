@@ -15,11 +15,11 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useRef, type RefObject } from "react";
-import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
 import { dependencyFlowEdges } from "@/lib/graph/dependency-edges";
 import { isReaderFold } from "@/lib/graph/fold-branches";
+import { LANE_GAP, ROW_GAP } from "@/lib/graph/geometry";
 import { badgeKey } from "@/lib/graph/node-badges";
 import { toolCallPreview } from "@/lib/graph/tool-preview";
 import { resultWords } from "@/lib/normalised/kind-words";
@@ -38,8 +38,6 @@ import {
 import { EDGE_TYPES } from "./RevisesEdge";
 import { BranchFoldContext } from "./branch-fold-context";
 
-const LANE_GAP = 48;
-const ROW_GAP = 28;
 /** Above this many nodes React Flow renders only what is in the viewport. */
 const VISIBLE_ONLY_AT = 300;
 /** The smallest zoom the graph opens at: node text is 13 px (text-sm), so 0.85 draws it at 11 px. A whole graph that
@@ -150,8 +148,9 @@ export function ThoughtGraph({
           stage: t?.stage ?? null,
           flags: t?.flags.length ?? 0,
           score: t?.score ?? null,
-          preview: plainText(
-            t?.kind === "tool_call" ? toolCallPreview(t.preview, t.tool?.name ?? null) : (t?.preview ?? ""),
+          preview: (t?.kind === "tool_call"
+            ? toolCallPreview(t.preview, t.tool?.name ?? null)
+            : (t?.preview ?? "")
           ).slice(0, 120),
           isRevision: t?.isRevision === true,
           branch: t?.branchId ?? null,

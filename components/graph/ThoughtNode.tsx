@@ -43,8 +43,9 @@ export interface FoldNodeData extends Record<string, unknown> {
 export type ThoughtFlowNode = Node<ThoughtNodeData, "thought">;
 export type FoldFlowNode = Node<FoldNodeData, "fold">;
 
-export const NODE_WIDTH = 240;
-export const NODE_HEIGHT = 84;
+import { NODE_HEIGHT, NODE_WIDTH } from "@/lib/graph/geometry";
+
+export { NODE_HEIGHT, NODE_WIDTH };
 
 const CHIP = "inline-flex h-[18px] shrink-0 items-center rounded px-1 text-xs leading-none font-medium";
 const HANDLE = "!size-1.5 !min-h-0 !min-w-0 !border-0 !bg-graph-edge";

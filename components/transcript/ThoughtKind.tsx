@@ -28,7 +28,10 @@ export function KindChip({ kind, className, label }: { kind: string; className?:
 
 /** Model, tool and token counts of an imported thought, on one line. */
 export function detailLine(detail: Record<string, unknown>): string {
-  const n = (key: string) => (typeof detail[key] === "number" ? detail[key] : null);
+  const n = (key: string) => {
+    const value = detail[key];
+    return typeof value === "number" ? value : null;
+  };
   const parts: string[] = [];
   if (typeof detail.toolName === "string") parts.push(detail.toolName);
   if (typeof detail.model === "string") parts.push(detail.model);

@@ -110,3 +110,13 @@ export const ZSessionTablePage = z.object({
   health: z.record(z.string(), ZHealthCells),
 });
 export type SessionTablePage = z.infer<typeof ZSessionTablePage>;
+
+/** Sessions one delete may name: ten pages of the sessions list. */
+export const MAX_SESSIONS_DELETE = 250;
+
+export const ZDeleteSessionsInput = z.object({
+  ids: z
+    .array(z.string().min(1).max(200))
+    .min(1, "Name at least one session to delete.")
+    .max(MAX_SESSIONS_DELETE, `Delete at most ${MAX_SESSIONS_DELETE} sessions at once.`),
+});

@@ -210,6 +210,9 @@ export const ZScoreView = z.object({
   /** The person's name (or email) when a person scored. */
   authorName: z.string().nullable(),
   apiKeyId: z.string().nullable(),
+  /** Who scored, in words: a person's name, `API key <name> (<prefix>…)` for an evaluator or judge, or `the agent`.
+   *  Filled by the exports; other reads leave it out. */
+  authorLabel: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -69,15 +69,15 @@ export const STORED_THOUGHT = {
   metadata: { kind: "json", nullable: true, input: "metadata" },
   /** The tool that wrote it: sequentialthinking | think | thoughtmcp (an import keeps the exported value). */
   source: { kind: "text", nullable: false },
-  /** A thought from a transcript or trace (lib/normalised/model.ts): prompt | reasoning | placeholder | tool_call |
-   *  tool_result | answer; null for an agent's own sequential thought. Copied from `detail.kind` by the write path. */
-  kind: { kind: "text", nullable: true },
-  /** The rest of what its source said (./thought-detail.ts); its opaque payloads are kept verbatim and the read shape
-   *  shows them only as `opaque: true` (server/services/sessions/sessions.ts toThoughtView). */
-  detail: { kind: "json", nullable: true, input: "detail" },
   version: { kind: "int", nullable: false },
   createdAt: { kind: "date", nullable: false },
   updatedAt: { kind: "date", nullable: false },
+  /** A thought from a transcript or trace (lib/normalised/model.ts): prompt | reasoning | placeholder | tool_call |
+   *  tool_result | answer; null for an agent's own sequential thought. Copied from `detail.kind` by the write path. */
+  kind: { kind: "text", nullable: true, optional: true },
+  /** The rest of what its source said (./thought-detail.ts); its opaque payloads are kept verbatim and the read shape
+   *  shows them only as `opaque: true` (server/services/sessions/sessions.ts toThoughtView). */
+  detail: { kind: "json", nullable: true, input: "detail", optional: true },
 } as const satisfies StoredRegistry;
 
 export type StoredThoughtColumn = keyof typeof STORED_THOUGHT;

@@ -39,6 +39,8 @@ export interface ThoughtgraphClientOptions {
 export interface CallOptions {
   /** The client name for this call (overrides the client's default). */
   client?: string;
+  /** The session's agent when the thought's metadata names none (the stdio bridge: the MCP client, "name/version"). */
+  agent?: string;
   signal?: AbortSignal;
 }
 
@@ -164,7 +166,7 @@ export function createThoughtgraphClient(options: ThoughtgraphClientOptions = {}
     baseUrl,
     recordThought(input, opts = {}) {
       const headers: Record<string, string> = opts.idempotencyKey ? { "idempotency-key": opts.idempotencyKey } : {};
-      return call("POST", "/api/v1/thoughts", withClientMetadata(input, opts.client ?? options.client), {
+      return call("POST", "/api/v1/thoughts", withClientMetadata(input, opts.client ?? options.client, opts.agent), {
         ...opts,
         headers,
       });
@@ -213,13 +215,23 @@ export function createThoughtgraphClient(options: ThoughtgraphClientOptions = {}
   };
 }
 
-/** The /thoughts route reads the client name from `metadata.client`; fill it in unless the agent named one. */
-function withClientMetadata(input: ThoughtInput, client: string | undefined): unknown {
-  if (!client || input === null || typeof input !== "object" || Array.isArray(input)) return input;
+/** The /thoughts route reads the client name from `metadata.client` and the agent from `metadata.agent`; fill in each
+ *  that the thought does not name. */
+function withClientMetadata(input: ThoughtInput, client: string | undefined, agent?: string): unknown {
+  if ((!client && !agent) || input === null || typeof input !== "object" || Array.isArray(input)) return input;
   const metadata: unknown = (input as { metadata?: unknown }).metadata;
-  if (metadata === undefined || metadata === null) return { ...input, metadata: { client } };
-  if (typeof metadata !== "object" || Array.isArray(metadata) || "client" in metadata) return input;
-  return { ...input, metadata: { ...metadata, client } };
+  if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || Array.isArray(metadata))) {
+    return input; // the server names the field
+  }
+  const named = (metadata ?? {}) as Record<string, unknown>;
+  return {
+    ...input,
+    metadata: {
+      ...named,
+      ...(client && !("client" in named) ? { client } : {}),
+      ...(agent && !("agent" in named) ? { agent } : {}),
+    },
+  };
 }
 
 function unreachable(baseUrl: string, error: unknown): ThoughtgraphError {

@@ -14,12 +14,14 @@ import { parseArguments } from "@/lib/contracts/parse";
 import { ZIngestRequest, ZIngestResponse } from "@/lib/contracts/ingest";
 import { ZScoreConfigInput, ZScoreConfigList, ZScoreConfigView, ZScoreInput, ZScoreView } from "@/lib/contracts/scores";
 import {
+  MAX_EXPORT_SESSIONS,
   ZExportQuery,
   ZImportResult,
   ZListSessionsQuery,
   ZSessionExport,
   ZSessionGraph,
   ZSessionPage,
+  ZSessionsExportQuery,
 } from "@/lib/contracts/session";
 import { ZThoughtInput, ZThoughtResult } from "@/lib/contracts/thought";
 import {
@@ -45,7 +47,7 @@ import { getScoreConfigs, postScoreConfig } from "./routes/score-configs";
 import { postScore } from "./routes/scores";
 import { postSessionClear } from "./routes/session-clear";
 import { getSessionContext } from "./routes/session-context";
-import { getSessionExport } from "./routes/session-export";
+import { getSessionExport, getSessionsExport } from "./routes/session-export";
 import { getSession } from "./routes/session-get";
 import { postSessionImport } from "./routes/session-import";
 import { postTranscriptImport } from "./routes/import-transcript";
@@ -72,6 +74,8 @@ export interface RouteResponse {
   schema?: z.ZodType;
   /** The route may also answer this status as text/markdown (the export). */
   markdown?: true;
+  /** The route may answer this status as text/csv (the scores export). */
+  csv?: true;
 }
 
 export interface RouteDeclaration {
@@ -201,12 +205,29 @@ export const ROUTES: readonly RouteDeclaration[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/sessions/export",
+    scope: "read",
+    summary: "Download the scores of many sessions as CSV, one row per score",
+    description:
+      "Choose the sessions with the filters of GET /api/v1/sessions (every matching session, not a page; at most " +
+      `${MAX_EXPORT_SESSIONS}) or with \`ids\` (comma-separated session ids, at most ${MAX_EXPORT_SESSIONS}), not both. ` +
+      "Text cells that a spreadsheet would run as a formula start with an apostrophe.",
+    query: ZSessionsExportQuery,
+    responses: {
+      200: { description: "The scores (text/csv).", csv: true },
+      404: { description: "An id in `ids` is not a session of this project." },
+    },
+    handler: getSessionsExport,
+  },
+  {
+    method: "GET",
     path: "/api/v1/sessions/{id}/export",
     scope: "read",
-    summary: "Download a session as JSON (re-importable) or Markdown",
+    summary:
+      "Download a session as JSON (re-importable, with its review), Markdown (with its review) or its scores as CSV",
     idDescription: SESSION_ID,
     query: ZExportQuery,
-    responses: { 200: { description: "The export.", schema: ZSessionExport, markdown: true } },
+    responses: { 200: { description: "The export.", schema: ZSessionExport, markdown: true, csv: true } },
     handler: getSessionExport,
   },
   {

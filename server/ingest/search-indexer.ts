@@ -22,6 +22,7 @@ import type pg from "pg";
 import { pgSearchVectorOfSearchTextSql, searchText } from "@/lib/search/tsquery";
 import { pgPool, type Db } from "@/server/db/client";
 import { inPgTransaction } from "./pg-transaction";
+import { activeWriteThread } from "./write-thread";
 
 /** Rows per statement: a 1,000-row pass costs ~150–220 ms of database CPU, so larger passes would hold row locks and a
  *  pool connection longer without saving anything; smaller ones pay the statement overhead more often. */
@@ -250,7 +251,10 @@ export async function stopSearchIndexer(): Promise<void> {
  */
 export async function waitForSearchIndex(db: Db): Promise<void> {
   const pool = pgPool(db);
-  if (!pool) return;
+  if (!pool) {
+    await activeWriteThread()?.flushSearchIndex(); // SQLite's write thread (search-index-sqlite.ts)
+    return;
+  }
   for (;;) {
     while ((await indexPass(pool)) > 0);
     const { rows } = await pool.query<{ pending: boolean }>(

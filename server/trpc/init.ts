@@ -132,11 +132,13 @@ const PERMISSION_WORDS: Record<Permission, string> = {
   score: "score",
   comment: "comment",
   review: "review queue items",
+  record: "let connectors record thoughts",
   "configs.manage": "manage score configs",
   "queues.manage": "manage annotation queues",
   "keys.manage": "manage API keys",
   "share.manage": "manage share links",
   "members.manage": "manage members",
+  "sessions.delete": "delete sessions",
 };
 
 /** Members whose role grants `permission`; others get FORBIDDEN naming their role. */

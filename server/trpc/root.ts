@@ -2,6 +2,7 @@
 import { createCallerFactory, createTRPCRouter } from "./init";
 import { authRouter } from "./routers/auth";
 import { commentsRouter } from "./routers/comments";
+import { connectorsRouter } from "./routers/connectors";
 import { projectRouter } from "./routers/project";
 import { queuesRouter } from "./routers/queues";
 import { reasoningRouter } from "./routers/reasoning";
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   memories: memoriesRouter,
   search: searchRouter,
   reasoning: reasoningRouter,
+  connectors: connectorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

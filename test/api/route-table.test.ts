@@ -27,6 +27,7 @@ function samples(session: string, client: string, config: string): Record<string
     "GET /api/v1/sessions": () => ({ path: "/api/v1/sessions?limit=5" }),
     "GET /api/v1/sessions/{id}": () => ({ path: `/api/v1/sessions/${encodeURIComponent(session)}` }),
     "GET /api/v1/sessions/{id}/export": () => ({ path: `/api/v1/sessions/${encodeURIComponent(session)}/export` }),
+    "GET /api/v1/sessions/export": () => ({ path: "/api/v1/sessions/export?format=csv&status=active" }),
     "POST /api/v1/sessions/import": () => ({ path: "/api/v1/sessions/import" }), // sends the export back
     "GET /api/v1/openapi.json": () => ({ path: "/api/v1/openapi.json" }),
     "POST /api/v1/think": () => ({
@@ -75,6 +76,7 @@ function checkAgainstDeclaration(route: RouteDeclaration, a: Answer) {
   if (!declared) return;
   const contentType = a.headers.get("content-type") ?? "";
   if (declared.markdown && contentType.startsWith("text/markdown")) return;
+  if (declared.csv && contentType.startsWith("text/csv")) return;
   const schema = declared.schema ?? (a.status >= 400 ? ZErrorResponse : undefined);
   if (!schema) return;
   const parsed = schema.safeParse(a.body);

@@ -172,7 +172,8 @@ export function transcriptsSuite(provider: "sqlite" | "postgresql", databaseUrl:
     });
 
     it("exports the thinking, says what each placeholder is, folds results under their calls, and never an opaque payload", async () => {
-      const { exportSessionJson, renderMarkdown } = await import("@/server/services/sessions/session-transfer");
+      const { exportSessionJson } = await import("@/server/services/sessions/session-transfer");
+      const { renderMarkdown } = await import("@/server/services/sessions/session-markdown");
       const sessionId = await claudeSession(`export${Date.now().toString(36)}`);
       const json = await exportSessionJson(svc.db, projectId, sessionId);
       const texts = json.thoughts.map((t) => [t.kind, t.text]);

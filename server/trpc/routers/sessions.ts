@@ -5,7 +5,7 @@ import { ZListSessionsQuery, type LiveStatus, type ThoughtView } from "@/lib/con
 import { isDatabaseUnavailable } from "@/server/db/db-errors";
 import { onRelayHealth, relayHealth, subscribe } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
-import { ZSessionTableQuery } from "@/lib/contracts/dashboard";
+import { ZDeleteSessionsInput, ZSessionTableQuery } from "@/lib/contracts/dashboard";
 import { sessionOutline, sessionsTable, thoughtDetail, thoughtsBySeq } from "@/server/services/dashboard";
 import {
   findSession,
@@ -16,6 +16,7 @@ import {
   toSessionSummary,
 } from "@/server/services/sessions/sessions";
 import { NotFoundError } from "@/server/errors";
+import { deleteSessions } from "@/server/services/sessions/session-delete";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/server/services/projects/share-links";
 import { allowed, createTRPCRouter, memberProcedure, readerProcedure } from "../init";
 import type { Db } from "@/server/db/client";
@@ -188,6 +189,11 @@ export const sessionsRouter = createTRPCRouter({
   createShareLink: allowed("share.manage")
     .input(z.object({ sessionId: z.string().min(1).max(200) }))
     .mutation(({ ctx, input }) => createShareLink(ctx.db, ctx.projectId, input.sessionId)),
+
+  /** Sessions of the project, with everything in them; ids of other projects' sessions are not touched. */
+  delete: allowed("sessions.delete")
+    .input(ZDeleteSessionsInput)
+    .mutation(({ ctx, input }) => deleteSessions(ctx.db, ctx.projectId, input.ids)),
 
   revokeShareLink: allowed("share.manage")
     .input(z.object({ id: z.string().min(1).max(200) }))

@@ -1,0 +1,23 @@
+// Dashboard download of the scores of many sessions as CSV (the sessions list's selection or filter), from the
+// signed-in person's current project: the query of GET /api/v1/sessions/export.
+import { ZSessionsExportQuery } from "@/lib/contracts/session";
+import { resolveActor } from "@/server/auth/actor";
+import { getDb } from "@/server/db/client";
+import { UnauthorizedError } from "@/server/errors";
+import { nextRoute } from "@/server/http/door";
+import { handle, parseQuery } from "@/server/http/respond";
+import { methodNotAllowed } from "@/server/http/routes/not-found";
+import { sessionsExportResponse } from "@/server/http/routes/session-export";
+
+export const dynamic = "force-dynamic";
+
+export const GET = nextRoute((req) =>
+  handle(async () => {
+    const actor = await resolveActor(getDb(), req.header("cookie"));
+    if (!actor?.access) throw new UnauthorizedError("Sign in to the dashboard first.");
+    return sessionsExportResponse(parseQuery(ZSessionsExportQuery, req), actor.access.projectId);
+  }, req.method),
+);
+
+const wrongMethod = nextRoute(methodNotAllowed("GET"));
+export { wrongMethod as POST, wrongMethod as PUT, wrongMethod as PATCH, wrongMethod as DELETE };
