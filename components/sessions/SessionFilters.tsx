@@ -7,6 +7,7 @@ import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import type { ScoreConfigView } from "@/lib/contracts/scores";
 import { SESSION_STATUSES } from "@/lib/contracts/zod-free";
 import { HealthFilters } from "@/components/reasoning/HealthCell";
+import { CostFilter } from "@/components/usage/UsageCells";
 import { Input } from "@/components/ui/Input";
 import { NativeSelect } from "@/components/ui/Select";
 import { MoreFilters } from "./MoreFilters";
@@ -85,6 +86,7 @@ export function SessionFilters({
           ))}
         </NativeSelect>
         <HealthFilters loops={query.loops} healthBelow={query.healthBelow} onChange={set} />
+        <CostFilter value={query.minCostUsd} onChange={set} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <NativeSelect

@@ -11,6 +11,8 @@ import type { SessionSummary } from "@/lib/contracts/session";
 import type { ScoreSummary } from "@/lib/contracts/scores";
 import type { HealthCells } from "@/lib/contracts/session-health";
 import { HealthCell } from "@/components/reasoning/HealthCell";
+import { CostCell, TokensCell } from "@/components/usage/UsageCells";
+import type { UsageTotals } from "@/lib/contracts/usage";
 import { Badge } from "@/components/ui/Badge";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { cn } from "@/components/ui/cn";
@@ -18,7 +20,7 @@ import { RelativeTime } from "@/components/ui/RelativeTime";
 import { TableCell, TableRow } from "@/components/ui/Table";
 import { countOf, formatCount } from "@/lib/words/count-of";
 import { ScoreChips } from "./ScoreChips";
-import { AGENT_WIDTH, ROOMY_ONLY, SCORES_WIDTH, WIDE_ONLY } from "./table-columns";
+import { AGENT_WIDTH, ROOMY_ONLY, SCORES_WIDTH, USAGE_ONLY, WIDE_ONLY } from "./table-columns";
 
 /** What a row shows of a session. */
 type RowSession = Pick<
@@ -30,6 +32,8 @@ export function SessionRow({
   session: s,
   scores,
   health,
+  usage,
+  showUsage,
   scoreConfigChosen,
   selected,
   onSelect,
@@ -37,6 +41,9 @@ export function SessionRow({
   session: RowSession;
   scores: ScoreSummary[];
   health: HealthCells | undefined;
+  usage: UsageTotals | undefined;
+  /** Tokens and cost columns (./table-columns.ts USAGE_ONLY). */
+  showUsage: boolean;
   /** A score config is chosen to sort by: the scores show at every width (it is the sort asked for). */
   scoreConfigChosen: boolean;
   selected: boolean;
@@ -116,6 +123,16 @@ export function SessionRow({
       <TableCell className="text-right">
         <HealthCell health={health} />
       </TableCell>
+      {showUsage ? (
+        <Num className={USAGE_ONLY} data-testid="row-tokens">
+          <TokensCell usage={usage} />
+        </Num>
+      ) : null}
+      {showUsage ? (
+        <Num className={USAGE_ONLY} data-testid="row-cost">
+          <CostCell usage={usage} />
+        </Num>
+      ) : null}
       <TableCell className="text-muted-foreground">
         <RelativeTime at={s.lastActivityAt} />
       </TableCell>

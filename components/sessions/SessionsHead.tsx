@@ -6,7 +6,7 @@ import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { cn } from "@/components/ui/cn";
 import { TableHead, TableHeader, TableRow } from "@/components/ui/Table";
-import { AGENT_WIDTH, ROOMY_ONLY, SCORES_WIDTH, WIDE_ONLY } from "./table-columns";
+import { AGENT_WIDTH, ROOMY_ONLY, SCORES_WIDTH, USAGE_ONLY, WIDE_ONLY } from "./table-columns";
 import type { UrlPatch } from "./use-sessions-url";
 
 type Sort = SessionTableQuery["sort"];
@@ -16,15 +16,18 @@ export function SessionsHead({
   set,
   page,
   onSelectPage,
+  showUsage,
 }: {
   query: SessionTableQuery;
   set: (patch: UrlPatch) => void;
   /** How much of the page is selected. */
   page: "all" | "some" | "none";
   onSelectPage: () => void;
+  /** Tokens and cost columns (./table-columns.ts USAGE_ONLY). */
+  showUsage: boolean;
 }) {
-  const sortHead = (sort: Sort, label: string, title?: string) => (
-    <SortHead query={query} sort={sort} label={label} title={title} set={set} />
+  const sortHead = (sort: Sort, label: string, title?: string, className?: string) => (
+    <SortHead query={query} sort={sort} label={label} title={title} set={set} className={className} />
   );
   return (
     <TableHeader>
@@ -59,6 +62,8 @@ export function SessionsHead({
           </TableHead>
         )}
         {sortHead("health", "Health", "Reasoning health, 0–100: loops, stalls and abandoned branches cost points")}
+        {showUsage ? sortHead("tokens", "Tokens", "Tokens in and out of the session's model calls", USAGE_ONLY) : null}
+        {showUsage ? sortHead("cost", "Cost", "US dollars of the session's model calls", USAGE_ONLY) : null}
         {sortHead("activity", "Last activity")}
       </TableRow>
     </TableHeader>
@@ -71,19 +76,21 @@ function SortHead({
   label,
   title,
   set,
+  className,
 }: {
   query: SessionTableQuery;
   sort: Sort;
   label: string;
   title?: string | undefined;
   set: (patch: UrlPatch) => void;
+  className?: string | undefined;
 }) {
   const active = query.sort === sort;
   const Icon = !active ? ArrowUpDown : query.order === "desc" ? ArrowDown : ArrowUp;
   return (
     <TableHead
       aria-sort={active ? (query.order === "desc" ? "descending" : "ascending") : "none"}
-      className={cn(sort !== "activity" && "text-right")}
+      className={cn(sort !== "activity" && "text-right", className)}
     >
       <button
         type="button"

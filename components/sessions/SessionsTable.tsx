@@ -27,6 +27,12 @@ export function SessionsTable() {
   const table = useQuery(trpc.sessions.table.queryOptions(query, { placeholderData: keepPreviousData }));
   const configs = useQuery(trpc.scores.configs.queryOptions());
   const data = table.data;
+  const showUsage =
+    Object.keys(data?.usage ?? {}).length > 0 ||
+    query.sort === "tokens" ||
+    query.sort === "cost" ||
+    query.minCostUsd !== undefined ||
+    query.minTokens !== undefined;
   const emptyProject = data !== undefined && data.total === 0 && !isFiltered(query);
   const live = useLiveSessions(emptyProject);
   const pageIds = (data?.sessions ?? []).map((s) => s.id);
@@ -67,11 +73,17 @@ export function SessionsTable() {
       ) : (
         <div className="overflow-hidden rounded-lg border">
           <Table aria-label="Sessions" aria-busy={table.isFetching}>
-            <SessionsHead query={query} set={set} page={selection.page} onSelectPage={selection.clickPage} />
+            <SessionsHead
+              query={query}
+              set={set}
+              page={selection.page}
+              onSelectPage={selection.clickPage}
+              showUsage={showUsage}
+            />
             <TableBody>
               {data.sessions.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={11} className="py-10 text-center text-muted-foreground">
+                  <TableCell colSpan={showUsage ? 13 : 11} className="py-10 text-center text-muted-foreground">
                     No sessions match these filters.
                   </TableCell>
                 </TableRow>
@@ -82,6 +94,8 @@ export function SessionsTable() {
                   session={s}
                   scores={data.scores[s.id] ?? []}
                   health={data.health[s.id]}
+                  usage={data.usage[s.id]}
+                  showUsage={showUsage}
                   scoreConfigChosen={Boolean(query.scoreConfigId)}
                   selected={selection.isSelected(s.id)}
                   onSelect={(range) => selection.click(s.id, range)}

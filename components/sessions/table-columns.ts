@@ -7,6 +7,11 @@ export const WIDE_ONLY = "max-lg:hidden";
  * column that reads whole, at 1440 px they left the title ~245 px.
  */
 export const ROOMY_ONLY = "max-2xl:hidden";
+/**
+ * Tokens and cost from 1280 px up, and only when the page has sessions with model-call figures (from traces or
+ * transcripts) or the list is sorted or filtered by them: an agent's own sequential thoughts have none.
+ */
+export const USAGE_ONLY = "max-xl:hidden";
 /** The agent column: names truncate to this width (the full name is the cell's title). */
 export const AGENT_WIDTH = "w-16 max-w-16 lg:w-28 lg:max-w-28";
 /**

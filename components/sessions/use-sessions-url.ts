@@ -5,7 +5,7 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
-import { queryFrom } from "./session-query";
+import { queryFrom } from "@/lib/sessions/table-url";
 
 /** A change to the URL's parameters: null or "" removes one. Any change but the page's goes back to page 1. */
 export type UrlPatch = Record<string, string | null>;
@@ -42,6 +42,8 @@ export function isFiltered(query: SessionTableQuery): boolean {
     query.scored !== undefined ||
     query.loops !== undefined ||
     query.healthBelow !== undefined ||
+    query.minCostUsd !== undefined ||
+    query.minTokens !== undefined ||
     query.from ||
     query.to,
   );

@@ -30,6 +30,7 @@ import {
 } from "@/components/ui/DropdownMenu";
 import { ThemeMenuItems } from "@/components/ui/ThemeSwitch";
 import { BrandMark } from "./BrandMark";
+import { ShortcutsButton } from "./ShortcutSheet";
 import { ThoughtSearch } from "./ThoughtSearch";
 
 type NavItem = { href: string; label: string; Icon: LucideIcon; match: (path: string) => boolean; signedIn?: true };
@@ -192,6 +193,7 @@ export function AppBar({ me }: { me: MeView }) {
       </nav>
       <span className="flex-1" />
       {me.project ? <ThoughtSearch /> : null}
+      <ShortcutsButton />
       <UserMenu me={me} />
     </header>
   );

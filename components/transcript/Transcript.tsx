@@ -1,24 +1,22 @@
 "use client";
 // The session as a readable, virtualized list: only the rows on screen are in the DOM, and their full text is
 // fetched a page at a time (the outline carries previews). Selection is shared with the graph.
-import { useQueries } from "@tanstack/react-query";
 import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
-import type { ThoughtView } from "@/lib/contracts/session";
 import { describeFlag } from "@/lib/domain/flags";
 import type { TranscriptEntry } from "@/lib/graph/fold-branches";
 import { resultWords } from "@/lib/normalised/kind-words";
-import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
+import { LongText } from "@/components/ui/LongText";
 import { Markdown } from "@/components/ui/Markdown";
 import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
+import { transcriptTexts } from "@/components/comments/pending-anchor";
+import { useFullThoughts } from "./useFullThoughts";
 import type { CommentAnchor } from "@/lib/contracts/comments";
 import { detailLine, KindChip } from "./ThoughtKind";
 import { ToolResults } from "./ToolResults";
-
-const PAGE = 100;
 
 /** What the transcript shows of a session's folds (components/session/useSessionFolds.ts): its rows with tool results
  *  folded into their calls and the reader's folded branches as one row each. */
@@ -73,7 +71,6 @@ export function Transcript({
   /** Per thought id, the phrases of open comment threads to highlight (marked only where the text still matches). */
   anchors?: ReadonlyMap<string, readonly CommentAnchor[]>;
 }) {
-  const trpc = useTRPC();
   const parent = useRef<HTMLDivElement>(null);
   const { entries, resultsOf } = folds;
   const virtualizer = useVirtualizer({
@@ -86,29 +83,21 @@ export function Transcript({
   });
   const items = virtualizer.getVirtualItems();
 
-  // Full text for the pages of seq on screen.
-  const pages = useMemo(() => {
-    const set = new Set<number>();
-    const add = (seq: number) => set.add(Math.floor((seq - 1) / PAGE));
+  // Full text for the thoughts on screen and the tool results folded into them.
+  const seqs = useMemo(() => {
+    const out: number[] = [];
     for (const it of items) {
       const e = entries[it.index]!;
       if (e.type !== "thought") continue;
-      add(e.thought.seq);
-      for (const r of resultsOf.get(e.thought.id) ?? []) add(r.seq);
+      out.push(e.thought.seq);
+      for (const r of resultsOf.get(e.thought.id) ?? []) out.push(r.seq);
     }
-    return [...set].sort((a, b) => a - b);
+    return out;
   }, [items, entries, resultsOf]);
-  const results = useQueries({
-    queries: pages.map((p) =>
-      trpc.sessions.thoughtsBySeq.queryOptions(
-        { sessionId, fromSeq: p * PAGE + 1, toSeq: (p + 1) * PAGE },
-        { staleTime: 60_000 },
-      ),
-    ),
-  });
-  const full = new Map<number, ThoughtView>();
-  for (const r of results) for (const t of (r.data ?? []) as ThoughtView[]) full.set(t.seq, t);
+  const full = useFullThoughts(sessionId, seqs);
   const texts = new Map([...full].map(([seq, t]) => [seq, t.text]));
+  // The raw texts of the rows on screen, for anchoring a comment to a phrase selected in them.
+  for (const t of full.values()) transcriptTexts.set(t.id, t.text);
 
   const scrollIndex = scrollTo ? (folds.indexOf.get(scrollTo.id) ?? -1) : -1;
   const selectedIndex = selectedId ? (folds.indexOf.get(selectedId) ?? -1) : -1;
@@ -237,11 +226,19 @@ export function Transcript({
                 ) : null}
               </header>
               {t ? (
-                anchors?.has(o.id) ? (
-                  <AnchoredMarkdown text={t.text} anchors={anchors.get(o.id)!} />
-                ) : (
-                  <Markdown text={t.text} />
-                )
+                <div data-thought-text="" className="min-w-0">
+                  <LongText
+                    id={o.id}
+                    text={t.text}
+                    render={(text) =>
+                      anchors?.has(o.id) ? (
+                        <AnchoredMarkdown text={text} anchors={anchors.get(o.id)!} />
+                      ) : (
+                        <Markdown text={text} />
+                      )
+                    }
+                  />
+                </div>
               ) : (
                 <p className="text-sm text-muted-foreground">{o.preview}</p>
               )}

@@ -23,6 +23,9 @@ export const CURRENT_SESSION = "current";
 
 /** Header naming the agent's client (e.g. the MCP client's name), so sessions are told apart per client. */
 export const CLIENT_HEADER = "x-thoughtgraph-client";
+/** Header naming the session's agent when the request's own fields name none (the stdio bridge: the MCP client's
+ *  clientInfo as "name/version"); the routes whose body has no metadata (`think`) read it. */
+export const AGENT_HEADER = "x-thoughtgraph-agent";
 
 export interface ThoughtgraphClientOptions {
   /** Default http://127.0.0.1:3000 (`npm start`'s address). */
@@ -123,6 +126,7 @@ export function createThoughtgraphClient(options: ThoughtgraphClientOptions = {}
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     const client = opts.client ?? options.client;
     if (client) headers[CLIENT_HEADER] = client;
+    if (opts.agent) headers[AGENT_HEADER] = opts.agent;
     if (body !== undefined) headers["content-type"] = "application/json";
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;

@@ -57,6 +57,8 @@ import { getSearch } from "./routes/search";
 import { ZThoughtSearchQuery, ZThoughtSearchResult } from "@/lib/contracts/search";
 import { postThink } from "./routes/think";
 import { postThought } from "./routes/thoughts";
+import { postOtelLogs, postOtelTraces } from "./routes/otel";
+import { ZOtlpLogsRequest, ZOtlpLogsResponse, ZOtlpTracesRequest, ZOtlpTracesResponse } from "@/lib/contracts/otlp";
 import { thoughtMcpRoutes } from "./routes/thoughtmcp";
 
 /** An OpenAPI parameter the query schema cannot describe (a header, or a lenient route's hand-read query). */
@@ -116,6 +118,14 @@ const clientHeader: RouteParameter = {
   in: "header",
   required: false,
   description: "The agent's client name; `current` and sessions without an id are looked up per API key and client.",
+  schema: { type: "string", maxLength: 200 },
+};
+
+const agentHeader: RouteParameter = {
+  name: "X-Thoughtgraph-Agent",
+  in: "header",
+  required: false,
+  description: "The agent of a session this call starts (e.g. an MCP client's `name/version`).",
   schema: { type: "string", maxLength: 200 },
 };
 
@@ -256,7 +266,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
       "Without `sessionId` the agent's most recent active session continues (or a new one starts). `step` comes " +
       "from a per-session counter that keeps counting past the 100-thought window; `context_size` is bounded by it.",
     lenient: true,
-    parameters: [clientHeader],
+    parameters: [clientHeader, agentHeader],
     body: ZThinkInput,
     bodyCheckedBy: "service",
     responses: { 201: { description: "Recorded.", schema: ZThinkResult } },
@@ -363,6 +373,41 @@ export const ROUTES: readonly RouteDeclaration[] = [
     query: ZThoughtSearchQuery,
     responses: { 200: { description: "One page of matching thoughts.", schema: ZThoughtSearchResult } },
     handler: getSearch,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/otel/v1/traces",
+    scope: "write",
+    summary: "OTLP/HTTP traces: an OpenTelemetry exporter's spans, as reasoning graphs",
+    description:
+      "Point an OTLP exporter at …/api/v1/otel (traces go to /v1/traces) with the API key as a header. Takes " +
+      "application/x-protobuf or application/json, optionally gzip; answers in the request's encoding. Spans of " +
+      "the GenAI conventions, the AI SDK and OpenInference become thoughts; replaying an export writes nothing new.",
+    body: ZOtlpTracesRequest,
+    bodyCheckedBy: "service",
+    responses: {
+      200: { description: "Taken; partialSuccess counts spans refused and says why.", schema: ZOtlpTracesResponse },
+      413: { description: "Larger than the OTLP limit, as sent or decompressed." },
+      415: { description: "Not application/x-protobuf or application/json, or not gzip." },
+    },
+    handler: postOtelTraces,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/otel/v1/logs",
+    scope: "write",
+    summary: "OTLP/HTTP logs: GenAI events (gen_ai.client.inference.operation.details and per-message events)",
+    description:
+      "The logs exporter of the same base URL. Log records that are GenAI events become thoughts of their span's " +
+      "session; other records are taken and ignored.",
+    body: ZOtlpLogsRequest,
+    bodyCheckedBy: "service",
+    responses: {
+      200: { description: "Taken; partialSuccess counts records refused and says why.", schema: ZOtlpLogsResponse },
+      413: { description: "Larger than the OTLP limit, as sent or decompressed." },
+      415: { description: "Not application/x-protobuf or application/json, or not gzip." },
+    },
+    handler: postOtelLogs,
   },
   {
     method: "GET",

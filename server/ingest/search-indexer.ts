@@ -18,6 +18,7 @@
 //     oldest announced thought has waited maxLagMs or more than maxBacklog wait: the lag bound and the backlog bound.
 //     Past them the load pays for its index, as it did when the column was generated.
 // server/ingest/README.md has the measured lag and rates.
+import { setting } from "@/server/config";
 import type pg from "pg";
 import { pgSearchVectorOfSearchTextSql, searchText } from "@/lib/search/tsquery";
 import { pgPool, type Db } from "@/server/db/client";
@@ -53,10 +54,10 @@ export interface SearchPacing {
 }
 
 const DEFAULT_PACING: SearchPacing = {
-  maxLagMs: Number(process.env.THOUGHTGRAPH_SEARCH_MAX_LAG_MS ?? 30_000),
+  maxLagMs: setting("THOUGHTGRAPH_SEARCH_MAX_LAG_MS"),
   // ~1 KB of index work each: a backlog this size takes the indexer ~3 minutes at its busy share.
   maxBacklog: 200_000,
-  busyShare: Number(process.env.THOUGHTGRAPH_SEARCH_BUSY_SHARE ?? 0.1),
+  busyShare: setting("THOUGHTGRAPH_SEARCH_BUSY_SHARE"),
   delayMs: INDEX_DELAY_MS,
 };
 

@@ -10,6 +10,7 @@ import { scoresRouter } from "./routers/scores";
 import { sessionsRouter } from "./routers/sessions";
 import { memoriesRouter } from "./routers/memories";
 import { searchRouter } from "./routers/search";
+import { usageRouter } from "./routers/usage";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   search: searchRouter,
   reasoning: reasoningRouter,
   connectors: connectorsRouter,
+  usage: usageRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -295,4 +295,17 @@ describe("the review in the exports", () => {
     const all = parseCsv((await call(server(), "/api/v1/sessions/export?format=csv")).text).slice(1);
     expect(all.length).toBeGreaterThanOrEqual(4);
   });
+
+  it("the dashboard download takes the sessions list's own filter names (q, agent, …), as its Export link sends them", async () => {
+    const download = (query: string) =>
+      fetch(`${server().url}/sessions/export?format=csv&${query}`, { headers: { cookie } });
+    const byId = await download(`q=${encodeURIComponent(sessionId)}`);
+    expect(byId.status).toBe(200);
+    const rows = parseCsv(await byId.text()).slice(1);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set([sessionId]));
+    const nobody = await download(`agent=${unique("no-such-agent")}`);
+    expect(parseCsv(await nobody.text())).toHaveLength(1); // the header alone
+    expect((await download("format=pdf")).status).toBe(400);
+  });
 });

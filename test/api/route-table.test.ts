@@ -8,6 +8,7 @@ import { ZErrorResponse } from "@/lib/contracts/errors";
 import { THOUGHTMCP_TOOLS } from "@/sdk/src/mcp/thoughtmcp/definitions";
 import { ROUTES, type RouteDeclaration } from "@/server/http/route-table";
 import { call, startSqliteServer, unique, type Answer, type SqliteServer } from "@/test/support/api-client";
+import { logsJson, spanIdOf, traceIdOf, tracesJson } from "@/test/support/otlp";
 
 interface Sample {
   path: string;
@@ -54,6 +55,35 @@ function samples(session: string, client: string, config: string): Record<string
     }),
     "POST /api/v1/scores": () => ({ path: "/api/v1/scores", json: { sessionId: session, name: config, value: 4 } }),
     "GET /api/v1/search": () => ({ path: "/api/v1/search?q=route-table%20AND%20thought" }),
+    "POST /api/v1/import/transcript": () => ({
+      path: `/api/v1/import/transcript?format=openai-chat&name=${unique("route-table")}`,
+      json: {
+        messages: [
+          { role: "user", content: "a route-table question" },
+          { role: "assistant", content: "a route-table answer" },
+        ],
+      },
+    }),
+    "POST /api/v1/otel/v1/traces": () => ({
+      path: "/api/v1/otel/v1/traces",
+      json: tracesJson([
+        {
+          traceId: traceIdOf(0x7a),
+          spanId: spanIdOf(1),
+          name: "chat m",
+          start: "1767225600000000000",
+          attributes: {
+            "gen_ai.operation.name": "chat",
+            "gen_ai.conversation.id": unique("otel"),
+            "gen_ai.output.messages": JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "hi" }] }]),
+          },
+        },
+      ]),
+    }),
+    "POST /api/v1/otel/v1/logs": () => ({
+      path: "/api/v1/otel/v1/logs",
+      json: logsJson([{ time: "1767225600000000000", eventName: "gen_ai.user.message", body: { content: "hello" } }]),
+    }),
     "GET /api/health": () => ({ path: "/api/health" }),
     // ThoughtMCP's tools: each definition carries its example request.
     ...Object.fromEntries(

@@ -1,7 +1,8 @@
 // A session recorded over MCP names its agent: the client's clientInfo (name/version, from `initialize` or from a
 // 2026-07-28 request's envelope) when the arguments name none, through both HTTP endpoints' stateless servers (a
 // tools/call after initialize reaches a fresh server that never saw the initialize), the v2 client on either protocol
-// and the stdio bridge; an agent named in the arguments wins. Checked on the stored session (GET /api/v1/sessions/{id}).
+// and the stdio bridge, for sessions begun with `sequentialthinking` or `think`; an agent named in the arguments wins.
+// Checked on the stored session (GET /api/v1/sessions/{id}).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ZSessionGraph } from "@/lib/contracts/session";
@@ -52,6 +53,18 @@ describe.each([
     const session = await sessionOf(c);
     expect(session.agent).toBe(`${name}/1.0.0`);
     expect(session.client).toBe(name);
+  });
+
+  it("names the agent of a session begun with `think` too", async () => {
+    const name = `thinker-${Math.random().toString(36).slice(2, 8)}`;
+    const c = await connect(make(name));
+    const r = await c.callTool("think", { thought: "Which cache misses?" });
+    expect(r.isError, r.text).toBe(false);
+    const id = r.structuredContent!.session_id as string;
+    const res = await api(key, `/api/v1/sessions/${id}`);
+    expect(res.status).toBe(200);
+    const session = ZSessionGraph.parse(await res.json()).session;
+    expect(session.agent).toBe(`${name}/1.0.0`);
   });
 
   it("keeps the agent the arguments name", async () => {

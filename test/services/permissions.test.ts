@@ -63,6 +63,7 @@ describe.each(["sqlite", "postgresql"] as const)("permissions on %s", (provider)
       { name: "sessions.summary", needs: "read", call: (c) => c.sessions.summary({ id: session.sessionId }) },
       { name: "sessions.outline", needs: "read", call: (c) => c.sessions.outline({ id: session.sessionId }) },
       { name: "sessions.thoughtDetail", needs: "read", call: (c) => c.sessions.thoughtDetail({ id: thoughtId }) },
+      { name: "sessions.revisionChain", needs: "read", call: (c) => c.sessions.revisionChain({ id: thoughtId }) },
       {
         name: "sessions.shareLinks",
         needs: "read",

@@ -52,7 +52,10 @@ export function restBackend(api: ThoughtgraphClient): ThoughtgraphBackend {
           ...(ctx.agent ? { agent: ctx.agent } : {}),
         }),
       ),
-    think: (args, ctx) => withKeyHint(() => api.think(args as { thought: string }, opts(ctx.client))),
+    think: (args, ctx) =>
+      withKeyHint(() =>
+        api.think(args as { thought: string }, { ...opts(ctx.client), ...(ctx.agent ? { agent: ctx.agent } : {}) }),
+      ),
     reviseThought: (args, ctx) =>
       withKeyHint(() => {
         const { thought_id, thoughtId, ...changes } = args;

@@ -6,7 +6,12 @@ import type { ExportQuery, SessionsExportQuery } from "@/lib/contracts/session";
 import { getDb } from "@/server/db/client";
 import type { DoorResponse, RouteHandler } from "@/server/http/door";
 import { json } from "@/server/http/respond";
-import { sessionScoresCsv, sessionsScoresCsv } from "@/server/services/sessions/scores-csv";
+import {
+  sessionScoresCsv,
+  sessionsScoresCsv,
+  sessionsTableScoresCsv,
+  type SessionTableFilter,
+} from "@/server/services/sessions/scores-csv";
 import { renderMarkdown } from "@/server/services/sessions/session-markdown";
 import { exportSessionJson } from "@/server/services/sessions/session-transfer";
 
@@ -39,6 +44,14 @@ export async function exportResponse(
 /** The scores of many sessions of a project, as CSV. */
 export async function sessionsExportResponse(query: SessionsExportQuery, projectId: string): Promise<DoorResponse> {
   return csv(await sessionsScoresCsv(getDb(), projectId, query), "sessions-scores.csv");
+}
+
+/** The scores of the sessions passing the dashboard list's filter, as a CSV download. */
+export async function sessionsTableExportResponse(
+  filter: SessionTableFilter,
+  projectId: string,
+): Promise<DoorResponse> {
+  return csv(await sessionsTableScoresCsv(getDb(), projectId, filter), "sessions-scores.csv");
 }
 
 export const getSessionExport: RouteHandler<ExportQuery> = (_req, { id, principal, query }) =>

@@ -1,11 +1,14 @@
 // The scores of one or many sessions as CSV, one row per score: which session and thought, the config, the value, who
 // scored (a person, an evaluator's or judge's API key, the agent) and their comment. Scoped to the project.
+import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import { MAX_EXPORT_SESSIONS, type SessionsExportQuery } from "@/lib/contracts/session";
 import type { ScoreView } from "@/lib/contracts/scores";
 import { toCsv, type CsvCell } from "@/lib/export/csv";
 import type { Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
 import { scoreInclude, toScoreView } from "../scores/score-views";
+import type { Prisma } from "@/server/db/generated/sqlite/client";
+import { sessionTableWhere } from "../dashboard";
 import { findSession, sessionFilterWhere } from "./sessions";
 import { labelScores } from "./session-review";
 
@@ -77,6 +80,9 @@ async function scoresCsv(db: Db, projectId: string, sessionIds: string[]): Promi
   );
 }
 
+/** The sessions list's filter: its query without the view (sort, order, page). */
+export type SessionTableFilter = Omit<SessionTableQuery, "sort" | "order" | "page" | "pageSize">;
+
 /** One session's scores as CSV; the session by id or agent key. */
 export async function sessionScoresCsv(
   db: Db,
@@ -100,8 +106,32 @@ export async function sessionsScoresCsv(db: Db, projectId: string, q: SessionsEx
     if (missing !== undefined) throw new NotFoundError(`Session "${missing}"`, "ids");
     return scoresCsv(db, projectId, ids);
   }
+  return scoresCsvWhere(
+    db,
+    projectId,
+    await sessionFilterWhere(db, projectId, q),
+    "Narrow it with updatedSince or status, or pick the sessions with ids.",
+  );
+}
+
+/** The scores of the sessions passing the sessions list's own filter (the dashboard's URL, as "Queue these" reads it). */
+export async function sessionsTableScoresCsv(db: Db, projectId: string, filter: SessionTableFilter): Promise<string> {
+  return scoresCsvWhere(
+    db,
+    projectId,
+    await sessionTableWhere(db, projectId, filter),
+    "Narrow the list's filter, or select the sessions to export.",
+  );
+}
+
+async function scoresCsvWhere(
+  db: Db,
+  projectId: string,
+  where: Prisma.ThinkingSessionWhereInput,
+  narrowIt: string,
+): Promise<string> {
   const sessions = await db.thinkingSession.findMany({
-    where: await sessionFilterWhere(db, projectId, q),
+    where,
     orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
     select: { id: true },
     take: MAX_EXPORT_SESSIONS + 1,
@@ -110,7 +140,7 @@ export async function sessionsScoresCsv(db: Db, projectId: string, q: SessionsEx
     throw new ValidationError({
       field: "query",
       message: `The filter matches more than ${MAX_EXPORT_SESSIONS} sessions; one export covers at most that many.`,
-      suggestion: "Narrow it with updatedSince or status, or pick the sessions with ids.",
+      suggestion: narrowIt,
     });
   }
   return scoresCsv(

@@ -16,6 +16,7 @@ import {
   toSessionSummary,
 } from "@/server/services/sessions/sessions";
 import { NotFoundError } from "@/server/errors";
+import { revisionChain } from "@/server/services/sessions/revision-chain";
 import { deleteSessions } from "@/server/services/sessions/session-delete";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/server/services/projects/share-links";
 import { allowed, createTRPCRouter, memberProcedure, readerProcedure } from "../init";
@@ -75,6 +76,13 @@ export const sessionsRouter = createTRPCRouter({
     const detail = await thoughtDetail(ctx.db, ctx.projectId, input.id);
     await readableSession(ctx, detail.thought.sessionId);
     return detail;
+  }),
+
+  /** Every text a thought went through: the thoughts it revises and that revise it, and revise_thought's versions. */
+  revisionChain: readerProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {
+    const chain = await revisionChain(ctx.db, ctx.projectId, input.id);
+    await readableSession(ctx, chain.sessionId);
+    return { steps: chain.steps, at: chain.at, alternatives: chain.alternatives };
   }),
 
   /**
