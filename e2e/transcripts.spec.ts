@@ -1,8 +1,9 @@
 // Coding agents' transcripts in the session view, in Debian's Chromium against the production build (server from
 // e2e/global-setup.ts): an imported Claude Code session shows each kind of thought distinctly, a tool call with its
 // result folded in (no node of its own), a sub-agent and a rewind as branches that fold in the graph and the
-// transcript, and never an opaque payload; `thoughtgraph watch` (the npm package's CLI) follows a file the test
-// writes, and the open page grows without a reload. Screenshots at 1440×900 and 1024×768, light and dark, with axe.
+// transcript, and never an opaque payload; `thoughtgraph watch` (the npm package's CLI) follows a session file and
+// then its sub-agent's file as the test writes them, and the open page grows without a reload. Screenshots at
+// 1440×900 and 1024×768, light and dark, with axe.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -165,9 +166,12 @@ test.describe("thoughtgraph watch", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test("a followed transcript grows in the open session view, without a reload", async ({ page }) => {
+  test("a followed transcript and its sub-agent grow in the open session view, without a reload", async ({
+    page,
+  }, testInfo) => {
     const id = freshSessionId();
-    const lines = claudeFixture(id).main.split("\n");
+    const fixture = claudeFixture(id);
+    const lines = fixture.main.split("\n");
     const file = path.join(dir, "projects", "-home-dev-app", `${id}.jsonl`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // The first question only, then the watcher.
@@ -205,6 +209,43 @@ test.describe("thoughtgraph watch", () => {
       // Follow keeps the newest thought, the rewind's answer, in view.
       await expect(rowWith(page, "Use UTC in the date helper.")).toBeVisible();
       await expect(graph(page).locator('[data-kind="placeholder"]')).toHaveCount(2);
+
+      // The sub-agent starts writing in its own file (`<session>/subagents/agent-<id>.jsonl`): a branch from the Task
+      // call that started it, growing live too.
+      const agentFile = path.join(path.dirname(file), id, "subagents", "agent-a1b2c3.jsonl");
+      fs.mkdirSync(path.dirname(agentFile), { recursive: true });
+      const agentText = fixture.agent.endsWith("\n") ? fixture.agent : `${fixture.agent}\n`;
+      for (let i = 0; i < agentText.length; i += 64) fs.appendFileSync(agentFile, agentText.slice(i, i + 64));
+      await expect(page.getByTestId("thought-count")).toHaveText("18");
+      await expect(page.locator(".tg-session-head")).toContainText("(3 tool results with their calls)");
+      await expect(graphNodes(page)).toHaveCount(15);
+      const branchNodes = graph(page).locator('[data-testid="graph-node"]', { hasText: "agent-a1b2c3" });
+      await expect(branchNodes).toHaveCount(4);
+
+      // Folded in the live view: one summary node and one transcript row; the rest of the graph stays.
+      await page.getByLabel("Follow").uncheck();
+      await graph(page).getByRole("button", { name: "Fold sub-agent agent-a1b2c3" }).click();
+      const fold = graph(page).locator('[data-testid="graph-fold"][data-branch="agent-a1b2c3"]');
+      await expect(fold).toContainText("… 4 thoughts");
+      await expect(fold).toContainText("sub-agent agent-a1b2c3 · click to unfold");
+      await expect(graphNodes(page)).toHaveCount(15 - 4);
+      await expect(transcript(page).locator('[data-testid="folded-branch"][data-branch="agent-a1b2c3"]')).toContainText(
+        "sub-agent agent-a1b2c3 · 4 thoughts folded",
+      );
+      // The Task call that started the sub-agent, reached with the keyboard from its transcript row (j, then k back):
+      // the graph brings it into view beside the folded branch (Follow had left the view on the sub-agent's newest
+      // thought, and a click selects without moving the graph).
+      await rowWith(page, "general-purpose").locator("header").click();
+      await page.keyboard.press("j");
+      await page.keyboard.press("k");
+      const taskNode = graph(page).locator('[data-testid="graph-node"]', { hasText: '"description": "Run tests"' });
+      await expect(taskNode).toHaveClass(/is-selected/);
+      await expect(taskNode).toBeInViewport();
+      // The whole graph, so its lane and the sub-agent's (two lanes right, past the rewind's) share the pane.
+      await graph(page).getByRole("button", { name: "Fit View" }).click();
+      await expect(taskNode).toBeInViewport();
+      await expect(fold).toBeInViewport();
+      await checkThemes(page, testInfo, "transcript-watch-subagent-folded");
       expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
     } finally {
       await watch.stop();
