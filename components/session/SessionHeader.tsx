@@ -20,6 +20,7 @@ export function SessionHeader({
   session: s,
   connector,
   thoughtCount,
+  resultsWithCalls = 0,
   branches,
   liveState,
   folded,
@@ -34,6 +35,8 @@ export function SessionHeader({
   session: Pick<SessionOutline["session"], "id" | "title" | "status" | "agent" | "model"> & { metadata?: unknown };
   connector?: SessionOutline["connector"];
   thoughtCount: number;
+  /** How many of the thoughts are tool results shown with their calls (components/session/useSessionFolds.ts). */
+  resultsWithCalls?: number;
   branches: number;
   liveState: LiveState;
   /** The graph folds quiet runs and inactive branches (a large session). */
@@ -72,6 +75,12 @@ export function SessionHeader({
           <span aria-hidden>·</span>
           <span>
             <span data-testid="thought-count">{thoughtCount}</span> {thoughtCount === 1 ? "thought" : "thoughts"}
+            {resultsWithCalls > 0 ? (
+              <span title="Each tool result is shown with the call it answers, in the graph and the transcript">
+                {" "}
+                ({resultsWithCalls} {resultsWithCalls === 1 ? "tool result" : "tool results"} with their calls)
+              </span>
+            ) : null}
           </span>
           <span aria-hidden>·</span>
           <span>

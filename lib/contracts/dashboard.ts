@@ -35,10 +35,22 @@ export function selectionOf<K extends string>(fields: readonly K[]): { [P in K]:
   return Object.fromEntries(fields.map((f) => [f, true])) as { [P in K]: true };
 }
 
+/** An imported tool call's or tool result's call (from its detail): the browser folds a result into its call. */
+export const ZOutlineTool = z.object({
+  /** The source's id of the call, which its result names too. */
+  callId: z.string(),
+  name: z.string().nullable(),
+  /** A result that reports failure. */
+  isError: z.boolean(),
+});
+export type OutlineTool = z.infer<typeof ZOutlineTool>;
+
 /** A thought as the outline carries it: ZThoughtView's graph fields, and a preview of its text in place of the text. */
 export const ZOutlineThought = ZThoughtView.pick(selectionOf(OUTLINE_FIELDS)).extend({
   preview: z.string(),
   length: z.number().int(),
+  /** Null but for a tool call or result that names its call. */
+  tool: ZOutlineTool.nullable(),
 });
 export type OutlineThought = z.infer<typeof ZOutlineThought>;
 
