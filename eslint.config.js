@@ -6,7 +6,7 @@
 //   sdk/         the package agents install, compiled on its own: relative imports, and of lib/ only SDK_SHARED
 //   server/ingest, auth, db, events  below the services and the doors: import none of them
 //   server/, app/  of the SDK only its MCP tools (sdk/src/mcp), which the package's stdio bridge serves too
-//   scripts/     tools: tests may use them (scripts/lib), they use no test code but e2e's agent and session generators
+//   scripts/     tools: tests may use them (scripts/lib); they use no test code but e2e's agent and generators
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -66,8 +66,9 @@ const belowServices = {
 const testsFromScripts = [
   { regex: "^(@/|(\\.\\./)+)test/", message: "Scripts use no test code; a helper both need belongs in scripts/lib." },
   {
-    regex: "^(@/|(\\.\\./)+)e2e/(?!support/(agent|generate|review-sessions)$)",
-    message: "Scripts take from e2e/ only the REST agent and the session generators the UI benchmark shares with it.",
+    regex: "^(@/|(\\.\\./)+)e2e/(?!support/(agent|generate|review-sessions|transcripts)$)",
+    message:
+      "Scripts take from e2e/ only the REST agent and the session and transcript generators the benchmarks share with it.",
   },
 ];
 
