@@ -423,7 +423,7 @@ export function writeSuite(
         ],
       };
       const text = JSON.stringify(payload);
-      const results = await svc.ingest({ projectId, apiKeyId: null }, JSON.parse(text), text);
+      const results = await svc.ingest({ projectId, apiKeyId: null }, JSON.parse(text), { bodyText: text });
       expect(results.map((r) => r.status)).toEqual([201, 400, 201]);
 
       const logged = await svc.db.ingestEvent.findMany({ where: { projectId, kind: "ingest" } });
