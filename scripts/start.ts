@@ -6,6 +6,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { isLoopbackHost, singleUserRequested } from "@/server/auth/mode";
 import { checkConfig, setting } from "@/server/config";
+import { PEER_ADDRESS_HEADER } from "@/server/http/client-address";
 import { databaseUrl, providerOf, redactUrl } from "@/server/db/provider";
 
 // Every variable is checked before anything starts: a bad one stops the start with what to fix (server/config.ts).
@@ -98,6 +99,9 @@ async function main(): Promise<void> {
   (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= "1";
   if (!dev && !setting("THOUGHTGRAPH_SKIP_BUILD")) buildIfNeeded();
   await prepareDatabase();
+  // The work that follows each committed write subscribes to the writer as it loads (server/ingest/after-commit.ts).
+  await import("@/server/ingest/search-indexer");
+  await import("@/server/services/reasoning/detect-on-write");
   if (providerOf(databaseUrl()) === "sqlite") {
     (await import("@/server/ingest/checkpointer")).startCheckpointer(databaseUrl());
     if (setting("THOUGHTGRAPH_WRITE_THREAD")) {
@@ -119,6 +123,8 @@ async function main(): Promise<void> {
   // Next's answers are compressed here (brotli or gzip), faster than by Next's own compression (server/http/compress.ts).
   const { compressed } = await import("@/server/http/compress");
   const server = createServer((req, res) => {
+    // The connection's address, for per-address limits; any value a client sent in this header is replaced.
+    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
     const match = fast?.matchAgentRoute(req.method, req.url);
     if (match) void fast!.serveAgentRoute(req, res, match);
     else if (!assets?.serve(req, res)) compressed(req, res, () => void handle(req, res));

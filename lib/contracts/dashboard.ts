@@ -1,6 +1,7 @@
 // Shapes the review dashboard reads over tRPC. Kept small on purpose: a 20,000-thought outline must load quickly,
 // so the graph gets a preview of each thought and the full text is fetched for what is on screen.
 import { z } from "zod";
+import { ZConnectorAttribution } from "./oauth";
 import { ZScoreSummary } from "./scores";
 import { HEALTH_BELOW, ZHealthCells } from "./session-health";
 import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./session";
@@ -34,10 +35,22 @@ export function selectionOf<K extends string>(fields: readonly K[]): { [P in K]:
   return Object.fromEntries(fields.map((f) => [f, true])) as { [P in K]: true };
 }
 
+/** An imported tool call's or tool result's call (from its detail): the browser folds a result into its call. */
+export const ZOutlineTool = z.object({
+  /** The source's id of the call, which its result names too. */
+  callId: z.string(),
+  name: z.string().nullable(),
+  /** A result that reports failure. */
+  isError: z.boolean(),
+});
+export type OutlineTool = z.infer<typeof ZOutlineTool>;
+
 /** A thought as the outline carries it: ZThoughtView's graph fields, and a preview of its text in place of the text. */
 export const ZOutlineThought = ZThoughtView.pick(selectionOf(OUTLINE_FIELDS)).extend({
   preview: z.string(),
   length: z.number().int(),
+  /** Null but for a tool call or result that names its call. */
+  tool: ZOutlineTool.nullable(),
 });
 export type OutlineThought = z.infer<typeof ZOutlineThought>;
 
@@ -45,6 +58,8 @@ export const ZSessionOutline = z.object({
   session: ZSessionSummary,
   branches: z.array(ZBranchView),
   thoughts: z.array(ZOutlineThought),
+  /** The person and client when a connector recorded the session (OAuth); null for an API key, or on a share link. */
+  connector: ZConnectorAttribution.nullable().default(null),
 });
 export type SessionOutline = z.infer<typeof ZSessionOutline>;
 
@@ -98,7 +113,7 @@ export const ZSessionTableQuery = z.object({
   scored: z.boolean().optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  /** Reasoning health (issue 16): sessions with (true) or without (false) a loop; health score below X. */
+  /** Reasoning health: sessions with (true) or without (false) a loop; health score below X. */
   loops: z.boolean().optional(),
   healthBelow: z.number().int().min(HEALTH_BELOW.min).max(HEALTH_BELOW.max).optional(),
   /** Tokens and cost of the session's model calls (thoughts from traces and transcripts): at least this many tokens
@@ -120,10 +135,12 @@ export const ZSessionTablePage = z.object({
   agents: z.array(z.string()),
   /** Per session on this page: count and mean of each config's scores (sessions without scores are absent). */
   scores: z.record(z.string(), z.array(ZScoreSummary)),
-  /** Per session on this page: its reasoning health (issue 16). */
+  /** Per session on this page: its reasoning health. */
   health: z.record(z.string(), ZHealthCells),
   /** Per session on this page: tokens and cost of its model calls (sessions without figures are absent). */
   usage: z.record(z.string(), ZUsageTotals).default({}),
+  /** Per session on this page: the person and client when a connector recorded it (sessions with an API key absent). */
+  connectors: z.record(z.string(), ZConnectorAttribution).default({}),
 });
 export type SessionTablePage = z.infer<typeof ZSessionTablePage>;
 

@@ -8,7 +8,7 @@ import { ZErrorResponse } from "@/lib/contracts/errors";
 import { THOUGHTMCP_TOOLS } from "@/sdk/src/mcp/thoughtmcp/definitions";
 import { ROUTES, type RouteDeclaration } from "@/server/http/route-table";
 import { call, startSqliteServer, unique, type Answer, type SqliteServer } from "@/test/support/api-client";
-import { logsJson, spanIdOf, traceIdOf, tracesJson } from "@/test/support/otlp";
+import { logsJson, spanIdOf, traceIdOf, tracesJson } from "@/scripts/lib/otlp-requests";
 
 interface Sample {
   path: string;

@@ -35,6 +35,7 @@ const TABLES = [
   "OAuthCode",
   "OAuthGrant",
   "OAuthToken",
+  "PasswordReset",
   "Project",
   "ProjectReasoningSettings",
   "QueueItem",
