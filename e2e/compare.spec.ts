@@ -111,6 +111,8 @@ test("reached from the graph: a branch node's Compare with main, and picking two
   await expect(picker).toContainText("pick one more");
   await page.keyboard.press("k");
   await expect(page).toHaveURL(new RegExp(`thought=${s.mainTip}`));
+  // b presses the picker's button: wait until it names main's line (the URL moves before the graph redraws).
+  await expect(picker.getByRole("button", { name: "Pick main" })).toBeVisible();
   await page.keyboard.press("b");
   await picker.getByRole("link", { name: "Compare alt with main" }).click();
   await expect(page).toHaveURL(/compare\?left=alt&right=main$/);
