@@ -32,3 +32,21 @@ export function currentLimits(): Limits {
 }
 
 export const DEFAULT_PROJECT_SLUG = "default";
+
+/** Characters a THOUGHTGRAPH_SECRET_KEY needs at least: `openssl rand -base64 32` gives 44. */
+export const MIN_SECRET_KEY_CHARS = 32;
+
+/**
+ * THOUGHTGRAPH_SECRET_KEY: the key model connections' API keys are encrypted under (server/services/judges/
+ * secret-box.ts). Null when unset; an error naming the variable when it is too short to be a key.
+ */
+export function secretKeyText(env: NodeJS.ProcessEnv = process.env): string | null {
+  const raw = env.THOUGHTGRAPH_SECRET_KEY;
+  if (raw === undefined || raw.trim() === "") return null;
+  if (raw.trim().length < MIN_SECRET_KEY_CHARS) {
+    throw new Error(
+      `THOUGHTGRAPH_SECRET_KEY must be at least ${MIN_SECRET_KEY_CHARS} characters; make one with \`openssl rand -base64 32\`.`,
+    );
+  }
+  return raw.trim();
+}
