@@ -240,7 +240,7 @@ export const ZRunTarget = z
         code: "custom",
         path: [given[1] ?? "sessionId"],
         message:
-          "Send exactly one of sessionId, thoughtId, filter and queueId | e.g. {\"sessionId\": \"…\"}, or {\"filter\": {\"status\": \"completed\"}} for a backfill.",
+          'Send exactly one of sessionId, thoughtId, filter and queueId | e.g. {"sessionId": "…"}, or {"filter": {"status": "completed"}} for a backfill.',
       });
     }
   });

@@ -115,7 +115,10 @@ export function readJudgeAnswer(
   let confidence: number | null = null;
   if (a.confidence !== undefined && a.confidence !== null) {
     if (typeof a.confidence !== "number" || !(a.confidence >= 0 && a.confidence <= 1)) {
-      return refuse("answer.confidence", `The model's confidence must be a number from 0 to 1; got ${quoted(a.confidence)}.`);
+      return refuse(
+        "answer.confidence",
+        `The model's confidence must be a number from 0 to 1; got ${quoted(a.confidence)}.`,
+      );
     }
     confidence = a.confidence;
   }

@@ -43,9 +43,7 @@ const NOT_CONCLUDED = "(the session has not concluded)";
 export function thoughtLabel(t: ContextThought): string {
   const notes: string[] = [];
   if (t.branchId !== null) {
-    notes.push(
-      `branch "${t.branchId}"${t.branchFromThought !== null ? ` from thought ${t.branchFromThought}` : ""}`,
-    );
+    notes.push(`branch "${t.branchId}"${t.branchFromThought !== null ? ` from thought ${t.branchFromThought}` : ""}`);
   }
   if (t.isRevision === true && t.revisesThought !== null) notes.push(`revises thought ${t.revisesThought}`);
   return `Thought ${t.thoughtNumber}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;

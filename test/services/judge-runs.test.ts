@@ -76,7 +76,8 @@ describe.each(["sqlite", "postgresql"] as const)("judge runs on %s", (provider) 
     await applyMigrations(url);
     db = createDb(url);
     projectId = await seedProject(db);
-    configId = (await createScoreConfig(db, projectId, { name: "quality", type: "numeric", min: 1, max: 5, step: 1 })).id;
+    configId = (await createScoreConfig(db, projectId, { name: "quality", type: "numeric", min: 1, max: 5, step: 1 }))
+      .id;
     model = await startModelServer();
     worker = new JudgeWorker(db, { pollMs: 50, autoScanMs: 3_600_000 }).start();
   });
@@ -92,7 +93,10 @@ describe.each(["sqlite", "postgresql"] as const)("judge runs on %s", (provider) 
     const { sessionId, thoughtIds } = await seedSession(db, projectId, 3);
     model.setScript((req) => {
       const n = thoughtUnderReview(req.prompt);
-      return { answer: { value: n + 1, rationale: `thought ${n} is fine`, confidence: 0.5 + n / 10 }, usage: { input: 100, output: 10 } };
+      return {
+        answer: { value: n + 1, rationale: `thought ${n} is fine`, confidence: 0.5 + n / 10 },
+        usage: { input: 100, output: 10 },
+      };
     });
     const { runId, total } = await createRun(db, projectId, judge.id, { sessionId }, "key:test");
     expect(total).toBe(3);
@@ -144,7 +148,13 @@ describe.each(["sqlite", "postgresql"] as const)("judge runs on %s", (provider) 
         ? { status: 429, retryAfter: "0", text: "slow down" }
         : { status: 400, text: "model judge-small does not exist" },
     );
-    const { runId } = await createRun(db, projectId, judge.id, { sessionId: (await db.thought.findUniqueOrThrow({ where: { id: thoughtIds[0]! } })).sessionId }, "key:test");
+    const { runId } = await createRun(
+      db,
+      projectId,
+      judge.id,
+      { sessionId: (await db.thought.findUniqueOrThrow({ where: { id: thoughtIds[0]! } })).sessionId },
+      "key:test",
+    );
     const run = await until(db, projectId, runId, settled);
     expect(run).toMatchObject({ status: "done", done: 0, failed: 2 });
     const calls = model.calls().slice(start);
@@ -163,7 +173,11 @@ describe.each(["sqlite", "postgresql"] as const)("judge runs on %s", (provider) 
     const { thoughtIds } = await seedSession(db, projectId, 1);
     const start = model.calls().length;
     model.setScript((_req, n) =>
-      n === start ? { hang: true } : n === start + 1 ? { answer: { value: 2, rationale: "late", confidence: 0.4 }, trickleMs: 20 } : { answer: { value: 4, rationale: "ok", confidence: 1 } },
+      n === start
+        ? { hang: true }
+        : n === start + 1
+          ? { answer: { value: 2, rationale: "late", confidence: 0.4 }, trickleMs: 20 }
+          : { answer: { value: 4, rationale: "ok", confidence: 1 } },
     );
     const { runId } = await createRun(db, projectId, judge.id, { thoughtId: thoughtIds[0]! }, "key:test");
     const run = await until(db, projectId, runId, settled);

@@ -66,7 +66,9 @@ const MODELS = ["judge-small", "judge-large"];
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((p) => (typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join("");
+    return content
+      .map((p) => (typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : ""))
+      .join("");
   }
   return "";
 }
@@ -77,8 +79,14 @@ function readOpenAi(body: Record<string, unknown>): Omit<ModelRequest, "path" | 
   return {
     protocol: "openai",
     model: String(body.model),
-    system: messages.filter((m) => m.role === "system").map((m) => textOf(m.content)).join("\n"),
-    prompt: messages.filter((m) => m.role === "user").map((m) => textOf(m.content)).join("\n"),
+    system: messages
+      .filter((m) => m.role === "system")
+      .map((m) => textOf(m.content))
+      .join("\n"),
+    prompt: messages
+      .filter((m) => m.role === "user")
+      .map((m) => textOf(m.content))
+      .join("\n"),
     schema: format?.json_schema?.schema ?? null,
     structuredAs: format?.type === "json_schema" ? "response_format" : "none",
   };
@@ -93,7 +101,10 @@ function readAnthropic(body: Record<string, unknown>): Omit<ModelRequest, "path"
     protocol: "anthropic",
     model: String(body.model),
     system: textOf(body.system),
-    prompt: messages.filter((m) => m.role === "user").map((m) => textOf(m.content)).join("\n"),
+    prompt: messages
+      .filter((m) => m.role === "user")
+      .map((m) => textOf(m.content))
+      .join("\n"),
     schema: jsonTool?.input_schema ?? outputFormat?.schema ?? null,
     structuredAs: jsonTool ? "tool" : outputFormat ? "output_config" : "none",
   };

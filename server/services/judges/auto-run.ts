@@ -23,14 +23,25 @@ export function sampleUnit(judgeId: string, sessionId: string): number {
 export async function scanAutoRuns(db: Db, now: Date): Promise<number> {
   const judges = await db.judge.findMany({
     where: { autoRun: true, deletedAt: null, connectionId: { not: null }, autoSince: { not: null } },
-    select: { id: true, projectId: true, connectionId: true, target: true, sampleRate: true, autoFilter: true, autoSince: true },
+    select: {
+      id: true,
+      projectId: true,
+      connectionId: true,
+      target: true,
+      sampleRate: true,
+      autoFilter: true,
+      autoSince: true,
+    },
   });
   let queued = 0;
   for (const judge of judges) {
     const run = await db.judgeRun.findFirst({ where: { judgeId: judge.id, kind: "auto", cancelledAt: null } });
     if (!run) continue;
     const filter = (judge.autoFilter ?? {}) as QueueFilter;
-    const where = Object.keys(filter).length > 0 ? await sessionTableWhere(db, judge.projectId, filter) : { projectId: judge.projectId };
+    const where =
+      Object.keys(filter).length > 0
+        ? await sessionTableWhere(db, judge.projectId, filter)
+        : { projectId: judge.projectId };
     const sessions = await db.thinkingSession.findMany({
       where: {
         AND: [where, { projectId: judge.projectId, status: "completed", createdAt: { gte: judge.autoSince! } }],
@@ -48,7 +59,11 @@ export async function scanAutoRuns(db: Db, now: Date): Promise<number> {
       try {
         queued += await db.$transaction(async (tx) => {
           await tx.judgeAutoSeen.create({ data: { judgeId: judge.id, sessionId: session.id, createdAt: now } });
-          return addJobs(tx, { id: run.id, projectId: judge.projectId, judgeId: judge.id, connectionId: judge.connectionId! }, targets);
+          return addJobs(
+            tx,
+            { id: run.id, projectId: judge.projectId, judgeId: judge.id, connectionId: judge.connectionId! },
+            targets,
+          );
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error; // another instance considered it first

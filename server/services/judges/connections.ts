@@ -204,7 +204,13 @@ export async function testConnection(db: Db, projectId: string, id: string): Pro
     const res = await fetchFor(connection)(url, { headers });
     const text = await res.text();
     if (!res.ok) {
-      return { ok: false, latencyMs: latency(), models: [], error: `HTTP ${res.status}: ${text.slice(0, 500)}`, status: res.status };
+      return {
+        ok: false,
+        latencyMs: latency(),
+        models: [],
+        error: `HTTP ${res.status}: ${text.slice(0, 500)}`,
+        status: res.status,
+      };
     }
     return { ok: true, latencyMs: latency(), models: modelIds(text), error: null, status: res.status };
   } catch (error) {

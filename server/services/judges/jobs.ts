@@ -159,7 +159,8 @@ async function writeJudgment(tx: Tx, job: JobRow, result: Extract<JobResult, { k
     where: { id: job.judgeId },
     select: { configId: true, config: { select: { archivedAt: true, name: true } } },
   });
-  if (judge.config.archivedAt !== null) return `Score config "${judge.config.name}" was archived; no score was written.`;
+  if (judge.config.archivedAt !== null)
+    return `Score config "${judge.config.name}" was archived; no score was written.`;
   const authorKey = `judge:${job.judgeId}`;
   const { answer, spend } = result;
   const values = { value: answer.value, stringValue: answer.stringValue, comment: answer.rationale };

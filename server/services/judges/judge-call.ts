@@ -68,7 +68,15 @@ export async function callJudge(
     });
     const spent = usage(result.usage.inputTokens, result.usage.outputTokens);
     const read = readJudgeAnswer(rule, result.output);
-    if (!read.ok) return { ok: false, kind: "bad_answer", message: read.problem.message, status: null, retryAfterMs: null, ...spent };
+    if (!read.ok)
+      return {
+        ok: false,
+        kind: "bad_answer",
+        message: read.problem.message,
+        status: null,
+        retryAfterMs: null,
+        ...spent,
+      };
     return { ok: true, answer: read.value, ...spent };
   } catch (error) {
     if (NoObjectGeneratedError.isInstance(error)) {
@@ -104,7 +112,8 @@ const NETWORK_CODES = new Set([
 
 function causes(error: unknown): unknown[] {
   const out: unknown[] = [];
-  for (let e = error; e !== undefined && e !== null && out.length < 8; e = (e as { cause?: unknown }).cause) out.push(e);
+  for (let e = error; e !== undefined && e !== null && out.length < 8; e = (e as { cause?: unknown }).cause)
+    out.push(e);
   return out;
 }
 
@@ -117,10 +126,20 @@ export function classify(
   const chain = causes(error);
   const refusal = chain.find((e): e is OutboundRefusal => e instanceof OutboundRefusal);
   if (refusal) {
-    return { kind: refusal.kind === "too_large" ? "bad_answer" : "blocked", message: refusal.message, status: null, retryAfterMs: null };
+    return {
+      kind: refusal.kind === "too_large" ? "bad_answer" : "blocked",
+      message: refusal.message,
+      status: null,
+      retryAfterMs: null,
+    };
   }
   if (timedOut && !cancelled) {
-    return { kind: "timeout", message: "The model did not answer within the connection's time limit.", status: null, retryAfterMs: null };
+    return {
+      kind: "timeout",
+      message: "The model did not answer within the connection's time limit.",
+      status: null,
+      retryAfterMs: null,
+    };
   }
   if (cancelled) return { kind: "blocked", message: "Cancelled.", status: null, retryAfterMs: null };
   const api = chain.find((e): e is APICallError => APICallError.isInstance(e));
@@ -129,9 +148,19 @@ export function classify(
     const body = api.responseBody ? ` ${clip(api.responseBody)}` : "";
     const retryAfterMs = parseRetryAfter(api.responseHeaders?.["retry-after"], Date.now());
     if (status >= 200 && status < 300) {
-      return { kind: "bad_answer", message: `The provider's answer could not be read: ${api.message}`, status, retryAfterMs: null };
+      return {
+        kind: "bad_answer",
+        message: `The provider's answer could not be read: ${api.message}`,
+        status,
+        retryAfterMs: null,
+      };
     }
-    return { kind: kindOfStatus(status), message: `HTTP ${status}: ${api.message}${body}`.trim(), status, retryAfterMs };
+    return {
+      kind: kindOfStatus(status),
+      message: `HTTP ${status}: ${api.message}${body}`.trim(),
+      status,
+      retryAfterMs,
+    };
   }
   const network = chain.find((e) => NETWORK_CODES.has(String((e as { code?: unknown }).code)));
   if (network || api) {
@@ -139,7 +168,13 @@ export function classify(
     return { kind: "network", message: `Could not reach the model: ${message}`, status: null, retryAfterMs: null };
   }
   const named = chain.find((e) => e instanceof Error && (e.name === "AbortError" || e.name === "TimeoutError"));
-  if (named) return { kind: "timeout", message: "The call was cut off before the model answered.", status: null, retryAfterMs: null };
+  if (named)
+    return {
+      kind: "timeout",
+      message: "The call was cut off before the model answered.",
+      status: null,
+      retryAfterMs: null,
+    };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: "refused", message: `The call failed: ${clip(message)}`, status: null, retryAfterMs: null };
 }

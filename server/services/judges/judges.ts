@@ -3,7 +3,14 @@
 // is checked as a whole: the connection and config are the project's, the config can be filled by a judge, the
 // template's variables exist for the target. Runs: ./runs.ts; the calls themselves: ./worker.ts.
 import "@/server/server-only";
-import type { JudgeInput, JudgeUpdate, JudgeView, ModelProvider, PreviewInput, PreviewResult } from "@/lib/contracts/judges";
+import type {
+  JudgeInput,
+  JudgeUpdate,
+  JudgeView,
+  ModelProvider,
+  PreviewInput,
+  PreviewResult,
+} from "@/lib/contracts/judges";
 import type { QueueFilter } from "@/lib/contracts/queues";
 import { judgeFillProblem, judgeOutputSchema } from "@/lib/judges/output-schema";
 import { defaultPrompt, parseTemplate, type JudgeTarget } from "@/lib/judges/template";
@@ -25,9 +32,7 @@ const judgeInclude = {
 type JudgeRowWith = NonNullable<Awaited<ReturnType<typeof findJudgeRow>>>;
 
 async function findJudgeRow(db: Db, projectId: string, id: string) {
-  return isUuid(id)
-    ? db.judge.findFirst({ where: { projectId, id, deletedAt: null }, include: judgeInclude })
-    : null;
+  return isUuid(id) ? db.judge.findFirst({ where: { projectId, id, deletedAt: null }, include: judgeInclude }) : null;
 }
 
 export async function findJudge(db: Db, projectId: string, id: string, field = "id"): Promise<JudgeRowWith> {
@@ -59,7 +64,12 @@ export function toJudgeView(row: JudgeRowWith): JudgeView {
 
 /** The judge as its calls need it. */
 export function specOf(row: JudgeRowWith): JudgeSpec {
-  return { target: row.target as JudgeTarget, prompt: row.prompt, rule: ruleOf(row.config), description: row.config.description };
+  return {
+    target: row.target as JudgeTarget,
+    prompt: row.prompt,
+    rule: ruleOf(row.config),
+    description: row.config.description,
+  };
 }
 
 interface JudgeShape {
@@ -112,7 +122,7 @@ export async function createJudge(db: Db, projectId: string, input: JudgeInput):
         prompt: shape.prompt,
         autoRun: input.autoRun ?? false,
         sampleRate: input.sampleRate ?? 1,
-        autoFilter: (input.autoFilter as object | undefined) ?? undefined,
+        autoFilter: input.autoFilter ?? undefined,
         autoSince: input.autoRun ? new Date() : null,
       },
     });
@@ -163,7 +173,7 @@ export async function updateJudge(db: Db, projectId: string, id: string, input: 
         prompt,
         autoRun,
         ...(input.sampleRate !== undefined ? { sampleRate: input.sampleRate } : {}),
-        ...(input.autoFilter !== undefined ? { autoFilter: (input.autoFilter as object | null) ?? Prisma.DbNull } : {}),
+        ...(input.autoFilter !== undefined ? { autoFilter: input.autoFilter ?? Prisma.DbNull } : {}),
         // Turning auto-running on judges sessions created from now on, not the project's history (a backfill does).
         ...(autoRun && !row.autoRun ? { autoSince: new Date() } : {}),
         updatedAt: new Date(),
@@ -235,22 +245,23 @@ async function previewTarget(
  * Runs the judge once on one target and answers the exact messages, the schema and what would be stored. Stores no
  * score; the call counts against the daily budget, and a spent budget refuses it.
  */
-export async function previewJudge(
-  db: Db,
-  projectId: string,
-  id: string,
-  input: PreviewInput,
-): Promise<PreviewResult> {
+export async function previewJudge(db: Db, projectId: string, id: string, input: PreviewInput): Promise<PreviewResult> {
   const row = await findJudge(db, projectId, id);
   const spec = { ...specOf(row), ...(input.prompt !== undefined ? { prompt: input.prompt } : {}) };
   const target = await previewTarget(db, projectId, spec.target, input);
   if (!row.connectionId) throw new ConflictError("This judge has no model connection.", "connectionId");
   const paused = await budgetPause(db, projectId);
-  if (paused) throw new DomainError("rate_limited", 429, paused, "dailyCallLimit", "Raise the budget in the judges' settings.");
+  if (paused)
+    throw new DomainError("rate_limited", 429, paused, "dailyCallLimit", "Raise the budget in the judges' settings.");
   const messages = judgeMessages(spec, await loadContextSession(db, projectId, target.sessionId), target.thoughtId);
   const connection = openConnection(await findConnection(db, projectId, row.connectionId, "connectionId"));
   const outcome = await callJudge(connection, row.model, spec.rule, messages);
-  await recordUsage(db, projectId, { calls: 1, tokens: (outcome.inputTokens ?? 0) + (outcome.outputTokens ?? 0) }, new Date());
+  await recordUsage(
+    db,
+    projectId,
+    { calls: 1, tokens: (outcome.inputTokens ?? 0) + (outcome.outputTokens ?? 0) },
+    new Date(),
+  );
   return {
     messages: [
       { role: "system", content: messages.system },
@@ -275,4 +286,4 @@ export async function previewJudge(
 }
 
 /** The judges' automatic filter, typed. */
-export const autoFilterOf = (row: { autoFilter: unknown }): QueueFilter => (row.autoFilter ?? {}) as QueueFilter;
+export const autoFilterOf = (row: { autoFilter: unknown }): QueueFilter => row.autoFilter ?? {};

@@ -88,12 +88,12 @@ function guardedLookup(allowPrivateNetwork: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 4);
-      const list = addresses as dns.LookupAddress[];
+      const list = addresses;
       const bad = allowPrivateNetwork ? undefined : list.find((a) => isPrivateAddress(a.address));
-      if (bad) return callback(privateRefusal(hostname, bad.address) as NodeJS.ErrnoException, "", 4);
-      if (options.all) return callback(null, list as unknown as string, 4);
+      if (bad) return callback(privateRefusal(hostname, bad.address), "", 4);
+      if (options.all) return callback(null, list, 4);
       const first = list[0];
-      if (!first) return callback(new Error(`${hostname} has no address`) as NodeJS.ErrnoException, "", 4);
+      if (!first) return callback(new Error(`${hostname} has no address`), "", 4);
       callback(null, first.address, first.family);
     });
   };
@@ -178,7 +178,9 @@ function limitedStream(body: http.IncomingMessage, limit: number, url: URL): Rea
   const counted = body.on("data", (chunk: Buffer) => {
     size += chunk.length;
     if (size > limit) {
-      body.destroy(new OutboundRefusal("too_large", `${url.host} answered more than ${limit} bytes; the answer was cut off.`));
+      body.destroy(
+        new OutboundRefusal("too_large", `${url.host} answered more than ${limit} bytes; the answer was cut off.`),
+      );
     }
   });
   return Readable.toWeb(counted) as ReadableStream<Uint8Array>;

@@ -15,7 +15,12 @@ export async function refreshQueueUncertainty(db: Db, projectId: string, session
   const configIds = [...new Set(items.flatMap((i) => configIdsOf(i.queue.scoreConfigIds)))];
   const [scores, configs] = await Promise.all([
     db.score.findMany({
-      where: { projectId, sessionId: { in: sessionIds }, configId: { in: configIds }, authorKey: { startsWith: "judge:" } },
+      where: {
+        projectId,
+        sessionId: { in: sessionIds },
+        configId: { in: configIds },
+        authorKey: { startsWith: "judge:" },
+      },
       select: {
         sessionId: true,
         configId: true,
@@ -26,7 +31,10 @@ export async function refreshQueueUncertainty(db: Db, projectId: string, session
         judgments: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1, select: { confidence: true } },
       },
     }),
-    db.scoreConfig.findMany({ where: { projectId, id: { in: configIds } }, select: { id: true, type: true, min: true, max: true } }),
+    db.scoreConfig.findMany({
+      where: { projectId, id: { in: configIds } },
+      select: { id: true, type: true, min: true, max: true },
+    }),
   ]);
   const ranges = new Map<string, ConfigRange>(configs.map((c) => [c.id, c]));
   for (const item of items) {

@@ -4,7 +4,6 @@
 // provider's words); cancel one. The jobs are run by ./worker.ts.
 import "@/server/server-only";
 import type { RunEstimate, RunFailure, RunKind, RunStatus, RunTarget, RunView } from "@/lib/contracts/judges";
-import type { QueueFilter } from "@/lib/contracts/queues";
 import type { JudgeTarget } from "@/lib/judges/template";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
@@ -40,7 +39,8 @@ const targetKeyOf = (t: RunJobTarget) => (t.thoughtId ? `thought:${t.thoughtId}`
 
 /** The sessions a target names (a filter's: matching now, newest activity first). */
 async function sessionsOf(db: Db, projectId: string, target: RunTarget): Promise<string[]> {
-  if (target.sessionId !== undefined) return [(await findSession(db, projectId, target.sessionId).catch(notFound("sessionId"))).id];
+  if (target.sessionId !== undefined)
+    return [(await findSession(db, projectId, target.sessionId).catch(notFound("sessionId"))).id];
   if (target.queueId !== undefined) {
     const queue = isUuid(target.queueId)
       ? await db.annotationQueue.findFirst({ where: { projectId, id: target.queueId }, select: { id: true } })
@@ -53,7 +53,7 @@ async function sessionsOf(db: Db, projectId: string, target: RunTarget): Promise
     });
     return items.map((i) => i.sessionId);
   }
-  const where = await sessionTableWhere(db, projectId, (target.filter ?? {}) as QueueFilter);
+  const where = await sessionTableWhere(db, projectId, target.filter ?? {});
   const rows = await db.thinkingSession.findMany({
     where,
     orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
@@ -64,7 +64,9 @@ async function sessionsOf(db: Db, projectId: string, target: RunTarget): Promise
 }
 
 const notFound = (field: string) => (error: unknown) => {
-  throw error instanceof NotFoundError ? new NotFoundError(error.message.replace(/ was not found\.$/, ""), field) : error;
+  throw error instanceof NotFoundError
+    ? new NotFoundError(error.message.replace(/ was not found\.$/, ""), field)
+    : error;
 };
 
 /** Every target of a run: a thought judge judges each thought of the sessions, a session judge each session. */
@@ -76,7 +78,10 @@ export async function runTargets(
 ): Promise<RunJobTarget[]> {
   if (target.thoughtId !== undefined) {
     const thought = isUuid(target.thoughtId)
-      ? await db.thought.findFirst({ where: { projectId, id: target.thoughtId }, select: { id: true, sessionId: true } })
+      ? await db.thought.findFirst({
+          where: { projectId, id: target.thoughtId },
+          select: { id: true, sessionId: true },
+        })
       : null;
     if (!thought) throw new NotFoundError(`Thought "${target.thoughtId}"`, "thoughtId");
     return [{ sessionId: thought.sessionId, thoughtId: judgeTarget === "thought" ? thought.id : null }];
@@ -161,7 +166,8 @@ export async function createRun(
   createdBy: string,
 ): Promise<{ runId: string; total: number }> {
   const judge = await findJudge(db, projectId, judgeId);
-  if (!judge.connectionId) throw new ValidationError({ field: "connectionId", message: "This judge has no model connection." });
+  if (!judge.connectionId)
+    throw new ValidationError({ field: "connectionId", message: "This judge has no model connection." });
   const targets = await runTargets(db, projectId, judge.target as JudgeTarget, target);
   if (targets.length === 0) throw nothing(target);
   if (targets.length > MAX_RUN_TARGETS) {
@@ -175,7 +181,7 @@ export async function createRun(
   const total = await db.$transaction(
     async (tx) => {
       await tx.judgeRun.create({
-        data: { id: runId, projectId, judgeId: judge.id, kind: kindOf(target), scope: target as object, createdBy },
+        data: { id: runId, projectId, judgeId: judge.id, kind: kindOf(target), scope: target, createdBy },
       });
       return addJobs(tx, { id: runId, projectId, judgeId: judge.id, connectionId: judge.connectionId! }, targets);
     },
@@ -210,7 +216,8 @@ export async function estimateRun(db: Db, projectId: string, judgeId: string, ta
         before = 0;
       }
       before += r.text.length;
-      if (judgeTarget === "thought" && wanted.has(r.id)) chars += Math.min(before + judge.prompt.length, MAX_PROMPT_CHARS);
+      if (judgeTarget === "thought" && wanted.has(r.id))
+        chars += Math.min(before + judge.prompt.length, MAX_PROMPT_CHARS);
     }
     if (judgeTarget === "session" && session !== "") chars += Math.min(before, MAX_PROMPT_CHARS);
   }
@@ -234,7 +241,10 @@ export async function estimateRun(db: Db, projectId: string, judgeId: string, ta
 
 async function findRun(db: Db, projectId: string, id: string) {
   const row = isUuid(id)
-    ? await db.judgeRun.findFirst({ where: { projectId, id }, include: { judge: { select: { name: true, autoRun: true, deletedAt: true } } } })
+    ? await db.judgeRun.findFirst({
+        where: { projectId, id },
+        include: { judge: { select: { name: true, autoRun: true, deletedAt: true } } },
+      })
     : null;
   if (!row) throw new NotFoundError(`Judge run "${id}"`, "id");
   return row;
@@ -258,7 +268,11 @@ async function jobCounts(db: Db, runIds: string[]): Promise<Map<string, { queued
   return out;
 }
 
-function statusOf(row: RunRow, left: number, paused: string | null): { status: RunStatus; pausedReason: string | null } {
+function statusOf(
+  row: RunRow,
+  left: number,
+  paused: string | null,
+): { status: RunStatus; pausedReason: string | null } {
   if (row.cancelledAt !== null && left === 0) return { status: "cancelled", pausedReason: null };
   if (left === 0 && !(row.kind === "auto" && row.judge.autoRun && row.judge.deletedAt === null)) {
     return { status: "done", pausedReason: null };
@@ -305,7 +319,9 @@ async function hasPrices(db: Db, judgeIds: string[]): Promise<Set<string>> {
   });
   return new Set(
     judges
-      .filter((j) => j.connection && (j.connection.inputPricePerMTok !== null || j.connection.outputPricePerMTok !== null))
+      .filter(
+        (j) => j.connection && (j.connection.inputPricePerMTok !== null || j.connection.outputPricePerMTok !== null),
+      )
       .map((j) => j.id),
   );
 }
@@ -347,12 +363,21 @@ export async function listRuns(
     include: { judge: { select: { name: true, autoRun: true, deletedAt: true } } },
   });
   const [counts, paused, priced] = await Promise.all([
-    jobCounts(db, rows.map((r) => r.id)),
+    jobCounts(
+      db,
+      rows.map((r) => r.id),
+    ),
     budgetPause(db, projectId),
     hasPrices(db, [...new Set(rows.map((r) => r.judgeId))]),
   ]);
   return rows.map((r) => {
-    const { failures: _, ...view } = toRunView(r, counts.get(r.id) ?? { queued: 0, running: 0 }, paused, priced.has(r.judgeId), []);
+    const { failures: _, ...view } = toRunView(
+      r,
+      counts.get(r.id) ?? { queued: 0, running: 0 },
+      paused,
+      priced.has(r.judgeId),
+      [],
+    );
     return view;
   });
 }

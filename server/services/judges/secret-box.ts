@@ -51,7 +51,10 @@ export function openSecret(sealed: string, connectionId: string, env?: NodeJS.Pr
   const { key, id } = derivedKey(env);
   const [version, keyId, iv, tag, body] = sealed.split(".");
   if (version !== VERSION || !keyId || !iv || !tag || body === undefined) {
-    throw new SecretKeyError("A stored API key is not in a form this server can read.", "Set the connection's key again.");
+    throw new SecretKeyError(
+      "A stored API key is not in a form this server can read.",
+      "Set the connection's key again.",
+    );
   }
   if (keyId !== id) {
     throw new SecretKeyError(

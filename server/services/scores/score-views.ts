@@ -16,7 +16,11 @@ export const scoreInclude = {
   config: { select: { name: true, type: true } },
   author: { select: { name: true, email: true } },
   // A judge's score: the judgment that last wrote it (empty for everyone else's).
-  judgments: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1, include: { judge: { select: { name: true } } } },
+  judgments: {
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 1,
+    include: { judge: { select: { name: true } } },
+  },
 } satisfies Prisma.ScoreInclude;
 export type ScoreRow = Prisma.ScoreGetPayload<{ include: typeof scoreInclude }>;
 
