@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   "share.manage",
   /** Invite people, change roles, remove members (admins cannot touch owners). */
   "members.manage",
+  /** Model connections, judges and their runs: a connection can send the project's reasoning to another host. */
+  "judges.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -34,6 +36,7 @@ const ADMIN: readonly Permission[] = [
   "keys.manage",
   "share.manage",
   "members.manage",
+  "judges.manage",
 ];
 
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
@@ -59,7 +62,7 @@ export function canAssignRole(actor: Role, role: Role): boolean {
 
 export const ROLE_WORDS: Record<Role, string> = {
   owner: "Owner: everything, including other owners",
-  admin: "Admin: manage members, keys, rubrics and queues",
+  admin: "Admin: manage members, keys, rubrics, queues and judges",
   annotator: "Annotator: read, score, comment and review queues",
   viewer: "Viewer: read only",
 };

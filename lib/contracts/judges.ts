@@ -366,3 +366,20 @@ export const ZJudgeSettingsView = z.object({
   pausedReason: z.string().nullable(),
 });
 export type JudgeSettingsView = z.infer<typeof ZJudgeSettingsView>;
+
+export const ZDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const ZListRunsQuery = z.object({
+  judgeId: z.string().trim().min(1).max(200).optional(),
+  limit: z
+    .preprocess(
+      coerceNumber,
+      z
+        .number({ error: "limit must be a whole number from 1 to 200" })
+        .int({ error: "limit must be a whole number from 1 to 200" })
+        .min(1, { error: "limit must be at least 1" })
+        .max(200, { error: "limit must be at most 200" }),
+    )
+    .default(50),
+});
+export type ListRunsQuery = z.infer<typeof ZListRunsQuery>;

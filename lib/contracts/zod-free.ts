@@ -37,7 +37,8 @@ export const HEARTBEAT_MS = 60_000;
 export const MAX_PROJECT_NAME_CHARS = 100;
 /** Characters in an API key's name ("ci agent", "evaluator"): a label, not a description. */
 export const MAX_KEY_NAME_CHARS = 100;
-export const KEY_SCOPES = ["read", "write"] as const;
+/** read: list and fetch; write: also record thoughts and scores; admin: also model connections and judges. */
+export const KEY_SCOPES = ["read", "write", "admin"] as const;
 
 export const MIN_PASSWORD = 8;
 

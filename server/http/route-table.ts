@@ -54,6 +54,7 @@ import { ZThoughtSearchQuery, ZThoughtSearchResult } from "@/lib/contracts/searc
 import { postThink } from "./routes/think";
 import { postThought } from "./routes/thoughts";
 import { thoughtMcpRoutes } from "./routes/thoughtmcp";
+import { judgeRoutes } from "./routes/judges";
 
 /** An OpenAPI parameter the query schema cannot describe (a header, or a lenient route's hand-read query). */
 export interface RouteParameter {
@@ -73,11 +74,11 @@ export interface RouteResponse {
 }
 
 export interface RouteDeclaration {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** OpenAPI form: `{id}` is the one path parameter a route may have. */
   path: `/api/${string}`;
-  /** `public` needs no key; `read` any key; `write` a key with write scope (the handler authenticates). */
-  scope: "public" | "read" | "write";
+  /** `public` needs no key; `read` any key; `write` a key with write (or admin) scope; `admin` an admin key. */
+  scope: "public" | "read" | "write" | "admin";
   summary: string;
   description?: string;
   /** The path parameter's meaning, for routes with `{id}`. */
@@ -336,6 +337,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     handler: getHealth,
   },
   ...thoughtMcpRoutes(clientHeader),
+  ...judgeRoutes(),
 ];
 
 // ---- dispatch ----

@@ -1,6 +1,6 @@
 // The MCP tools' backend on the server: every call goes straight to the same service functions as the REST routes,
 // as the API key that authenticated the request and the MCP client that made it.
-import type { ApiPrincipal } from "@/server/auth/api-keys";
+import { scopeMayWrite, type ApiPrincipal } from "@/server/auth/api-keys";
 import { asDomainError, ForbiddenError } from "@/server/errors";
 import { clearThinkingSession, getThinkingSession, reviseThought, think } from "@/server/services/agent-tools";
 import { recordThought, type Writer } from "@/server/ingest/record-thoughts";
@@ -13,7 +13,7 @@ export function serviceBackend(principal: ApiPrincipal): ThoughtgraphBackend {
     client: ctx.client,
   });
   const mayWrite = () => {
-    if (principal.scope !== "write") {
+    if (!scopeMayWrite(principal.scope)) {
       throw new ForbiddenError("This API key may only read.", "Use an API key with write scope to record thoughts.");
     }
   };

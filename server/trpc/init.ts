@@ -137,6 +137,7 @@ const PERMISSION_WORDS: Record<Permission, string> = {
   "keys.manage": "manage API keys",
   "share.manage": "manage share links",
   "members.manage": "manage members",
+  "judges.manage": "manage model connections and judges",
 };
 
 /** Members whose role grants `permission`; others get FORBIDDEN naming their role. */

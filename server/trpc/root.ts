@@ -9,6 +9,7 @@ import { scoresRouter } from "./routers/scores";
 import { sessionsRouter } from "./routers/sessions";
 import { memoriesRouter } from "./routers/memories";
 import { searchRouter } from "./routers/search";
+import { judgesRouter } from "./routers/judges";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   memories: memoriesRouter,
   search: searchRouter,
   reasoning: reasoningRouter,
+  judges: judgesRouter,
 });
 
 export type AppRouter = typeof appRouter;
