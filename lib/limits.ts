@@ -11,7 +11,7 @@ export const DEFAULT_LIMITS = {
   maxBodyBytes: 4 * 1024 * 1024,
   /** Bytes of a thought's metadata once serialised. */
   maxMetadataBytes: 16 * 1024,
-  /** Minutes an implicit session stays joinable after its last thought (DESIGN.md §3). */
+  /** Minutes an implicit session stays joinable after its last thought (lib/domain/session-rule.ts). */
   sessionIdleMinutes: 30,
 } as const;
 

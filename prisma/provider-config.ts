@@ -6,8 +6,9 @@ import { defineConfig } from "prisma/config";
 
 const prismaDir = path.dirname(fileURLToPath(import.meta.url));
 
-// The native schema engine cannot be downloaded here (DESIGN.md §5): point Prisma at a stub so generate/validate/format
-// never try. Migrations run through @prisma/schema-engine-wasm (server/db/migrations.ts, scripts/migrate.ts).
+// Prisma fetches its native schema engine from its own servers on first use, which an offline machine cannot: point
+// Prisma at a stub so generate/validate/format never try. Migrations run through @prisma/schema-engine-wasm
+// (server/db/migrations.ts, scripts/migrate.ts).
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= path.join(prismaDir, "schema-engine-stub.sh");
 
 export function providerConfig(provider: "sqlite" | "postgresql") {

@@ -1,4 +1,4 @@
-// Database migrations without the native schema engine (DESIGN.md §5): see server/db/migrations.ts.
+// Database migrations without the native schema engine: see server/db/migrations.ts.
 //
 //   tsx scripts/migrate.ts deploy               apply pending migrations to DATABASE_URL (default file:./data/thoughtgraph.db)
 //   tsx scripts/migrate.ts diff --name <name>   write prisma/{sqlite,postgresql}/migrations/<timestamp>_<name>/migration.sql

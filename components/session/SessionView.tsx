@@ -267,6 +267,7 @@ export function SessionView({
                 <span className="truncate">{s.model}</span>
               </>
             ) : null}
+            <SourcePlace metadata={s.metadata} />
             <span aria-hidden>·</span>
             <span>
               <span data-testid="thought-count">{thoughts.length}</span>{" "}
@@ -430,5 +431,22 @@ function SessionSkeleton() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** An imported session's working directory and git branch (its first thought's metadata). */
+function SourcePlace({ metadata }: { metadata: unknown }) {
+  const m = (metadata ?? {}) as { cwd?: unknown; gitBranch?: unknown };
+  const cwd = typeof m.cwd === "string" ? m.cwd : null;
+  const branch = typeof m.gitBranch === "string" ? m.gitBranch : null;
+  if (!cwd && !branch) return null;
+  return (
+    <>
+      <span aria-hidden>·</span>
+      <span className="truncate font-mono" data-testid="session-place" title={cwd ?? undefined}>
+        {cwd}
+        {branch ? ` @ ${branch}` : ""}
+      </span>
+    </>
   );
 }

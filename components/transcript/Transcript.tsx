@@ -14,6 +14,46 @@ import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
 import type { CommentAnchor } from "@/lib/contracts/comments";
 
 const PAGE = 100;
+
+/** How each kind of imported thought is labelled (lib/normalised/model.ts ITEM_KINDS). */
+const KIND_LABELS: Record<string, string> = {
+  prompt: "prompt",
+  reasoning: "reasoning",
+  placeholder: "reasoning not recorded",
+  tool_call: "tool call",
+  tool_result: "tool result",
+  answer: "answer",
+};
+
+function KindChip({ kind }: { kind: string }) {
+  return (
+    <span
+      data-kind={kind}
+      className={cn("tg-kind rounded bg-muted px-1 font-medium text-foreground", kind === "placeholder" && "italic")}
+    >
+      {KIND_LABELS[kind] ?? kind}
+    </span>
+  );
+}
+
+/** Model, tool and token counts of an imported thought, on one line. */
+function detailLine(detail: Record<string, unknown>): string {
+  const n = (key: string) => {
+    const value = detail[key];
+    return typeof value === "number" ? value : null;
+  };
+  const parts: string[] = [];
+  if (typeof detail.toolName === "string") parts.push(detail.toolName);
+  if (typeof detail.model === "string") parts.push(detail.model);
+  const tokens = [
+    n("tokensIn") !== null ? `${n("tokensIn")} in` : null,
+    n("tokensOut") !== null ? `${n("tokensOut")} out` : null,
+    n("tokensReasoning") !== null ? `${n("tokensReasoning")} reasoning` : null,
+  ].filter(Boolean);
+  if (tokens.length > 0) parts.push(`${tokens.join(" / ")} tokens`);
+  if (n("latencyMs") !== null) parts.push(`${(n("latencyMs")! / 1000).toFixed(1)} s`);
+  return parts.length > 0 ? ` · ${parts.join(" · ")}` : "";
+}
 const ESTIMATE = 110;
 
 /**
@@ -137,8 +177,20 @@ export function Transcript({
                 {o.isRevision ? ` · revises ${o.revisesThought ?? "?"}` : ""}
                 {o.stage ? ` · ${o.stage}` : ""}
                 {o.version > 1 ? ` · edited (v${o.version})` : ""}
+                {o.kind ? <KindChip kind={o.kind} /> : null}
+                {t?.detail ? (
+                  <span className="tabular-nums">{detailLine(t.detail as Record<string, unknown>)}</span>
+                ) : null}
               </header>
-              {t ? (
+              {t && o.kind === "tool_result" ? (
+                <details className="text-sm" data-testid="tool-result">
+                  <summary className="cursor-pointer text-muted-foreground">
+                    {(t.detail as { isError?: boolean } | null)?.isError ? "Error" : "Result"} (
+                    {t.text.length.toLocaleString("en-US")} characters)
+                  </summary>
+                  <pre className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap break-words">{t.text}</pre>
+                </details>
+              ) : t ? (
                 anchors?.has(o.id) ? (
                   <AnchoredMarkdown text={t.text} anchors={anchors.get(o.id)!} />
                 ) : (

@@ -25,6 +25,7 @@ export const OUTLINE_FIELDS = [
   "flags",
   "version",
   "createdAt",
+  "kind",
 ] as const;
 
 /** `{ field: true }` for each of `fields`: a zod pick, or a Prisma select. */

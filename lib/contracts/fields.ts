@@ -33,7 +33,9 @@ export type FieldKind =
   /** A number from 0 to 1; also "0.5". */
   | "score"
   /** A flat object: agent, model and client as short texts, any other keys. */
-  | "metadata";
+  | "metadata"
+  /** What a thought from a transcript or trace carries beside its text (./thought-detail.ts). */
+  | "detail";
 
 export interface FieldSpec {
   /** The snake_case spelling the official tool's clients send (parseArguments maps any snake_case key). */
@@ -135,6 +137,14 @@ export const THOUGHT_FIELDS = {
     required: false,
     advertised: false,
     description: "Optional identifiers of the agent: agent, model, client, and any flat key of your own.",
+  },
+  /** Kind, source reference and model-call facts of a thought from a transcript or trace (./thought-detail.ts). */
+  detail: {
+    alias: "detail",
+    kind: "detail",
+    required: false,
+    advertised: false,
+    description: "Optional: the thought's kind (reasoning, tool_call, answer, …), source reference, model and tokens.",
   },
   /** Ask for `parameter_usage` in the answer (it costs tokens, so it is off by default). */
   includeParameterUsage: {

@@ -48,7 +48,10 @@ const VIEW_SCHEMAS = {
   date: () => isoTime,
 } satisfies Record<StoredKind, () => z.ZodType>;
 
-type ViewSchema<C extends StoredColumn> = C["kind"] extends "json" | "strings"
+type ViewSchema<C extends StoredColumn> = C["optional"] extends true
+  ? z.ZodDefault<NullableViewSchema<C>>
+  : NullableViewSchema<C>;
+type NullableViewSchema<C extends StoredColumn> = C["kind"] extends "json" | "strings"
   ? ReturnType<(typeof VIEW_SCHEMAS)[C["kind"]]>
   : C["nullable"] extends true
     ? z.ZodNullable<ReturnType<(typeof VIEW_SCHEMAS)[C["kind"]]>>
@@ -61,8 +64,9 @@ export function thoughtViewSchema<R extends StoredRegistry>(registry: R) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, column] of Object.entries(registry)) {
     if (column.hidden) continue;
-    const schema = VIEW_SCHEMAS[column.kind]();
-    shape[name] = column.nullable && column.kind !== "json" && column.kind !== "strings" ? schema.nullable() : schema;
+    const base: z.ZodType = VIEW_SCHEMAS[column.kind]();
+    const schema = column.nullable && column.kind !== "json" && column.kind !== "strings" ? base.nullable() : base;
+    shape[name] = column.optional ? schema.default(column.kind === "strings" ? [] : null) : schema;
   }
   return z.object({
     ...(shape as ThoughtViewShape<R>),

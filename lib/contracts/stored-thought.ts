@@ -1,14 +1,15 @@
 // The columns of a stored thought (the Thought table), declared once: name, kind, whether it may be null, and where
 // its value comes from. Everything that writes or reads a whole thought row is built from this list, so a new column
-// is one entry here plus a migration (prisma/schema.base.prisma, then `npm run db:diff`):
+// is one entry here plus its field in prisma/schema.base.prisma and the migrations (`npm run db:diff`):
 //   - the read shape ZThoughtView (./session.ts, thoughtViewSchema): what the API, tRPC, exports and the browser get
 //   - the write path's column list (server/ingest/write-store.ts, TABLES.Thought): both stores' INSERTs
 //   - the write path's row (server/ingest/write-batch.ts, thoughtRowBuilder): a column with an `input` field is copied
 //     from the agent's input; any other must be computed there (the compiler asks for it)
 //   - rows as read shapes (server/services/sessions/sessions.ts, toThoughtView) and a JSON export back into rows
 //     (server/services/sessions/session-transfer.ts, importedThought)
-// The Prisma model must match: server/ingest/stored-thought.test.ts checks its generated type and the migrated tables
-// of both providers against this list, and adds a fixture column to a copy of it to check that each place carries it.
+// The Prisma model must match: server/ingest/stored-thought.test.ts checks its generated type against this list (the
+// migrations follow the model: test/services/migrations.test.ts), and adds fixture columns to a copy of the list to
+// check that each place above carries them.
 // The order is the read shape's order, which reaches the API's JSON: append new columns.
 import type { ThoughtField } from "./fields";
 
@@ -35,6 +36,9 @@ export interface StoredColumn {
   thoughtRef?: true;
   /** Kept out of the read shape. */
   hidden?: true;
+  /** Exports made before the column existed lack it: the read shape takes its absence as null (an empty list for
+   *  `strings`), so they still import. Only for a nullable column; every column added from now on wants it. */
+  optional?: true;
 }
 
 export type StoredRegistry = Readonly<Record<string, StoredColumn>>;
@@ -68,6 +72,12 @@ export const STORED_THOUGHT = {
   version: { kind: "int", nullable: false },
   createdAt: { kind: "date", nullable: false },
   updatedAt: { kind: "date", nullable: false },
+  /** A thought from a transcript or trace (lib/normalised/model.ts): prompt | reasoning | placeholder | tool_call |
+   *  tool_result | answer; null for an agent's own sequential thought. Copied from `detail.kind` by the write path. */
+  kind: { kind: "text", nullable: true, optional: true },
+  /** The rest of what its source said (./thought-detail.ts); its opaque payloads are kept verbatim and the read shape
+   *  shows them only as `opaque: true` (server/services/sessions/sessions.ts toThoughtView). */
+  detail: { kind: "json", nullable: true, input: "detail", optional: true },
 } as const satisfies StoredRegistry;
 
 export type StoredThoughtColumn = keyof typeof STORED_THOUGHT;

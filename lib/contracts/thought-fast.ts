@@ -63,6 +63,8 @@ const KIND_CHECKS: Record<FieldKind, Check> = {
   tags: isTags,
   score: isScore,
   metadata: isFlatMetadata,
+  // Always the schema's way: a detail is nested and rarer than a thought's own fields.
+  detail: () => false,
 };
 
 /** The kinds whose value the schema returns as a copy (an array, or an object with its keys reordered). */

@@ -14,6 +14,7 @@ import {
   type RevisableField,
 } from "./fields";
 import { parseArguments, type ParseResult } from "./parse";
+import { ZThoughtDetail } from "./thought-detail";
 import { fastThoughtChecker } from "./thought-fast";
 
 export type { ParseResult } from "./parse";
@@ -60,6 +61,7 @@ const KIND_SCHEMAS = {
         .max(1, { error: `${field} must be ≤ 1 | Scores run from 0 to 1.` }),
     ),
   metadata: () => ZThoughtMetadata,
+  detail: () => ZThoughtDetail,
 } satisfies Record<FieldKind, (field: string, spec: FieldSpec) => z.ZodType>;
 
 type KindSchema<K extends FieldKind> = ReturnType<(typeof KIND_SCHEMAS)[K]>;

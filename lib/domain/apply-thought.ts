@@ -1,5 +1,5 @@
-// The pure heart of recording a thought: numbering, total raising, branch and revision resolution and flags
-// (DESIGN.md §3). The write path loads a SessionIndex, plans each thought against it, and records the plan back so
+// The pure heart of recording a thought: numbering, total raising, branch and revision resolution and flags.
+// The write path loads a SessionIndex, plans each thought against it, and records the plan back so
 // the next thought in the same batch sees it. No I/O here; tested in apply-thought.test.ts.
 import type { ThoughtInput } from "../contracts/thought";
 import type { ResultFacts } from "./continuation";

@@ -1,4 +1,4 @@
-// Inconsistent but harmless input is accepted and flagged (DESIGN.md §3): reviewing agents' mistakes is the point,
+// Inconsistent but harmless input is accepted and flagged: reviewing agents' mistakes is the point,
 // so each flag carries a sentence the dashboard shows as-is.
 export const FLAG_DESCRIPTIONS = {
   total_raised: "The thought number was above the stated total, so the total was raised to match.",

@@ -1,4 +1,4 @@
-// Which session a thought belongs to (DESIGN.md §3, "Session").
+// Which session a thought belongs to (the rule agents are told: docs/agents.md, "Sessions").
 
 export interface SessionRuleInput {
   sessionId?: string;

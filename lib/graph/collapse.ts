@@ -1,5 +1,5 @@
 // What the graph draws when a session is too big to draw whole. React Flow stays smooth up to about a thousand rich
-// nodes (DESIGN.md §4); past COLLAPSE_AT we keep the main chain and the branches holding the selected or newest
+// nodes; past COLLAPSE_AT we keep the main chain and the branches holding the selected or newest
 // thought, show every thought that matters for review (flagged, revising or revised, fork points, lane ends, and
 // a window around the focus), and fold the rest: each run of plain thoughts and each inactive branch becomes one
 // summary node. Selecting a summary node selects its first thought, which unfolds the neighbourhood. Pure, O(n).

@@ -42,5 +42,6 @@ export function toOutline(t: OutlineSource): OutlineThought {
     length: t.text.length,
     version: t.version,
     createdAt: t.createdAt,
+    kind: t.kind,
   };
 }

@@ -5,7 +5,7 @@ describe("agentSnippets", () => {
   const key = "tg_write_abc123";
   const snippets = agentSnippets({ baseUrl: "http://10.0.0.5:3000/", apiKey: key });
 
-  it("covers the six clients, each filled with the server URL (no trailing slash doubled) and the key", () => {
+  it("covers the seven clients, each filled with the server URL (no trailing slash doubled) and the key", () => {
     expect(snippets.map((s) => s.id)).toEqual([
       "curl",
       "claude-code",
@@ -13,6 +13,7 @@ describe("agentSnippets", () => {
       "claude-desktop",
       "ai-sdk",
       "openai-agents",
+      "transcripts",
     ]);
     for (const s of snippets) {
       expect(s.code, s.id).toContain(key);
@@ -50,5 +51,11 @@ describe("agentSnippets", () => {
   it("shows a placeholder until a key exists", () => {
     const none = agentSnippets({ baseUrl: "http://127.0.0.1:3000", apiKey: null });
     expect(none.every((s) => s.code.includes(KEY_PLACEHOLDER))).toBe(true);
+  });
+
+  it("follows coding agents' transcripts with the CLI's watch command", () => {
+    const s = snippets.find((x) => x.id === "transcripts")!;
+    expect(s.label).toBe("Claude Code / Codex / Gemini CLI");
+    expect(s.code).toContain("npx thoughtgraph watch --claude --codex --gemini");
   });
 });

@@ -3,7 +3,7 @@
 // route or flag changes in one place; the commands are the README's "Connecting an agent" sections.
 
 export interface AgentSnippet {
-  id: "curl" | "claude-code" | "cursor" | "claude-desktop" | "ai-sdk" | "openai-agents";
+  id: "curl" | "claude-code" | "cursor" | "claude-desktop" | "ai-sdk" | "openai-agents" | "transcripts";
   label: string;
   /** Where the text goes, in a few words ("a terminal", ".cursor/mcp.json"). */
   where: string;
@@ -106,6 +106,17 @@ export function agentSnippets({ baseUrl, apiKey }: { baseUrl: string; apiKey: st
         `) as thoughtgraph:`,
         `    agent = Agent(name="Assistant", instructions="Think step by step with sequentialthinking.", mcp_servers=[thoughtgraph])`,
         `    result = await Runner.run(agent, "…")`,
+      ].join("\n"),
+    },
+    {
+      id: "transcripts",
+      label: "Claude Code / Codex / Gemini CLI",
+      where: "a terminal: follows the agents' own transcripts, no change to the agent (import the past with `import`)",
+      language: "sh",
+      code: [
+        `export THOUGHTGRAPH_URL=${url} THOUGHTGRAPH_API_KEY=${key}`,
+        "npx thoughtgraph import ~/.claude/projects ~/.codex/sessions ~/.gemini/tmp",
+        "npx thoughtgraph watch --claude --codex --gemini",
       ].join("\n"),
     },
   ];

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// `thoughtgraph mcp`: the stdio MCP bridge. Configured by THOUGHTGRAPH_URL (default http://127.0.0.1:3000) and
-// THOUGHTGRAPH_API_KEY, or --url / --api-key. While serving, everything it prints goes to stderr: stdout belongs to the protocol.
+// `thoughtgraph mcp`: the stdio MCP bridge; `thoughtgraph import` and `thoughtgraph watch`: coding agents' transcripts
+// into sessions. Configured by THOUGHTGRAPH_URL (default http://127.0.0.1:3000) and THOUGHTGRAPH_API_KEY, or --url /
+// --api-key. While serving MCP, everything it prints goes to stderr: stdout belongs to the protocol.
 import { parseArgs } from "node:util";
 import { DEFAULT_BASE_URL } from "./client";
 import { startStdioBridge, TOOLSETS, type Toolset } from "./mcp/bridge";
+import { runTranscriptCommand, TRANSCRIPT_USAGE } from "./transcripts/command";
 
 const USAGE = `Usage: thoughtgraph mcp [--url URL] [--api-key KEY] [--toolset thoughtgraph|thoughtmcp]
+       thoughtgraph import <file|dir>… [options]
+       thoughtgraph watch [--claude] [--codex] [--gemini] [dir…] [options]
 
 Serves thoughtgraph's MCP tools (sequentialthinking, think, revise_thought, get_thinking_session,
 clear_thinking_session) over stdio and forwards each call to a thoughtgraph server. With
@@ -15,10 +19,18 @@ clear_thinking_session) over stdio and forwards each call to a thoughtgraph serv
   --api-key KEY    an API key (default: $THOUGHTGRAPH_API_KEY)
   --toolset NAME   thoughtgraph (default) or thoughtmcp
 
+${TRANSCRIPT_USAGE}
+
 Start the server with \`npm start\` in the thoughtgraph checkout; create a key with
 \`npm run keys -- create --name NAME\`.`;
 
 function main(argv: string[]): number | null {
+  if (argv[0] === "import" || argv[0] === "watch") {
+    void runTranscriptCommand(argv, USAGE).then((code) => {
+      if (code !== null) process.exitCode = code;
+    });
+    return null;
+  }
   let parsed;
   try {
     parsed = parseArgs({

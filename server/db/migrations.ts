@@ -1,5 +1,6 @@
 // Server-only: applies and authors migrations through the WebAssembly schema engine (@prisma/schema-engine-wasm),
-// because the native schema-engine binary cannot be downloaded here (DESIGN.md §5).
+// because the native schema-engine binary is fetched from Prisma's servers on first use, which an offline machine
+// cannot do.
 //
 // Layout (resolved from process.cwd(), which must be the repo root: the production start reads it at runtime):
 //   prisma/<provider>/migrations/<timestamp>_<name>/migration.sql
@@ -347,7 +348,8 @@ export interface DiffSchemasInput {
 }
 
 /**
- * Datamodel-to-datamodel diff: needs no database (introspecting PostgreSQL through adapter-pg fails, DESIGN.md §5).
+ * Datamodel-to-datamodel diff: needs no database (introspecting PostgreSQL through adapter-pg fails with
+ * "Column type 'char' could not be deserialized").
  * Returns the SQL (or summary) that takes `from` to `to`, trimmed; '' when there is nothing to do.
  */
 export async function diffSchemas(input: DiffSchemasInput): Promise<string> {

@@ -48,6 +48,8 @@ import { getSessionContext } from "./routes/session-context";
 import { getSessionExport } from "./routes/session-export";
 import { getSession } from "./routes/session-get";
 import { postSessionImport } from "./routes/session-import";
+import { postTranscriptImport } from "./routes/import-transcript";
+import { ZTranscriptImportQuery, ZTranscriptImportResult } from "@/lib/contracts/transcripts";
 import { getSessions } from "./routes/sessions-list";
 import { getSearch } from "./routes/search";
 import { ZThoughtSearchQuery, ZThoughtSearchResult } from "@/lib/contracts/search";
@@ -183,6 +185,20 @@ export const ROUTES: readonly RouteDeclaration[] = [
     bodyCheckedBy: "service",
     responses: { 201: { description: "Imported.", schema: ZImportResult } },
     handler: postSessionImport,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/import/transcript",
+    scope: "write",
+    summary: "Import a coding agent's transcript (Claude Code, Codex CLI, Gemini CLI) or a provider conversation",
+    description:
+      "The body is the file as it is on disk (JSONL or JSON, at most 64 MiB). Each thought is keyed by its source " +
+      "session and line: importing the same file again, or a longer version of it, adds only what is new.",
+    query: ZTranscriptImportQuery,
+    body: z.string().describe("The transcript file's text."),
+    bodyCheckedBy: "service",
+    responses: { 200: { description: "What was imported, skipped and refused.", schema: ZTranscriptImportResult } },
+    handler: postTranscriptImport,
   },
   {
     method: "GET",

@@ -101,6 +101,7 @@ const KIND_CODECS: Record<FieldKind, ColumnCodec> = {
   tags: values,
   score: numbers,
   metadata: values,
+  detail: values,
 };
 
 const codecOf = (spec: FieldSpec) =>

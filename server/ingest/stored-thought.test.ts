@@ -33,11 +33,11 @@ const inputFitsColumns = (copied: CopiedValues): Partial<StoredRow<typeof STORED
 
 const FIXTURE = {
   ...STORED_THOUGHT,
-  model: { kind: "text", nullable: true },
+  model: { kind: "text", nullable: true, optional: true },
   tokensOut: { kind: "int", nullable: true },
   costUsd: { kind: "real", nullable: true },
   usage: { kind: "json", nullable: true },
-  toolNames: { kind: "strings", nullable: true },
+  toolNames: { kind: "strings", nullable: true, optional: true },
   finishedAt: { kind: "date", nullable: false },
   /** A column the write path copies from an input field. */
   phase: { kind: "text", nullable: true, input: "stage" },
@@ -64,6 +64,7 @@ const computed: ComputedThought<typeof FIXTURE> = {
   branchFromThoughtId: null,
   flags: null,
   source: "sequentialthinking",
+  kind: null,
   version: 1,
   createdAt: at,
   updatedAt: at,
@@ -115,6 +116,12 @@ describe("a column added to the stored-thought registry", () => {
     const empty = thoughtViewMapper(FIXTURE)({ ...row, model: null, usage: null, toolNames: null });
     expect(schema.parse(empty)).toMatchObject({ model: null, usage: null, toolNames: [] });
     expect(schema.safeParse({ ...view, tokensOut: "812" }).success).toBe(false);
+    expect(schema.safeParse({ ...view, tokensOut: undefined }).success).toBe(false);
+  });
+
+  it("marked optional, is read as absent from an export made before it existed", () => {
+    const { model: _model, toolNames: _toolNames, ...older } = thoughtViewMapper(FIXTURE)(row);
+    expect(thoughtViewSchema(FIXTURE).parse(older)).toMatchObject({ model: null, toolNames: [] });
   });
 
   it("survives an export imported back, with the new ids and links", () => {

@@ -109,6 +109,7 @@ describe("the real registry", () => {
       tags: ["a"],
       score: 0.5,
       metadata: { client: "cli", run: 3 },
+      detail: { kind: "reasoning", sourceRef: "u1:0", model: "m", tokensIn: 3, opaque: { signature: "s" } },
       includeParameterUsage: true,
     };
     const request = (input: ThoughtInput): WriteRequest => ({

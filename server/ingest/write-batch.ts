@@ -397,6 +397,7 @@ export class WriteBatch {
             branchFromThoughtId: plan.branchFromThoughtId,
             flags: plan.flags.length > 0 ? plan.flags : null,
             source: r.tool ?? "sequentialthinking",
+            kind: input.detail?.kind ?? null,
             version: 1,
             createdAt: now,
             updatedAt: now,

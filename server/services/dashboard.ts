@@ -66,7 +66,7 @@ type SqliteValue = string | number | null;
 /** The columns in the order outlinePageSqlite reads them (rows as arrays: half the time of a row object each). */
 const SQLITE_OUTLINE_COLUMNS = `"id", "seq", "thoughtNumber", "totalThoughts", "branchId", "branchFromThought",
   "branchFromThoughtId", "isRevision", "revisesThought", "revisesThoughtId", "stage", "score", "flags", "version",
-  "createdAt", "text"`;
+  "createdAt", "text", "kind"`;
 
 /**
  * A page of the outline read with a prepared statement instead of Prisma: 20,000 thoughts in 34–50 ms against
@@ -109,6 +109,7 @@ async function outlinePageSqlite(
     version: r[13] as number,
     createdAt: isoOfSqliteDate(r[14] as string | number),
     text: r[15] as string,
+    kind: r[16] as string | null,
   }));
 }
 

@@ -1,6 +1,6 @@
 // POST /api/v1/thoughts against the real production server: authentication, the official sequentialthinking
 // server's behaviour cases, the coercions, validation that writes nothing, idempotency, limits, the implicit-session
-// rule and the resolved ids of revisions and branches (DESIGN.md §3, issue 2).
+// rule and the resolved ids of revisions and branches (docs/agents.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ZErrorResponse } from "@/lib/contracts/errors";

@@ -1,4 +1,4 @@
-// The official `sequentialthinking` server's behaviour cases and the coercion table (foundation issue, DESIGN.md §3),
+// The official `sequentialthinking` server's behaviour cases and the coercion table (docs/agents.md),
 // as plain data: each case is a fresh session and a list of calls, with the official fields its last answer carries.
 
 export type Args = Record<string, unknown>;

@@ -67,6 +67,7 @@ const KIND_JSON: Record<FieldKind, (description: string) => JsonSchemaProperty> 
   tags,
   score,
   metadata: (description) => ({ type: "object", description }),
+  detail: (description) => ({ type: "object", description }),
 };
 
 /** The advertised input schema of a field registry: its advertised fields in its order, and the required ones. */

@@ -17,7 +17,7 @@ import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { NotFoundError } from "@/server/errors";
 import { matchMemoriesOfProject } from "../search/full-text";
 
-/** Nodes in the memory graph: React Flow stays responsive to about a thousand small nodes (DESIGN.md §4). */
+/** Nodes in the memory graph: React Flow stays responsive to about a thousand small nodes. */
 export const MEMORY_GRAPH_MAX_NODES = 500;
 
 type Row = Awaited<ReturnType<Db["memory"]["findFirstOrThrow"]>>;

@@ -8,7 +8,7 @@
 // write. Calls into one session queue behind each other in this process (from the read to the commit), so two at the
 // same instant get consecutive numbers; two server instances writing one session at the same instant could still
 // read the same number (shown as two thoughts with one number, never a lost write). An unknown `sessionId` is adopted
-// as the session's key, as every other door does (DESIGN.md §3). The thoughts' `source` is "thoughtmcp".
+// as the session's key, as every other door does (lib/domain/session-rule.ts). The thoughts' `source` is "thoughtmcp".
 //
 // Each thought carries `metadata.thoughtmcp` (the tool, one id per call, the thought's role and, for breakdown, its
 // sub-problem node and the nodes it depends on), which is how the graph finds a breakdown's dependency edges: they live

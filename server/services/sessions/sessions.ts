@@ -1,5 +1,6 @@
 // Reading sessions and thoughts, always scoped to one project. Rows become the read shapes of
 // lib/contracts/session.ts here and nowhere else.
+import { detailView } from "@/lib/contracts/thought-detail";
 import type {
   BranchView,
   ListSessionsQuery,
@@ -69,7 +70,14 @@ export function thoughtViewMapper(registry: StoredRegistry): (row: object) => Re
   return (row) => map(row as Record<string, unknown>);
 }
 
-export const toThoughtView = thoughtViewMapper(STORED_THOUGHT) as (t: ThoughtRow) => ThoughtView;
+const viewOfRow = thoughtViewMapper(STORED_THOUGHT) as (t: ThoughtRow) => ThoughtView;
+
+/** A thought's read shape; a detail's opaque payloads (signatures, encrypted reasoning) stay in the database. */
+export function toThoughtView(t: ThoughtRow): ThoughtView {
+  const view = viewOfRow(t);
+  if (view.detail) view.detail = detailView(view.detail);
+  return view;
+}
 
 export function toBranchView(b: BranchRow): BranchView {
   return {

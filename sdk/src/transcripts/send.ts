@@ -1,0 +1,60 @@
+// The CLI's requests to a thoughtgraph server: a transcript file to POST /api/v1/import/transcript, thought events to
+// POST /api/v1/ingest. Errors come back as the server's message.
+import type { ThoughtEvent } from "../../../lib/normalised/plan-thoughts";
+import type { TranscriptImportResult } from "../../../lib/contracts/transcripts";
+
+export interface ServerRef {
+  baseUrl: string;
+  apiKey?: string;
+}
+
+const headers = (s: ServerRef, type: string): Record<string, string> => ({
+  "content-type": type,
+  "x-thoughtgraph-client": "thoughtgraph-cli",
+  ...(s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {}),
+});
+
+async function answer<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error(`the server answered ${res.status} with no JSON`);
+  }
+  if (!res.ok && res.status !== 207) {
+    const e = (body as { error?: { message?: string; suggestion?: string } }).error;
+    throw new Error(e?.message ? `${e.message}${e.suggestion ? ` ${e.suggestion}` : ""}` : `status ${res.status}`);
+  }
+  return body as T;
+}
+
+export async function postTranscript(s: ServerRef, text: string, name: string): Promise<TranscriptImportResult> {
+  const url = new URL("/api/v1/import/transcript", s.baseUrl);
+  url.searchParams.set("name", name.slice(0, 200));
+  const res = await fetch(url, { method: "POST", headers: headers(s, "application/jsonl"), body: text });
+  return answer<TranscriptImportResult>(res);
+}
+
+/** Sends events in batches of at most 1,000; answers how many the server wrote (201) and saw before (200, 409). */
+export async function postEvents(
+  s: ServerRef,
+  events: readonly ThoughtEvent[],
+): Promise<{ written: number; seen: number }> {
+  let written = 0;
+  let seen = 0;
+  for (let at = 0; at < events.length; at += 1_000) {
+    const res = await fetch(new URL("/api/v1/ingest", s.baseUrl), {
+      method: "POST",
+      headers: headers(s, "application/json"),
+      body: JSON.stringify({ events: events.slice(at, at + 1_000) }),
+    });
+    const { results } = await answer<{ results: { status: number; error?: { message: string } }[] }>(res);
+    for (const r of results) {
+      if (r.status === 201) written += 1;
+      else if (r.status === 200 || r.status === 409) seen += 1;
+      else throw new Error(r.error?.message ?? `an event was refused with status ${r.status}`);
+    }
+  }
+  return { written, seen };
+}

@@ -1,0 +1,253 @@
+// `thoughtgraph watch`: follows the agents' transcript directories and sends every new record's thoughts as it is
+// written. The directories are polled (every 200 ms: fs.watch misses files in new directories on Linux and is not
+// recursive on Node 20's every platform); a file is read from where it was left, up to its last complete line, so a
+// line written in pieces is read once whole. A file that shrinks or is replaced (another inode) is read again from its
+// start as a new file. Model responses whose usage has not arrived go out once their file has been quiet for 300 ms.
+//
+// Restart: the state file keeps each file's inode and the bytes read, and each session's count of thoughts sent. On
+// start, a known file's lines up to there are read again without sending (the readers need them to place what
+// follows), and a session's first `sent` thoughts are not sent again: the thoughts of a prefix never change
+// (lib/normalised/plan-thoughts.ts), so the count says exactly which.
+import fs from "node:fs";
+import path from "node:path";
+import { ThoughtPlanner, type ThoughtEvent } from "../../../lib/normalised/plan-thoughts";
+import { detectRecord, readerFor, type LineFormat } from "../../../lib/transcripts/read";
+import type { TranscriptReader } from "../../../lib/transcripts/reader";
+import { redactValue } from "../../../lib/transcripts/redact";
+import { isSubAgentFile, sessionIdOf, subAgentParent, walkTranscripts } from "./layout";
+import { postEvents, type ServerRef } from "./send";
+
+export const POLL_MS = 200;
+export const QUIET_MS = 300;
+
+export interface WatchOptions {
+  dirs: readonly string[];
+  server: ServerRef;
+  redactions: readonly RegExp[];
+  dryRun: boolean;
+  statePath: string;
+  out: (line: string) => void;
+  log: (line: string) => void;
+}
+
+interface Session {
+  key: string;
+  reader: TranscriptReader;
+  planner: ThoughtPlanner | null;
+  produced: number;
+  sent: number;
+  queue: ThoughtEvent[];
+  quietSince: number;
+}
+
+interface Followed {
+  ino: number;
+  offset: number;
+  line: number;
+  session: Session | null;
+  /** Sub-agent files name themselves to the reader (Gemini keys a sub-agent's records by its file). */
+  name?: string;
+  changedAt: number;
+  /** The state file's entry for it no longer matches the file. */
+  stale: boolean;
+}
+
+interface State {
+  files: Record<string, { ino: number; offset: number; line: number }>;
+  sessions: Record<string, number>;
+}
+
+function loadState(p: string): State {
+  try {
+    const s = JSON.parse(fs.readFileSync(p, "utf8")) as State;
+    return { files: s.files ?? {}, sessions: s.sessions ?? {} };
+  } catch {
+    return { files: {}, sessions: {} };
+  }
+}
+
+export class Watcher {
+  private readonly files = new Map<string, Followed>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly state: State;
+  private timer: NodeJS.Timeout | null = null;
+  private busy = false;
+  private stopped = false;
+
+  constructor(private readonly o: WatchOptions) {
+    this.state = loadState(o.statePath);
+  }
+
+  start(): void {
+    const tick = async () => {
+      if (this.stopped) return;
+      if (!this.busy) {
+        this.busy = true;
+        try {
+          await this.poll();
+        } catch (error) {
+          this.o.log(`watch: ${error instanceof Error ? error.message : String(error)} (trying again)`);
+        } finally {
+          this.busy = false;
+        }
+      }
+      if (!this.stopped) this.timer = setTimeout(() => void tick(), POLL_MS);
+    };
+    void tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.busy) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  /** One pass: new bytes of every file, their thoughts sent. Exposed for tests. */
+  async poll(): Promise<void> {
+    const now = Date.now();
+    const found = walkTranscripts(this.o.dirs.filter((d) => fs.existsSync(d)));
+    // Session files first, so a sub-agent's file finds its session.
+    const paths = found.groups
+      .flatMap((g) => g.files)
+      .sort((a, b) => Number(isSubAgentFile(a)) - Number(isSubAgentFile(b)));
+    for (const p of paths) this.readNew(p, now);
+    for (const s of this.sessions.values()) {
+      const quiet = now - s.quietSince >= QUIET_MS;
+      if (quiet) for (const item of s.reader.flush()) this.produce(s, s.planner?.add(item) ?? []);
+    }
+    await this.send();
+  }
+
+  private sessionFor(file: string, format: LineFormat, stale: boolean): Session {
+    let key = file;
+    if (format === "claude-code") key = `claude:${sessionIdOf(file) ?? file}`;
+    if (format === "gemini-cli" && isSubAgentFile(file)) {
+      const parent = subAgentParent(file);
+      const owner = [...this.sessions.values()].find((s) => s.reader.facts()?.id === parent);
+      if (owner) return owner;
+    }
+    let s = this.sessions.get(key);
+    if (!s) {
+      s = {
+        key,
+        reader: readerFor(format),
+        planner: null,
+        produced: 0,
+        sent: stale ? 0 : (this.state.sessions[key] ?? 0),
+        queue: [],
+        quietSince: 0,
+      };
+      this.sessions.set(key, s);
+    }
+    return s;
+  }
+
+  private readNew(p: string, now: number): void {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      this.files.delete(p);
+      return;
+    }
+    let f = this.files.get(p);
+    if (f && (f.ino !== st.ino || st.size < f.offset)) {
+      // Truncated, or replaced by a new file under the same name: read it as new.
+      this.o.log(`watch: ${p} was ${f.ino !== st.ino ? "replaced" : "truncated"}; reading it from its start`);
+      if (f.session) {
+        this.sessions.delete(f.session.key);
+        delete this.state.sessions[f.session.key];
+      }
+      f = undefined;
+      this.files.delete(p);
+    }
+    if (!f) {
+      // A file read before a restart is read again from its start; its session's count of thoughts sent says which
+      // not to send again, unless the file changed meanwhile.
+      const saved = this.state.files[p];
+      const stale = saved !== undefined && (saved.ino !== st.ino || st.size < saved.offset);
+      f = { ino: st.ino, offset: 0, line: 0, session: null, changedAt: now, stale };
+      this.files.set(p, f);
+    }
+    if (st.size === f.offset) return;
+    const fd = fs.openSync(p, "r");
+    let text: string;
+    try {
+      const buf = Buffer.alloc(st.size - f.offset);
+      const n = fs.readSync(fd, buf, 0, buf.length, f.offset);
+      const end = buf.lastIndexOf(0x0a, n - 1);
+      if (end < 0) return; // no complete line yet
+      text = buf.subarray(0, end + 1).toString("utf8");
+      f.offset += end + 1;
+    } finally {
+      fs.closeSync(fd);
+    }
+    f.changedAt = now;
+    for (const line of text.split("\n")) {
+      f.line += 1;
+      if (line.trim() === "") continue;
+      let record: unknown;
+      try {
+        record = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      if (!f.session) {
+        const format = detectRecord(record);
+        if (!format) continue;
+        f.session = this.sessionFor(p, format, f.stale);
+        if (isSubAgentFile(p)) f.name = path.basename(p);
+      }
+      const s = f.session;
+      const value = redactValue(record, this.o.redactions);
+      const items = s.reader.push(value, f.line, f.name);
+      if (items.length > 0 && !s.planner) {
+        s.planner = new ThoughtPlanner(
+          { ...s.reader.facts()! },
+          { maxThoughtChars: 100_000, client: "thoughtgraph-cli" },
+        );
+      }
+      for (const item of items) this.produce(s, s.planner!.add(item));
+      s.quietSince = now;
+    }
+    this.state.files[p] = { ino: f.ino, offset: f.offset, line: f.line };
+  }
+
+  private produce(s: Session, events: ThoughtEvent[]): void {
+    for (const e of events) {
+      s.produced += 1;
+      if (s.produced > s.sent) s.queue.push(e);
+    }
+  }
+
+  private async send(): Promise<void> {
+    for (const s of this.sessions.values()) {
+      if (s.queue.length === 0) continue;
+      const batch = s.queue.splice(0);
+      if (this.o.dryRun) {
+        for (const e of batch) this.o.out(JSON.stringify(e));
+      } else {
+        try {
+          const r = await postEvents(this.o.server, batch);
+          this.o.log(
+            `watch: ${batch[0]!.body.sessionId}: ${r.written} new thoughts${r.seen ? `, ${r.seen} already there` : ""}`,
+          );
+        } catch (error) {
+          s.queue.unshift(...batch); // sent again on the next pass
+          throw error;
+        }
+      }
+      s.sent += batch.length;
+      this.state.sessions[s.key] = s.sent;
+    }
+    this.saveState();
+  }
+
+  private saveState(): void {
+    if (this.o.dryRun) return;
+    fs.mkdirSync(path.dirname(this.o.statePath), { recursive: true });
+    const tmp = `${this.o.statePath}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(this.state));
+    fs.renameSync(tmp, this.o.statePath);
+  }
+}
