@@ -19,8 +19,11 @@ export interface ContextThought {
   branchId: string | null;
   branchFromThought: number | null;
   branchFromThoughtId: string | null;
-  stage: string | null;
-  metadata: unknown;
+  /** A transcript's item kind (lib/normalised/model.ts): prompt, reasoning, placeholder, tool_call, tool_result,
+   *  answer; null for an agent's own sequential thought. */
+  kind: string | null;
+  /** What its source said beside the text (lib/contracts/thought-detail.ts): toolName, toolCallId, isError, … */
+  detail: unknown;
 }
 
 export interface ContextSession {
@@ -39,9 +42,26 @@ export interface ContextRubric extends ScoreRule {
 const NONE = "(none)";
 const NOT_CONCLUDED = "(the session has not concluded)";
 
-/** "Thought 3", "Thought 4 (branch "alt" from thought 2)", "Thought 5 (revises thought 3)". */
+const KIND_WORDS: Record<string, string> = {
+  prompt: "the user's prompt",
+  reasoning: "reasoning",
+  placeholder: "reasoning not recorded",
+  tool_call: "tool call",
+  tool_result: "tool result",
+  answer: "answer",
+};
+
+function detailOf(t: ContextThought): { toolName?: string; toolCallId?: string; isError?: boolean } {
+  return t.detail !== null && typeof t.detail === "object" ? (t.detail as Record<string, never>) : {};
+}
+
+/** "Thought 3", "Thought 4 (branch "alt" from thought 2)", "Thought 5 (revises thought 3)", "Thought 6 (tool call: Bash)". */
 export function thoughtLabel(t: ContextThought): string {
   const notes: string[] = [];
+  if (t.kind !== null && t.kind !== "reasoning") {
+    const tool = detailOf(t).toolName;
+    notes.push(`${KIND_WORDS[t.kind] ?? t.kind}${tool && t.kind.startsWith("tool") ? `: ${tool}` : ""}`);
+  }
   if (t.branchId !== null) {
     notes.push(`branch "${t.branchId}"${t.branchFromThought !== null ? ` from thought ${t.branchFromThought}` : ""}`);
   }
@@ -91,28 +111,25 @@ function forkOf(
   return found;
 }
 
-/** A tool call's name, arguments and result, where the thought is one (a `tool_call` stage, or tool metadata). */
-export function toolCallOf(t: ContextThought): { name: string; input: string; result: string | null } | null {
-  const meta = t.metadata !== null && typeof t.metadata === "object" ? (t.metadata as Record<string, unknown>) : {};
-  const call = objectOr(meta.toolCall) ?? objectOr(meta.tool);
-  if (!call && t.stage !== "tool_call") return null;
-  const name = typeof call?.name === "string" ? call.name : "a tool";
-  const input = call ? shown(call.input ?? call.arguments ?? call.args) : t.text;
-  const resultValue = meta.toolResult ?? call?.result ?? call?.output;
-  return { name, input, result: resultValue === undefined ? null : shown(resultValue) };
-}
-
-const objectOr = (v: unknown) =>
-  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-const shown = (v: unknown) => (typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v));
-
-function toolCalls(thoughts: readonly ContextThought[]): string {
+/**
+ * The tool calls among `thoughts`, each with its result: the tool_result thought with the same toolCallId anywhere
+ * in the session (a result usually arrives later, and may sit outside a thought's path).
+ */
+function toolCalls(thoughts: readonly ContextThought[], session: ContextSession): string {
+  const results = new Map<string, ContextThought>();
+  for (const t of session.thoughts) {
+    const id = detailOf(t).toolCallId;
+    if (t.kind === "tool_result" && id) results.set(id, t);
+  }
   return joinBlocks(
     thoughts.flatMap((t) => {
-      const call = toolCallOf(t);
-      if (!call) return [];
-      const result = call.result === null ? "" : `\nResult: ${call.result}`;
-      return [`${thoughtLabel(t)} called ${call.name}: ${call.input}${result}`];
+      if (t.kind !== "tool_call") return [];
+      const d = detailOf(t);
+      const result = d.toolCallId ? results.get(d.toolCallId) : undefined;
+      const answer = result
+        ? `\n${detailOf(result).isError ? "Error" : "Result"} (thought ${result.thoughtNumber}):\n${result.text}`
+        : "\n(no result recorded)";
+      return [`${thoughtLabel(t)} called ${d.toolName ?? "a tool"}:\n${t.text}${answer}`];
     }),
   );
 }
@@ -123,7 +140,7 @@ function revisionsOf(session: ContextSession, target: ContextThought): string {
   );
   const revisedBy = session.thoughts
     .filter((t) => t.revisesThoughtId === target.id && t.id !== target.id)
-    .map((t) => block(t, ", which revises it"));
+    .map((t) => block(t));
   return joinBlocks([...earlier, ...revisedBy]);
 }
 
@@ -133,9 +150,13 @@ export function goalOf(session: ContextSession): string {
   return session.thoughts[0]?.text ?? NONE;
 }
 
+/** The last answer of a transcript; else, once the agent said no more thoughts were needed, its last such thought. */
 export function conclusionOf(session: ContextSession): string {
+  const reversed = [...session.thoughts].reverse();
+  const answer = reversed.find((t) => t.kind === "answer");
+  if (answer) return block(answer);
   if (session.status !== "completed") return NOT_CONCLUDED;
-  const last = [...session.thoughts].reverse().find((t) => !t.nextThoughtNeeded);
+  const last = reversed.find((t) => !t.nextThoughtNeeded);
   return last ? block(last) : NOT_CONCLUDED;
 }
 
@@ -164,7 +185,7 @@ export function variableValues(
     return {
       ...common,
       transcript: joinBlocks(session.thoughts.map((t) => block(t))),
-      tool_calls: toolCalls(session.thoughts),
+      tool_calls: toolCalls(session.thoughts, session),
     };
   }
   const thought = session.thoughts.find((t) => t.id === thoughtId);
@@ -173,8 +194,8 @@ export function variableValues(
   return {
     ...common,
     thought: block(thought),
-    path: joinBlocks(path.map((t) => block(t, t.id === thought.id ? " (under review)" : ""))),
+    path: joinBlocks(path.map((t) => block(t, t.id === thought.id ? " — the step under review" : ""))),
     revisions: revisionsOf(session, thought),
-    tool_calls: toolCalls(path),
+    tool_calls: toolCalls(path, session),
   };
 }

@@ -44,15 +44,15 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   {
     name: "conclusion",
     description:
-      "The session's conclusion: its last thought once the agent said no more were needed; “(the session has not " +
-      "concluded)” otherwise.",
+      "The session's conclusion: a transcript's last answer, else its last thought once the agent said no more " +
+      "were needed; “(the session has not concluded)” otherwise.",
     targets: BOTH,
   },
   {
     name: "tool_calls",
     description:
-      "Tool calls and their results where the session has them (the path's for a thought judge, the session's for " +
-      "a session judge); “(none)” otherwise.",
+      "Tool calls (from imported transcripts and traces) with their results: the path's for a thought judge, the " +
+      "session's for a session judge; “(none)” where there are none.",
     targets: BOTH,
   },
   {

@@ -36,8 +36,8 @@ export async function loadContextSession(db: Db, projectId: string, sessionId: s
         branchId: true,
         branchFromThought: true,
         branchFromThoughtId: true,
-        stage: true,
-        metadata: true,
+        kind: true,
+        detail: true,
       },
     }),
     db.thoughtVersion.findMany({
