@@ -33,6 +33,9 @@ export function currentLimits(): Limits {
 
 export const DEFAULT_PROJECT_SLUG = "default";
 
+/** The environment, or a part of it (tests pass their own). */
+export type Env = Readonly<Record<string, string | undefined>>;
+
 /** Characters a THOUGHTGRAPH_SECRET_KEY needs at least: `openssl rand -base64 32` gives 44. */
 export const MIN_SECRET_KEY_CHARS = 32;
 
@@ -40,7 +43,7 @@ export const MIN_SECRET_KEY_CHARS = 32;
  * THOUGHTGRAPH_SECRET_KEY: the key model connections' API keys are encrypted under (server/services/judges/
  * secret-box.ts). Null when unset; an error naming the variable when it is too short to be a key.
  */
-export function secretKeyText(env: NodeJS.ProcessEnv = process.env): string | null {
+export function secretKeyText(env: Env = process.env): string | null {
   const raw = env.THOUGHTGRAPH_SECRET_KEY;
   if (raw === undefined || raw.trim() === "") return null;
   if (raw.trim().length < MIN_SECRET_KEY_CHARS) {

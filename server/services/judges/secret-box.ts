@@ -5,7 +5,7 @@
 // except openSecret's answer, which only the provider call reads.
 import "@/server/server-only";
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import { secretKeyText } from "@/server/config";
+import { secretKeyText, type Env } from "@/server/config";
 import { DomainError } from "@/server/errors";
 
 const VERSION = "v1";
@@ -23,7 +23,7 @@ interface DerivedKey {
   id: string;
 }
 
-function derivedKey(env: NodeJS.ProcessEnv = process.env): DerivedKey {
+function derivedKey(env: Env = process.env): DerivedKey {
   const text = secretKeyText(env);
   if (text === null) {
     throw new SecretKeyError(
@@ -36,7 +36,7 @@ function derivedKey(env: NodeJS.ProcessEnv = process.env): DerivedKey {
 }
 
 /** The API key sealed for the connection `connectionId`. */
-export function sealSecret(secret: string, connectionId: string, env?: NodeJS.ProcessEnv): string {
+export function sealSecret(secret: string, connectionId: string, env?: Env): string {
   const { key, id } = derivedKey(env);
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
@@ -47,7 +47,7 @@ export function sealSecret(secret: string, connectionId: string, env?: NodeJS.Pr
 }
 
 /** The API key of a connection, opened; a SecretKeyError when the key is missing or another one sealed it. */
-export function openSecret(sealed: string, connectionId: string, env?: NodeJS.ProcessEnv): string {
+export function openSecret(sealed: string, connectionId: string, env?: Env): string {
   const { key, id } = derivedKey(env);
   const [version, keyId, iv, tag, body] = sealed.split(".");
   if (version !== VERSION || !keyId || !iv || !tag || body === undefined) {
@@ -73,7 +73,7 @@ export function openSecret(sealed: string, connectionId: string, env?: NodeJS.Pr
 }
 
 /** Throws the start-up error when connections hold sealed keys but THOUGHTGRAPH_SECRET_KEY is missing. */
-export function assertSecretKeyFor(sealedKeys: number, env: NodeJS.ProcessEnv = process.env): void {
+export function assertSecretKeyFor(sealedKeys: number, env: Env = process.env): void {
   if (sealedKeys === 0 || secretKeyText(env) !== null) return;
   throw new Error(
     `THOUGHTGRAPH_SECRET_KEY is not set, but ${sealedKeys} model connection${sealedKeys === 1 ? " holds an API key" : "s hold API keys"} ` +
