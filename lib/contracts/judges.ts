@@ -6,6 +6,8 @@ import { coerceBoolean, coerceNumber, opt } from "./coerce";
 import { ZQueueFilter } from "./queues";
 import { SCORE_TYPES } from "./zod-free";
 import { JUDGE_TARGETS, MAX_TEMPLATE_CHARS } from "../judges/template";
+import type { AlphaStat } from "../stats/agreement";
+import type { PairComparison, TrendPoint, WithInterval } from "../stats/judge-agreement";
 
 export { JUDGE_TARGETS } from "../judges/template";
 
@@ -383,3 +385,26 @@ export const ZListRunsQuery = z.object({
     .default(50),
 });
 export type ListRunsQuery = z.infer<typeof ZListRunsQuery>;
+
+// ---- agreement with judges (the agreement page) ----
+
+/** Each judge of one config against each person and against the people's consensus (lib/stats/judge-agreement.ts). */
+export interface JudgeAgreementView {
+  configType: "numeric" | "categorical" | "boolean";
+  /** Author key → words ("you", a person's name, "judge <name>"). */
+  raterLabels: Record<string, string>;
+  /** The people who scored with this config (author keys). */
+  people: string[];
+  /** Targets with a consensus of the people. */
+  consensusTargets: number;
+  /** Krippendorff's α among the people alone, with its interval: the bar a judge is measured against. */
+  peopleAlpha: WithInterval<AlphaStat> | null;
+  judges: {
+    key: string;
+    /** Targets the judge scored with this config. */
+    scored: number;
+    vsConsensus: PairComparison;
+    vsPeople: { person: string; comparison: PairComparison }[];
+    trend: TrendPoint[];
+  }[];
+}

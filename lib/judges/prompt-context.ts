@@ -52,7 +52,7 @@ const KIND_WORDS: Record<string, string> = {
 };
 
 function detailOf(t: ContextThought): { toolName?: string; toolCallId?: string; isError?: boolean } {
-  return t.detail !== null && typeof t.detail === "object" ? (t.detail) : {};
+  return t.detail !== null && typeof t.detail === "object" ? t.detail : {};
 }
 
 /** "Thought 3", "Thought 4 (branch "alt" from thought 2)", "Thought 5 (revises thought 3)", "Thought 6 (tool call: Bash)". */

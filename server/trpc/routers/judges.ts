@@ -21,6 +21,9 @@ import {
 } from "@/server/services/judges/connections";
 import { createJudge, deleteJudge, listJudges, previewJudge, updateJudge } from "@/server/services/judges/judges";
 import { cancelRun, createRun, estimateRun, getRun, listRuns } from "@/server/services/judges/runs";
+import { judgeAgreement } from "@/server/services/judges/judge-agreement";
+import { authorKeyOf } from "@/server/services/scores/scores";
+import { scoreAuthorOf } from "@/server/auth/authorship";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
 
 const id = z.string().min(1).max(200);
@@ -66,6 +69,13 @@ export const judgesRouter = createTRPCRouter({
     .query(({ ctx, input }) => listRuns(ctx.db, ctx.projectId, input ?? {})),
   runDetail: memberProcedure.input(z.object({ id })).query(({ ctx, input }) => getRun(ctx.db, ctx.projectId, input.id)),
   cancelRun: manage.input(z.object({ id })).mutation(({ ctx, input }) => cancelRun(ctx.db, ctx.projectId, input.id)),
+
+  /** Each judge of a config against each person and the people's consensus (the agreement page). */
+  agreement: memberProcedure
+    .input(z.object({ configId: id }))
+    .query(({ ctx, input }) =>
+      judgeAgreement(ctx.db, ctx.projectId, input.configId, authorKeyOf(scoreAuthorOf(ctx.actor))),
+    ),
 
   settings: memberProcedure.query(({ ctx }) => judgeSettings(ctx.db, ctx.projectId)),
   setSettings: manage
