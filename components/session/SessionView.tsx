@@ -39,6 +39,7 @@ import { SessionMemoriesLink } from "@/components/memories/SessionMemoriesLink";
 import { ExportMenu } from "./ExportMenu";
 import { SessionPanes } from "./SessionPanes";
 import { ShareMenu } from "./ShareMenu";
+import { RunJudgeMenu } from "@/components/judges/RunJudgeMenu";
 import { useCommentAnchors } from "./useCommentAnchors";
 import { useLayout } from "./useLayout";
 import { ViewMenu } from "./ViewMenu";
@@ -304,6 +305,7 @@ export function SessionView({
           <ViewMenu minimap={minimap} onMinimap={setMinimap} />
           <ExportMenu sessionId={s.id} imagesOnly={readOnly} />
           {readOnly ? null : <ShareMenu sessionId={s.id} />}
+          {readOnly ? null : <RunJudgeMenu target={{ sessionId: s.id }} />}
         </div>
       </header>
       {thoughts.length === 0 ? (

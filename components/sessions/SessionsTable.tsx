@@ -409,9 +409,14 @@ function MoreFilters({
   to: string;
   set: (patch: Record<string, string | null>) => void;
 }) {
-  const active = [query.flagged !== undefined, query.scored !== undefined, Boolean(query.tag), from, to].filter(
-    Boolean,
-  ).length;
+  const active = [
+    query.flagged !== undefined,
+    query.scored !== undefined,
+    query.scoredBy !== undefined,
+    Boolean(query.tag),
+    from,
+    to,
+  ].filter(Boolean).length;
   const field =
     "grid grid-cols-[6rem_1fr] items-center gap-2 text-sm text-muted-foreground [&_[data-slot=native-select-wrapper]]:w-full";
   return (
@@ -441,6 +446,18 @@ function MoreFilters({
             />
           </label>
         ))}
+        <label className={field}>
+          Scored by
+          <NativeSelect
+            aria-label="Scored by"
+            value={query.scoredBy ?? ""}
+            onChange={(e) => set({ scoredBy: e.target.value || null })}
+          >
+            <option value="">Anyone</option>
+            <option value="person">People</option>
+            <option value="judge">Judges</option>
+          </NativeSelect>
+        </label>
         <label className={field}>
           Tag
           <Input

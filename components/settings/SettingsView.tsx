@@ -7,6 +7,7 @@ import { SkeletonRows } from "@/components/ui/Skeleton";
 import { ApiKeysSection } from "./ApiKeysSection";
 import { InvitationsSection } from "./InvitationsSection";
 import { MembersSection } from "./MembersSection";
+import { ModelConnectionsSection } from "./ModelConnectionsSection";
 import { ProjectSection } from "./ProjectSection";
 import { ReasoningSection } from "./ReasoningSection";
 
@@ -29,6 +30,7 @@ export function SettingsView() {
       <InvitationsSection project={project} />
       <ApiKeysSection project={project} />
       <ReasoningSection project={project} />
+      <ModelConnectionsSection project={project} />
     </div>
   );
 }

@@ -11,14 +11,21 @@ import type { PairComparison, TrendPoint, WithInterval } from "../stats/judge-ag
 
 export { JUDGE_TARGETS } from "../judges/template";
 
-export const MODEL_PROVIDERS = ["openai-compatible", "openai", "anthropic"] as const;
-export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+import {
+  DEFAULT_CONNECTION_CONCURRENCY,
+  MAX_CONNECTION_CONCURRENCY,
+  MODEL_PROVIDERS,
+  TIMEOUT_RANGE_MS,
+  type ModelProvider,
+} from "./zod-free";
 
-/** Calls one connection may have in flight across every instance: 64 saturates a local GPU server many times over. */
-export const MAX_CONNECTION_CONCURRENCY = 64;
-/** One call's time limit, in ms: from 1 s to 10 minutes (a long session on a slow local model). */
-export const TIMEOUT_RANGE_MS = { min: 1_000, max: 600_000, default: 60_000 } as const;
-export const DEFAULT_CONNECTION_CONCURRENCY = 4;
+export {
+  DEFAULT_CONNECTION_CONCURRENCY,
+  MAX_CONNECTION_CONCURRENCY,
+  MODEL_PROVIDERS,
+  TIMEOUT_RANGE_MS,
+  type ModelProvider,
+} from "./zod-free";
 const MAX_NAME_CHARS = 100;
 const MAX_URL_CHARS = 2_000;
 const MAX_API_KEY_CHARS = 4_000;
