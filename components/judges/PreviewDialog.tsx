@@ -105,7 +105,8 @@ function PreviewOutput({ result }: { result: PreviewResult }) {
         {result.messages.map((m) => (
           <div key={m.role} className="flex flex-col gap-1">
             <span className="text-xs font-medium text-muted-foreground uppercase">{m.role}</span>
-            <pre className={pre} data-testid={`prompt-${m.role}`}>
+            {/* Focusable: a long prompt scrolls inside its box, and keyboard users must reach it too. */}
+            <pre className={pre} data-testid={`prompt-${m.role}`} tabIndex={0} aria-label={`The ${m.role} message`}>
               {m.content}
             </pre>
           </div>
@@ -115,7 +116,9 @@ function PreviewOutput({ result }: { result: PreviewResult }) {
             Answer schema
           </CollapsibleTrigger>
           <CollapsibleContent>
-            <pre className={pre}>{JSON.stringify(result.schema, null, 2)}</pre>
+            <pre className={pre} tabIndex={0} aria-label="The answer schema">
+              {JSON.stringify(result.schema, null, 2)}
+            </pre>
           </CollapsibleContent>
         </Collapsible>
       </section>

@@ -1,8 +1,10 @@
 "use client";
 // "Judge": run one of the project's judges on this session (or this queue's sessions) now. Offered to owners and
 // admins (a run spends the budget and sends the reasoning to the judge's model); the run's page follows its progress.
+// While a run started here is under way the menu follows it, and the page's scores are read again as it ends.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Gavel } from "lucide-react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { RunTarget } from "@/lib/contracts/judges";
 import { useCan } from "@/components/auth/useCan";
@@ -24,9 +26,24 @@ function Menu({ target, size }: { target: RunTarget; size?: "sm" | "default" }) 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const judges = useQuery(trpc.judges.list.queryOptions());
+  const [following, setFollowing] = useState<string | null>(null);
+  const progress = useQuery({
+    ...trpc.judges.runDetail.queryOptions({ id: following ?? "" }),
+    enabled: following !== null,
+    refetchInterval: 1_000,
+  });
+  const finished = progress.data !== undefined && progress.data.status !== "running";
+  const scored = progress.data?.done ?? 0;
+  // Scores land as the run's calls end: read them again as each arrives, and stop following once it is over.
+  useEffect(() => {
+    if (following === null || progress.data === undefined) return;
+    void queryClient.invalidateQueries({ queryKey: trpc.scores.pathKey() });
+    if (finished) setFollowing(null);
+  }, [following, finished, scored, progress.data, queryClient, trpc.scores]);
   const run = useMutation(
     trpc.judges.run.mutationOptions({
       onSuccess: ({ runId, total }, { id }) => {
+        setFollowing(runId);
         const name = judges.data?.find((j) => j.id === id)?.name ?? "The judge";
         toast.success(`${name}: ${total} ${total === 1 ? "call" : "calls"} queued.`, {
           action: { label: "Follow", onClick: () => window.location.assign(`/judges/runs/${runId}`) },
