@@ -24,6 +24,7 @@ export default tseslint.config(
       ".next/**",
       "node_modules/**",
       "server/db/generated/**",
+      "server/otlp/proto/generated/**", // protobufjs output (scripts/otlp-proto.ts)
       "data/**",
       "test-results/**",
       "playwright-report/**",
@@ -45,6 +46,21 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/only-throw-error": "off",
       "@typescript-eslint/require-await": "off",
+    },
+  },
+  {
+    // One checked configuration: the product reads the environment only through server/config.ts (tests may set it).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "server/**/*.ts", "proxy.ts"],
+    ignores: ["server/config.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read settings with setting(NAME) from server/config.ts: one checked list, documented from it.",
+        },
+      ],
     },
   },
   {

@@ -13,6 +13,20 @@ const config: NextConfig = {
   // scripts/start.ts compresses Next's answers itself, at a faster level (server/http/compress.ts).
   compress: false,
   typedRoutes: false,
+  // The consent page must not be framed (a page on another site could trick a click on Approve) nor leak the
+  // authorization request's URL to another site through the Referer.
+  async headers() {
+    return [
+      {
+        source: "/oauth/:path*",
+        headers: [
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "Referrer-Policy", value: "same-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default config;

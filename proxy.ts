@@ -3,8 +3,8 @@
 //   THOUGHTGRAPH_ALLOWED_HOSTS otherwise) with 403 JSON. After DNS rebinding a page on evil.example reaches a local
 //   thoughtgraph under `Host: evil.example` with a matching Origin, which passes the CSRF check; on a fresh install
 //   (/setup: the first visitor becomes owner) and in single-user mode that was a takeover (issue 13);
-// - answers the OAuth discovery paths MCP clients probe after a 401 (/.well-known/oauth-*) with a JSON 404 that says
-//   a static API key is required, instead of Next's HTML page (mcp-remote printed only "Connection closed");
+// - so also guards the OAuth authorization server's doors (/.well-known/*, /oauth/*, /api/oauth/*): a token or consent
+//   under a foreign Host would name a resource or issuer the clients never asked for;
 // - hands the path to server components (the dashboard layout sends a signed-out visitor to /login?next=<path>).
 // Authentication itself happens in the layout and the API doors, against the database. The agent doors (/api/v1,
 // /api/mcp, /api/health) are not matched: they authenticate every request by key, and /api/mcp checks Host itself.
@@ -15,7 +15,6 @@ let allowedHosts: ReturnType<typeof allowedHostsFromEnv> | undefined;
 
 export function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
-  if (path.startsWith("/.well-known/oauth-")) return oauthNotOffered(path);
   allowedHosts ??= allowedHostsFromEnv();
   const refused = checkHost(request, allowedHosts);
   if (refused) {
@@ -27,21 +26,6 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set("x-thoughtgraph-path", path + request.nextUrl.search);
   return NextResponse.next({ request: { headers } });
-}
-
-function oauthNotOffered(path: string) {
-  return NextResponse.json(
-    {
-      error: {
-        code: "not_found",
-        message: `No OAuth here (${path}): thoughtgraph's MCP endpoint takes a static API key. A valid API key is required.`,
-        suggestion:
-          'Send the key as a header, e.g. mcp-remote http://localhost:3000/api/mcp --header "Authorization: Bearer <key>"; ' +
-          "create one with `npm run keys -- create --name NAME`.",
-      },
-    },
-    { status: 404, headers: { "cache-control": "no-store" } },
-  );
 }
 
 export const config = {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { ShortcutSheet } from "@/components/shell/ShortcutSheet";
 import { TrpcProvider } from "@/components/trpc/TrpcProvider";
 import { UiProviders } from "@/components/ui/Providers";
 import { ThemeScript } from "@/components/ui/ThemeScript";
@@ -20,6 +21,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <UiProviders>
           <TrpcProvider>{children}</TrpcProvider>
+          <ShortcutSheet />
         </UiProviders>
       </body>
     </html>

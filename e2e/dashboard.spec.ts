@@ -240,7 +240,7 @@ test.describe("reviewing a written session", () => {
   test("the revision diff shows insertions and deletions against the revised thought", async ({ page }) => {
     await openSession(page, s.sessionId, id("compare-revised"));
     const diff = detail(page).getByTestId("word-diff");
-    await expect(detail(page).getByRole("heading", { name: "Change from thought 2" })).toBeVisible();
+    await expect(detail(page).getByTestId("revision-pair")).toHaveText("#2 v1 → #4 v1");
     await expect(diff).toBeVisible();
     await expect(diff.locator("del")).not.toHaveCount(0);
     await expect(diff.locator("ins")).not.toHaveCount(0);
@@ -255,7 +255,9 @@ test.describe("reviewing a written session", () => {
     await detail(page).getByRole("button", { name: "Revises thought 2" }).click();
     await expectSelected(page, s, "compare");
     await expect(detail(page).getByRole("button", { name: /^Revised by thought 4/ })).toBeVisible();
-    await expect(detail(page).getByTestId("word-diff")).toHaveCount(0);
+    // The revised thought shows the same chain, from its own text to the revision's.
+    await expect(detail(page).getByRole("list", { name: "Revision chain" }).getByRole("listitem")).toHaveCount(2);
+    await expect(detail(page).getByTestId("revision-pair")).toHaveText("#2 v1 → #4 v1");
 
     // A revision on a branch diffs against the branch's thought, not the main chain's.
     await openSession(page, s.sessionId, id("alt-feed-revised"));
@@ -357,6 +359,19 @@ test.describe("reviewing a written session", () => {
     expect(dialogs).toEqual([]);
   });
 
+  test("a node previews Markdown as plain text: a table's cells, no emphasis or code marks", async ({ page }) => {
+    const first = await agent.thought({
+      thought: "Flaky runs by runner:\n\n| runner | failures |\n|---|---|\n| linux | **3** |\n| macos | `0` |",
+      thoughtNumber: 1,
+      totalThoughts: 1,
+      nextThoughtNeeded: false,
+    });
+    await openSession(page, first.sessionId, first.thoughtId);
+    const node = nodeFor(page, first.thoughtId);
+    await expect(node).toContainText("Flaky runs by runner: runner · failures linux · 3 macos · 0");
+    for (const mark of ["|", "---", "**", "`"]) await expect(node).not.toContainText(mark);
+  });
+
   test("the hostile thought's text is shown verbatim (markdown leaves intraword underscores alone)", async ({
     page,
   }) => {
@@ -384,19 +399,14 @@ test.describe("reviewing a written session", () => {
     await page.emulateMedia({ colorScheme: "light" });
 
     await page.getByRole("tab", { name: "Compare branches" }).click();
-    const compare = page.getByLabel("Branch comparison");
+    const compare = page.getByRole("region", { name: "Branch comparison" });
     await expect(compare).toBeVisible();
-    // Default: the main chain on the left, the first branch ("alt") on the right, both from the fork.
-    await expect(compare.getByRole("list", { name: "Branch main" })).toContainText(textOf("measure"));
-    await expect(compare.getByRole("list", { name: "Branch alt" })).toContainText(textOf("alt-start"));
-    await expect(compare.getByRole("list", { name: "Branch alt" })).toContainText(textOf("alt-feed-revised"));
+    // Every line, with a way to its comparison with main.
+    await expect(compare.getByRole("list", { name: "Lines" }).getByRole("listitem")).toHaveCount(3);
     await saveScreenshot(page, testInfo, "branch-comparison.png");
-    // A thought picked in the comparison becomes the selection.
-    await compare
-      .getByRole("list", { name: "Branch alt" })
-      .getByRole("button", { name: /precompute the export/ })
-      .click();
-    await expectSelected(page, s, "alt-start");
+    await compare.getByRole("link", { name: "Open the comparison" }).click();
+    await expect(page).toHaveURL(/\/compare\?left=main&right=alt$/);
+    await expect(page.getByTestId("compare-rows")).toContainText(textOf("alt-start"));
   });
 });
 

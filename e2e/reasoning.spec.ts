@@ -47,9 +47,9 @@ test("a pondered session shows its branches, its reasoning health and a stored b
   // Below 1280 px the line keeps the warnings and folds the rest into "+n", so it stays one line beside the toolbar.
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect(health.getByText("0 loops")).toBeHidden();
-  const badge = await health.getByText("Health").boundingBox();
+  const badge = await health.getByText("Health", { exact: true }).boundingBox();
   expect((await health.boundingBox())!.height).toBeLessThan(badge!.height * 2);
-  await health.getByRole("button", { name: /All \d+ health figures/ }).click();
+  await health.getByRole("button", { name: /all \d+ health figures/ }).click();
   await expect(page.getByRole("dialog")).toContainText("0 loops");
   await expect(page.getByRole("dialog")).toContainText("Consecutive near-duplicate thoughts");
   await saveScreenshot(page, testInfo, "session-health-1024x768.png");

@@ -54,6 +54,7 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
   await newcomer.goto("/settings");
   await expect(newcomer.getByRole("form", { name: "New API key" })).toHaveCount(0);
   await expect(newcomer.getByRole("form", { name: "New invitation" })).toHaveCount(0);
+  await expect(newcomer.getByRole("button", { name: /^Password reset link/ })).toHaveCount(0);
   await saveScreenshot(newcomer, testInfo, "settings-annotator.png");
 
   // The admin mentions the newcomer on a thought; the newcomer sees the comment and replies.
@@ -75,6 +76,11 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
 
   // The newcomer finds it under Mentions and follows it to the thought.
   await newcomer.goto("/");
+  // On the way: an annotator may select sessions (to queue or export them) but is offered no Delete.
+  await newcomer.getByTestId("session-row").first().getByRole("checkbox").check();
+  await expect(newcomer.getByTestId("selection-status")).toHaveText("1 selected");
+  await expect(newcomer.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await newcomer.getByRole("button", { name: "Clear selection" }).click();
   await newcomer.getByRole("link", { name: "Mentions" }).click();
   const mention = newcomer.getByTestId("mention").first();
   await expect(mention).toContainText(`Could you check this one? @${handle}`);

@@ -9,6 +9,10 @@ export const DEFAULT_LIMITS = {
   maxIngestEvents: 1_000,
   /** Bytes in one request body (ingest and import). */
   maxBodyBytes: 4 * 1024 * 1024,
+  /** Bytes of one OTLP export (POST /api/v1/otel/v1/*), as sent and once decompressed: exporters send a batch of up
+   *  to 512 spans by default, and GenAI spans carry whole conversations (the OpenTelemetry Collector's own default
+   *  is 20 MiB). */
+  maxOtlpBytes: 16 * 1024 * 1024,
   /** Bytes of a thought's metadata once serialised. */
   maxMetadataBytes: 16 * 1024,
   /** Minutes an implicit session stays joinable after its last thought (lib/domain/session-rule.ts). */

@@ -15,6 +15,9 @@
 // BENCH_COMPARE_NEXT=1 to run single and batch again through Next's pipeline (THOUGHTGRAPH_FAST_API=0, a second server
 // on a fresh SQLite file; SQLite only) and print those lines with `"path": "next"` beside the fast path's
 // (`"path": "fast"`).
+// otlp: 1,000-span protobuf exports to POST /api/v1/otel/v1/traces (scripts/lib/bench-otlp.ts), spans/s and thoughts/s
+// beside the raw baseline of as many rows in transactions of 1,000; BENCH_OTLP_EXPORTS (default 40) exports;
+// BENCH_OTLP=1 runs only this scenario.
 // BENCH_DETECT=1 runs only the "detectors on every thought" comparison (issue 16): batch ingest with the project
 // setting off and on, alternated over BENCH_DETECT_ROUNDS rounds (default 3) of BENCH_DETECT_BATCHES batches (default
 // 300: past the detectors' memory bound, and long enough that one run is not decided by noise; 30 took ~1 s), each
@@ -29,6 +32,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { providerOf } from "@/server/db/provider";
+import { otlpBodies, OTLP_SPANS, postProtobuf, thoughtsPerExport } from "./lib/bench-otlp";
 import { startServer } from "./lib/server-process";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 32);
@@ -302,6 +306,47 @@ async function batch(base: URL, apiKey: string, baseline: number) {
     batch_size: BATCH_SIZE,
     clients: BATCH_CLIENTS,
     failures: run.failures,
+  };
+}
+
+const OTLP_EXPORTS = Number(process.env.BENCH_OTLP_EXPORTS ?? 40);
+
+/** OTLP exports from BATCH_CLIENTS clients, each keeping one request in flight (as driveBatches). */
+async function otlp(base: URL, apiKey: string, baseline: number) {
+  await Promise.all(otlpBodies("bench-otlp-warm", 3).map((b) => postProtobuf(agent, base, apiKey, b)));
+  const bodies = otlpBodies("bench-otlp", OTLP_EXPORTS);
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: BATCH_CLIENTS }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++]!;
+        const t0 = performance.now();
+        if ((await postProtobuf(agent, base, apiKey, body)) !== 200) failures++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const thoughtsPerS = (OTLP_EXPORTS * thoughtsPerExport) / seconds;
+  return {
+    scenario: "otlp",
+    spans_per_s: round((OTLP_EXPORTS * OTLP_SPANS) / seconds),
+    thoughts_per_s: round(thoughtsPerS),
+    [baselineName]: round(baseline),
+    ratio_to_raw: round(thoughtsPerS / baseline, 3),
+    p50_ms: round(percentile(latencies, 50), 2),
+    p95_ms: round(percentile(latencies, 95), 2),
+    requests: OTLP_EXPORTS,
+    batch_size: thoughtsPerExport,
+    spans_per_request: OTLP_SPANS,
+    encoding: "protobuf",
+    clients: BATCH_CLIENTS,
+    failures,
+    load_average: os.loadavg().map((l) => round(l, 2)),
   };
 }
 
@@ -582,6 +627,19 @@ async function main() {
       return;
     }
     console.error(`database: ${onPg ? "PostgreSQL" : "SQLite"}`);
+    const otlpRun = async () => {
+      const otlpBaseline = await baseline(OTLP_EXPORTS * thoughtsPerExport, BATCH_SIZE);
+      console.log(
+        JSON.stringify({
+          path: "fast",
+          ...(await withServerCpu(server.process.pid, () => otlp(base, server.apiKey, otlpBaseline))),
+        }),
+      );
+    };
+    if (process.env.BENCH_OTLP === "1") {
+      await otlpRun();
+      return;
+    }
     singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
     const pid = server.process.pid;
     const lag = () => (onPg ? searchIndexLag(database.url) : Promise.resolve({}));
@@ -591,6 +649,7 @@ async function main() {
     const fastBatch = await withServerCpu(pid, () => batch(base, server.apiKey, batchBaseline));
     console.log(JSON.stringify({ path: "fast", ...fastBatch, ...(await lag()) }));
     console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
+    await otlpRun();
   } finally {
     await server.stop();
   }

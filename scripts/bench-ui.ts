@@ -37,6 +37,11 @@
 // Latency = appearance − the moment the POST's response was read; 0 when the node arrived over SSE before the
 // response (node_before_ack counts those). p50/p95 are for the graph node; row_* the same for the transcript row
 // (row_missing: rows not in the DOM within 3 s).
+// Review views: overview_drawn_ms (per size from 40 thoughts) is navigation start → the session overview's first draw
+// (its canvas stamps performance.now() when drawn), and overview_ratio that over the round's baseline; compare_ms is
+// navigation start → the compare view for two 1,000-thought lines (main and a branch parting at thought 5) showing
+// its first aligned row's rendered text and the diff of where the lines end, and compare_ratio that over the
+// baseline (BENCH_UI_COMPARE=0 leaves it out).
 // Baseline, measured in the same run: a page load of an empty session, printed twice: navigation start → its
 // empty-state text (baseline_empty_session_text_ms; since session 16 the text is in the HTML, so this is about first
 // paint) and → the first frame after a real "f" keypress switched Follow on (baseline_empty_session_interactive_ms,
@@ -56,10 +61,12 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { Agent } from "../e2e/support/agent";
 import { generateSession } from "../e2e/support/generate";
+import { twoLines } from "../e2e/support/review-sessions";
 import { startServer, type RunningServer } from "./lib/server-process";
 
 const SIZES = (process.env.BENCH_UI_SIZES ?? "100,1000,5000,20000").split(",").map(Number);
 const LIVE_POSTS = Number(process.env.BENCH_UI_LIVE ?? 50);
+const COMPARE = process.env.BENCH_UI_COMPARE !== "0";
 /** Rounds of (baseline, every size): one run's ratios swung ±30 % with the machine, so judge the medians. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_UI_ROUNDS ?? 3));
 const VIEWPORT = { width: 1440, height: 900 };
@@ -469,6 +476,15 @@ async function measureSize(browser: Browser, base: string, size: number, session
     )
   ).jsonValue()) as number;
   await page.locator('section[aria-label="Transcript"] [aria-current="true"]').waitFor({ state: "attached" });
+  // The overview's first draw (sessions of 40 thoughts or more show one).
+  const overviewDrawn =
+    size >= 40
+      ? Number(
+          await page
+            .locator('[data-testid="overview-canvas"][data-drawn-at]')
+            .getAttribute("data-drawn-at", { timeout: 30_000 }),
+        )
+      : null;
   const milestones = await page.evaluate(() => ({
     session: window.__bench.sessionAt,
     graph: window.__bench.graphAt,
@@ -548,6 +564,7 @@ async function measureSize(browser: Browser, base: string, size: number, session
   return {
     thoughts: size,
     interactive_ms: round(interactive),
+    overview_drawn_ms: overviewDrawn === null ? null : round(overviewDrawn),
     longest_task_ms_during_pan_zoom: round(longest),
     js_heap_mb: round(heap.usedSize / 2 ** 20),
     nodes_drawn: nodesDrawn + foldsDrawn,
@@ -572,6 +589,26 @@ async function measureSize(browser: Browser, base: string, size: number, session
     key_nav_p50_ms: round(percentile(keyNav, 50)),
     key_nav_max_ms: round(Math.max(...keyNav)),
   };
+}
+
+/** The compare view of two 1,000-thought lines: navigation start → its first row's rendered text and the ends' diff. */
+async function measureCompare(browser: Browser, base: string, sessionId: string) {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${base}/sessions/${sessionId}/compare?left=main&right=alt`, { waitUntil: "commit" });
+  const shown = (await (
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="compare-row"] [data-side="right"] .tg-md') &&
+        document.querySelector('[data-testid="compare-ends"] [data-testid="block-diff"]')
+          ? performance.now()
+          : false,
+      undefined,
+      { polling: "raf", timeout: 60_000 },
+    )
+  ).jsonValue()) as number;
+  const rows = await page.getByTestId("compare-right-name").innerText();
+  await context.close();
+  return { compare_ms: round(shown), right_line: rows };
 }
 
 async function baseline(browser: Browser, base: string, emptyId: string) {
@@ -725,6 +762,13 @@ async function main() {
       checkDeadline("seeding");
     }
     const liveSession = (await seed(agent, 100)).sessionId;
+    let compareSession: string | null = null;
+    if (COMPARE) {
+      const key = `bench-ui-compare-${Date.now().toString(36)}`;
+      compareSession = (await agent.ingest(twoLines(key, { mainAfter: 1_000, branchLength: 1_000 }), key))[0]!
+        .sessionId!;
+      log("seeded two 1,000-thought lines for the compare view");
+    }
     const emptyId = await emptySession(server, agent);
 
     browser = await chromium.launch({
@@ -753,6 +797,8 @@ async function main() {
     const baselines: number[] = [];
     const ratios = new Map<number, number[]>(SIZES.map((size) => [size, []]));
     const times = new Map<number, number[]>(SIZES.map((size) => [size, []]));
+    const overviewRatios = new Map<number, number[]>(SIZES.map((size) => [size, []]));
+    const compareRatios: number[] = [];
     for (let pass = 1; pass <= ROUNDS; pass++) {
       const base = await baseline(browser, server.url, emptyId);
       baselines.push(base.interactive);
@@ -767,7 +813,18 @@ async function main() {
         const ratio = Math.round((result.interactive_ms / base.interactive) * 100) / 100;
         ratios.get(size)!.push(ratio);
         times.get(size)!.push(result.interactive_ms);
-        print({ ...result, ratio_to_baseline: ratio, round: pass });
+        const overviewRatio =
+          result.overview_drawn_ms === null
+            ? null
+            : Math.round((result.overview_drawn_ms / base.interactive) * 100) / 100;
+        if (overviewRatio !== null) overviewRatios.get(size)!.push(overviewRatio);
+        print({ ...result, ratio_to_baseline: ratio, overview_ratio: overviewRatio, round: pass });
+      }
+      if (compareSession) {
+        const c = await measureCompare(browser, server.url, compareSession);
+        const ratio = Math.round((c.compare_ms / base.interactive) * 100) / 100;
+        compareRatios.push(ratio);
+        print({ scenario: "compare", ...c, compare_ratio: ratio, round: pass });
       }
       tracing = false;
     }
@@ -783,6 +840,16 @@ async function main() {
         ratio_to_baseline: median(r),
         ratio_min: Math.min(...r),
         ratio_max: Math.max(...r),
+        overview_ratio: overviewRatios.get(size)!.length > 0 ? median(overviewRatios.get(size)!) : null,
+      });
+    }
+    if (compareRatios.length > 0) {
+      print({
+        scenario: "compare_median",
+        rounds: ROUNDS,
+        compare_ratio: median(compareRatios),
+        ratio_min: Math.min(...compareRatios),
+        ratio_max: Math.max(...compareRatios),
       });
     }
     checkDeadline("live");

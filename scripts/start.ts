@@ -5,16 +5,22 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { isLoopbackHost, singleUserRequested } from "@/server/auth/mode";
+import { checkConfig, setting } from "@/server/config";
 import { databaseUrl, providerOf, redactUrl } from "@/server/db/provider";
+
+// Every variable is checked before anything starts: a bad one stops the start with what to fix (server/config.ts).
+const problems = checkConfig();
+if (problems.length > 0) {
+  console.error(`thoughtgraph cannot start: ${problems.length === 1 ? "a setting is" : "settings are"} wrong.`);
+  for (const problem of problems) console.error(`  - ${problem}`);
+  console.error('The variables are listed in docs/operating.md, "Configuration".');
+  process.exit(1);
+}
 
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
-const host = process.env.HOST ?? "127.0.0.1";
-const port = Number(process.env.PORT ?? 3000);
-if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`PORT must be a number from 0 to 65535; got "${process.env.PORT}".`);
-  process.exit(1);
-}
+const host = setting("HOST");
+const port = setting("PORT");
 
 if (singleUserRequested() && !isLoopbackHost(host)) {
   console.error(
@@ -47,7 +53,7 @@ function newestSourceMtime(): number {
 function buildIfNeeded(): void {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-  if (built > newestSourceMtime() && process.env.THOUGHTGRAPH_REBUILD !== "1") return;
+  if (built > newestSourceMtime() && !setting("THOUGHTGRAPH_REBUILD")) return;
   console.log(
     built ? "Sources changed since the last build: rebuilding…" : "No production build yet: building (about a minute)…",
   );
@@ -64,9 +70,9 @@ function buildIfNeeded(): void {
 async function prepareDatabase(): Promise<void> {
   const url = databaseUrl();
   // A fleet's deploy runs `npm run db:migrate` once as its own step and starts instances with
-  // THOUGHTGRAPH_MIGRATE_ON_START=0 (README "Running several instances"); on by default, and safe either way: on
-  // PostgreSQL migrations take an advisory lock, so instances starting together apply each one once.
-  if (process.env.THOUGHTGRAPH_MIGRATE_ON_START !== "0") {
+  // THOUGHTGRAPH_MIGRATE_ON_START=0 (docs/operating.md, "Running several instances"); on by default, and safe either
+  // way: on PostgreSQL migrations take an advisory lock, so instances starting together apply each one once.
+  if (setting("THOUGHTGRAPH_MIGRATE_ON_START")) {
     const { applyMigrations } = await import("@/server/db/migrations");
     const { applied } = await applyMigrations(url);
     if (applied.length > 0) console.log(`Applied ${applied.length} migration(s) to ${redactUrl(url)}.`);
@@ -94,11 +100,11 @@ async function prepareDatabase(): Promise<void> {
 
 async function main(): Promise<void> {
   (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= "1";
-  if (!dev && process.env.THOUGHTGRAPH_SKIP_BUILD !== "1") buildIfNeeded();
+  if (!dev && !setting("THOUGHTGRAPH_SKIP_BUILD")) buildIfNeeded();
   await prepareDatabase();
   if (providerOf(databaseUrl()) === "sqlite") {
     (await import("@/server/ingest/checkpointer")).startCheckpointer(databaseUrl());
-    if (process.env.THOUGHTGRAPH_WRITE_THREAD !== "0") {
+    if (setting("THOUGHTGRAPH_WRITE_THREAD")) {
       (await import("@/server/ingest/write-thread-start")).startWriteThread(databaseUrl());
     }
   } else {
@@ -106,15 +112,17 @@ async function main(): Promise<void> {
     const { getDb } = await import("@/server/db/client");
     (await import("@/server/ingest/search-indexer")).notifySearchIndexer(getDb(), 0);
   }
-  // Judges' calls: this process claims jobs from the shared job table (server/services/judges/README.md).
-  const { startJudgeWorker } = await import("@/server/services/judges/worker");
-  startJudgeWorker((await import("@/server/db/client")).getDb());
+  // Judges' calls: this process claims jobs from the shared job table (docs/judges.md, "Runs").
+  if (setting("THOUGHTGRAPH_JUDGE_WORKER")) {
+    const { startJudgeWorker } = await import("@/server/services/judges/worker");
+    startJudgeWorker((await import("@/server/db/client")).getDb());
+  }
   (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
   const { default: next } = await import("next");
   const app = next({ dev, dir: root, hostname: host, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const fast = !dev && process.env.THOUGHTGRAPH_FAST_API !== "0" ? await import("@/server/http/agent-server") : null;
+  const fast = !dev && setting("THOUGHTGRAPH_FAST_API") ? await import("@/server/http/agent-server") : null;
   // The build's hashed assets from memory (server/http/static-assets.ts says why), loaded after the server listens.
   const assets = dev ? null : (await import("@/server/http/static-assets")).staticAssets(path.join(root, ".next"));
   // Next's answers are compressed here (brotli or gzip), faster than by Next's own compression (server/http/compress.ts).

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ZEmail, ZNewPassword } from "@/lib/contracts/auth";
 import { isRole, ROLES } from "@/lib/auth/roles";
+import { setting } from "@/server/config";
 import { runCli, withCliDb } from "./lib/cli-db";
 import { adoptLocalWork, countPeople, createUser, resetPassword } from "@/server/services/accounts";
 import { ensureDefaultProject } from "@/server/services/projects/projects";
@@ -16,8 +17,8 @@ const USAGE =
   "The password comes from THOUGHTGRAPH_PASSWORD, or is generated and printed once.";
 
 function passwordFromEnv(): { password: string; generated: boolean } {
-  const given = process.env.THOUGHTGRAPH_PASSWORD;
-  if (given === undefined || given === "") return { password: randomBytes(15).toString("base64url"), generated: true };
+  const given = setting("THOUGHTGRAPH_PASSWORD");
+  if (given === undefined) return { password: randomBytes(15).toString("base64url"), generated: true };
   const ok = ZNewPassword.safeParse(given);
   if (!ok.success) throw new Error(`THOUGHTGRAPH_PASSWORD: ${ok.error.issues[0]?.message}`);
   return { password: given, generated: false };

@@ -1,4 +1,4 @@
-// The runtime half of "client code never imports server/" (the lint rule in eslint.config.mjs is the static half):
+// The runtime half of "client code never imports server/" (the lint rule in eslint.config.js is the static half):
 // a server module evaluated in a browser or a Web Worker throws at once, before it can ship a secret or a query to
 // the client. Imported first by the modules every server import chain reaches (server/db/client.ts,
 // server/config.ts, server/errors.ts), so any server module pulled into a client bundle trips it.

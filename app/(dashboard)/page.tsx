@@ -5,7 +5,7 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { SessionsTable } from "@/components/sessions/SessionsTable";
-import { queryFrom } from "@/components/sessions/session-query";
+import { queryFrom } from "@/lib/sessions/table-url";
 import { Page } from "@/components/ui/Page";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { pageContext, prefetchedQuery } from "@/server/trpc/prefetch";

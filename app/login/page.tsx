@@ -17,12 +17,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <AuthLayout
       title="Sign in to thoughtgraph"
       description="Review what your agents thought, with your team."
-      footer={
-        <>
-          Forgot your password? An admin can set a new one with{" "}
-          <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">npm run users -- reset-password</code>.
-        </>
-      }
+      footer="Forgot your password? Ask an owner or admin of your project for a password reset link."
     >
       <AuthForm action="/api/auth/login" submitLabel="Sign in" next={next} />
     </AuthLayout>

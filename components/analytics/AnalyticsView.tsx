@@ -1,7 +1,8 @@
 "use client";
 // The analytics page (issue 16): reasoning health over the project's sessions created in a window — how the health
 // scores are spread, how the daily mean moved, and how agents and models compare. One tRPC query
-// (reasoning.fleet), folded on the server from the stored SessionHealth rows.
+// (reasoning.fleet), folded on the server from the stored SessionHealth rows; and tokens and cost by agent and model
+// (usage.fleet) for sessions from traces and transcripts.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import type { FleetHealth } from "@/lib/contracts/session-health";
@@ -12,6 +13,9 @@ import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { ColumnChart } from "./ColumnChart";
 import { GroupBars } from "./GroupBars";
+import { UsageTable } from "./UsageTable";
+import type { UsageFleet } from "@/lib/contracts/usage";
+import { formatTokens, formatUsd } from "@/lib/words/usage-text";
 import { formatCount } from "@/lib/words/count-of";
 
 type Days = (typeof FLEET_WINDOWS)[number];
@@ -90,6 +94,40 @@ function Charts({ f }: { f: FleetHealth }) {
   );
 }
 
+/** What the model calls of sessions from traces and transcripts used: in all, then agents and models compared. */
+function Usage({ u }: { u: UsageFleet }) {
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Stat label="Model calls" value={formatCount(u.total.calls)} hint="Calls with token counts, in this window" />
+        <Stat
+          label="Tokens in"
+          value={formatTokens(u.total.tokensIn)}
+          hint={`${formatCount(u.total.tokensIn)} tokens`}
+        />
+        <Stat
+          label="Tokens out"
+          value={formatTokens(u.total.tokensOut)}
+          hint={`${formatCount(u.total.tokensOut)} tokens, ${formatCount(u.total.tokensReasoning)} of them reasoning`}
+        />
+        <Stat
+          label="Cost"
+          value={formatUsd(u.total.costUsd)}
+          hint="US dollars: the source's own cost, else list prices on the call's day"
+        />
+      </div>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <ChartCard title="Tokens and cost by agent">
+          <UsageTable groups={u.byAgent} what="Agent" />
+        </ChartCard>
+        <ChartCard title="Tokens and cost by model">
+          <UsageTable groups={u.byModel} what="Model" />
+        </ChartCard>
+      </div>
+    </>
+  );
+}
+
 /** One chart of the page: a card with its title, an optional line saying what it counts, and the chart. */
 function ChartCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -107,6 +145,7 @@ export function AnalyticsView() {
   const trpc = useTRPC();
   const [days, setDays] = useState<Days>(30);
   const fleet = useQuery(trpc.reasoning.fleet.queryOptions({ days }, { placeholderData: (previous) => previous }));
+  const usage = useQuery(trpc.usage.fleet.queryOptions({ days }, { placeholderData: (previous) => previous }));
   return (
     <div className="flex flex-col gap-4" data-testid="analytics">
       <div className="flex items-center gap-2">
@@ -131,6 +170,13 @@ export function AnalyticsView() {
       ) : (
         <SkeletonRows rows={6} label="Loading analytics" />
       )}
+      {usage.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load tokens and cost: {usage.error.message}
+        </p>
+      ) : usage.data ? (
+        <Usage u={usage.data} />
+      ) : null}
     </div>
   );
 }

@@ -3,15 +3,17 @@
 // anchored to a phrase selected in the thought's text, and each thread with its quoted anchor, replies, and
 // Resolve/Reopen; resolved threads are collapsed. Bodies render through the safe Markdown component.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { ANCHOR_CLASS } from "@/lib/markdown/anchor-marks";
 import type { CommentAnchor, CommentThread, CommentView } from "@/lib/contracts/comments";
 import { COMMENT_MAX } from "@/lib/contracts/zod-free";
 import { errorText } from "@/components/ui/error-text";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";
+import { cn } from "@/components/ui/cn";
 import { Markdown } from "@/components/ui/Markdown";
 import { useCan } from "@/components/auth/useCan";
+import { anchorFromTranscript, subscribePending, takePendingAnchor } from "./pending-anchor";
 import { anchorFromSelection } from "./selection";
 
 export const COMMENT_ON_SELECTION_ID = "comment-on-selection";
@@ -99,7 +101,22 @@ function MentionHints({ onPick }: { onPick: (handle: string) => void }) {
   );
 }
 
-function Comment({ c }: { c: CommentView }) {
+/** The comment a link points at (?comment=, the Mentions page): scrolled to once and marked. */
+function useLinkedComment(ids: readonly string[]): string | null {
+  const [linked] = useState(() =>
+    typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("comment"),
+  );
+  const here = linked !== null && ids.includes(linked);
+  const done = useRef(false);
+  useEffect(() => {
+    if (!here || done.current) return;
+    done.current = true;
+    document.getElementById(`comment-${linked}`)?.scrollIntoView({ block: "center" });
+  }, [here, linked]);
+  return here ? linked : null;
+}
+
+function Comment({ c, linked = false }: { c: CommentView; linked?: boolean }) {
   const trpc = useTRPC();
   const refresh = useRefresh();
   const [editing, setEditing] = useState(false);
@@ -113,7 +130,15 @@ function Comment({ c }: { c: CommentView }) {
     );
   }
   return (
-    <div className="flex flex-col gap-1 text-sm" data-testid="comment">
+    <div
+      className={cn(
+        "flex scroll-mt-4 flex-col gap-1 rounded-sm text-sm",
+        linked && "bg-primary/5 ring-2 ring-primary/60 ring-offset-2 ring-offset-background",
+      )}
+      data-testid="comment"
+      id={`comment-${c.id}`}
+      data-linked={linked ? "true" : undefined}
+    >
       <div className="text-xs text-muted-foreground">
         <strong>{c.author}</strong> · <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
         {c.updatedAt !== c.createdAt ? " · edited" : ""}
@@ -159,7 +184,17 @@ function Comment({ c }: { c: CommentView }) {
   );
 }
 
-function Thread({ thread, sessionId, canWrite }: { thread: CommentThread; sessionId: string; canWrite: boolean }) {
+function Thread({
+  thread,
+  sessionId,
+  canWrite,
+  linked,
+}: {
+  thread: CommentThread;
+  sessionId: string;
+  canWrite: boolean;
+  linked: string | null;
+}) {
   const trpc = useTRPC();
   const refresh = useRefresh();
   const reply = useMutation(trpc.comments.create.mutationOptions({ onSuccess: refresh }));
@@ -189,11 +224,11 @@ function Thread({ thread, sessionId, canWrite }: { thread: CommentThread; sessio
   const body = (
     <>
       {quote}
-      <Comment c={thread.root} />
+      <Comment c={thread.root} linked={linked === thread.root.id} />
       {thread.replies.length > 0 ? (
         <div className="flex flex-col gap-2 border-l border-border pl-3" aria-label="Replies">
           {thread.replies.map((r) => (
-            <Comment key={r.id} c={r} />
+            <Comment key={r.id} c={r} linked={linked === r.id} />
           ))}
         </div>
       ) : null}
@@ -234,6 +269,9 @@ function Thread({ thread, sessionId, canWrite }: { thread: CommentThread; sessio
   if (resolved) {
     return (
       <details
+        open={
+          linked !== null && [thread.root.id, ...thread.replies.map((r) => r.id)].includes(linked) ? true : undefined
+        }
         className="tg-thread is-resolved flex flex-col gap-2 rounded-md border border-border p-2.5 opacity-80"
         data-testid="comment-thread"
         data-resolved="true"
@@ -282,7 +320,26 @@ export function CommentsSection({
   const boxId = `comment-box-${thoughtId ?? "session"}`;
   const canWrite = useCan("comment");
 
+  // A phrase selected in the transcript for this thought (the c key there, or the button below).
+  useEffect(() => {
+    if (thoughtId === null) return;
+    const take = () => {
+      const a = takePendingAnchor(thoughtId);
+      if (!a) return;
+      setAnchor(a);
+      setAnchorError(null);
+      document.getElementById(boxId)?.focus();
+    };
+    take();
+    return subscribePending(take);
+  }, [thoughtId, boxId]);
+
   const takeSelection = () => {
+    const fromTranscript = anchorFromTranscript();
+    if (fromTranscript && fromTranscript.thoughtId === thoughtId) {
+      if (fromTranscript.error) setAnchorError(fromTranscript.error);
+      return;
+    }
     if (!textRef?.current || text === undefined) return;
     const sel = window.getSelection();
     if (!sel || sel.isCollapsed) {
@@ -305,6 +362,7 @@ export function CommentsSection({
       : (comments.data.thoughts[thoughtId] ?? [])
     : [];
   const heading = thoughtId === null ? "Session comments" : "Comments";
+  const linked = useLinkedComment(threads.flatMap((t) => [t.root.id, ...t.replies.map((r) => r.id)]));
   return (
     <section className="tg-comments flex flex-col gap-3" aria-label={heading}>
       <h3>
@@ -313,7 +371,7 @@ export function CommentsSection({
       </h3>
       {comments.isError ? <p role="alert">Could not load comments: {comments.error.message}</p> : null}
       {threads.map((t) => (
-        <Thread key={t.root.id} thread={t} sessionId={sessionId} canWrite={canWrite} />
+        <Thread key={t.root.id} thread={t} sessionId={sessionId} canWrite={canWrite} linked={linked} />
       ))}
       {!canWrite ? (
         <p className="text-xs text-muted-foreground">
@@ -327,7 +385,7 @@ export function CommentsSection({
             size="sm"
             type="button"
             id={COMMENT_ON_SELECTION_ID}
-            title="Select a phrase in the text above, then press this (or c)"
+            title="Select a phrase in this thought's text (here or in the transcript), then press this (c)"
             // Keep the text selection: a mousedown on the button would otherwise clear it in some browsers.
             onMouseDown={(e) => e.preventDefault()}
             onClick={takeSelection}

@@ -1,5 +1,6 @@
 "use client";
-// The comments that @mention me, newest first: who, where, an excerpt, and whether the thread is resolved.
+// The comments that @mention me, newest first: who, where, the comment rendered as markdown, whether the thread is
+// resolved, and a link that lands on the comment itself.
 import { useQuery } from "@tanstack/react-query";
 import { AtSign, CircleCheck } from "lucide-react";
 import Link from "next/link";
@@ -7,7 +8,16 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";
 import { cn } from "@/components/ui/cn";
 import { RelativeTime } from "@/components/ui/RelativeTime";
+import { Markdown } from "@/components/ui/Markdown";
 import { SkeletonRows } from "@/components/ui/Skeleton";
+
+/** Where a mention's link lands: the comment itself (its thought selected, the comment scrolled to and marked). */
+function mentionHref(m: { sessionId: string; thoughtId: string | null; commentId: string }): string {
+  const params = new URLSearchParams();
+  if (m.thoughtId) params.set("thought", m.thoughtId);
+  params.set("comment", m.commentId);
+  return `/sessions/${encodeURIComponent(m.sessionId)}?${params.toString()}`;
+}
 
 export function MentionsList() {
   const trpc = useTRPC();
@@ -44,10 +54,7 @@ export function MentionsList() {
             <RelativeTime at={m.createdAt} />
             <span aria-hidden>·</span>
             in
-            <Link
-              className="font-medium text-primary hover:underline"
-              href={`/sessions/${encodeURIComponent(m.sessionId)}${m.thoughtId ? `?thought=${encodeURIComponent(m.thoughtId)}` : ""}`}
-            >
+            <Link className="font-medium text-primary hover:underline" href={mentionHref(m)}>
               {m.sessionTitle ?? m.sessionId.slice(0, 8)}
               {m.thoughtId ? " (a thought)" : " (the session)"}
             </Link>
@@ -58,8 +65,10 @@ export function MentionsList() {
               </Badge>
             ) : null}
           </div>
-          {/* An excerpt of the markdown source, shown as text (the full comment renders safely on its page). */}
-          <p className="line-clamp-3 text-base whitespace-pre-line">{m.excerpt}</p>
+          {/* The comment as it reads in its thread: markdown through the same sanitising renderer. */}
+          <div className="min-w-0 text-base" data-testid="mention-body">
+            <Markdown text={m.body} />
+          </div>
         </li>
       ))}
     </ul>

@@ -5,9 +5,11 @@
 import { BaseEdge, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
 
-/** How far left of the leftmost end the curve's control points sit; the curve's midpoint is 3/4 of this out, so the
- *  12 px label (~45 px wide) clears the node edge (36 − 22 = 14 px). ThoughtGraph's SIDE_PADDING leaves room for it. */
-export const REVISE_BOW = 48;
+import { REVISE_BOW } from "@/lib/graph/geometry";
+
+/** The curve's midpoint is 3/4 of REVISE_BOW out, so the 12 px label (~45 px wide) clears the node edge
+ *  (36 − 22 = 14 px). ThoughtGraph's SIDE_PADDING leaves room for it. */
+export { REVISE_BOW };
 /** The label's box, fixed: "revises" at 12 px is ~42 px wide in the UI font, plus 4 px each side. */
 const LABEL_W = 50;
 const LABEL_H = 18;

@@ -9,16 +9,17 @@ import {
   ReactFlowProvider,
   useReactFlow,
   useStore,
+  useStoreApi,
   type Edge,
   type Node,
   type NodeMouseHandler,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useRef, type RefObject } from "react";
-import { plainText } from "@/lib/markdown/plain";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
 import { dependencyFlowEdges } from "@/lib/graph/dependency-edges";
+import { LANE_GAP, ROW_GAP } from "@/lib/graph/geometry";
 import { badgeKey } from "@/lib/graph/node-badges";
 import { DEPENDENCY_EDGE_STYLE, GraphLegend } from "@/components/reasoning/GraphLegend";
 import { FLOW_THEME } from "./flow-theme";
@@ -33,9 +34,10 @@ import {
   type ThoughtNodeData,
 } from "./ThoughtNode";
 import { EDGE_TYPES } from "./RevisesEdge";
+import { CompareHrefContext, type CompareHref } from "./compare-context";
+import { ComparePicker } from "./ComparePicker";
+import type { ViewRowsStore } from "@/components/overview/view-rows";
 
-const LANE_GAP = 48;
-const ROW_GAP = 28;
 /** Above this many nodes React Flow renders only what is in the viewport. */
 const VISIBLE_ONLY_AT = 300;
 /** The smallest zoom the graph opens at: node text is 13 px (text-sm), so 0.85 draws it at 11 px. A whole graph that
@@ -69,6 +71,15 @@ export interface ThoughtGraphProps {
   onSelect: (thoughtId: string) => void;
   /** Show the minimap (the View menu toggles it; off by default). */
   minimap?: boolean;
+  /** The compare view's address for two lines ("main" or branch ids); absent: no compare links (the share page). */
+  compareHref?: CompareHref;
+  /** Where the viewport is, in drawn rows, for the session overview. */
+  viewRows?: ViewRowsStore;
+  /** The lines picked to compare (at most two), kept by the view. */
+  picked?: string[];
+  onPicked?: (lines: string[]) => void;
+  /** Pixels at the pane's right edge covered by an overlay (the session overview): kept clear in the opening view. */
+  overlayRight?: number;
 }
 
 const EDGE_STYLE = {
@@ -81,6 +92,7 @@ const EDGE_STYLE = {
  *  the first frame instead of mounting and measuring all of them once. */
 const SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT, measured: { width: NODE_WIDTH, height: NODE_HEIGHT } };
 
+const NO_PICKS: string[] = [];
 const NO_CHIPS: ReadonlyMap<string, { text: string; title: string }> = new Map();
 
 /** The graph with its own React Flow store: the unit components/graph/LazyThoughtGraph.tsx loads on demand. */
@@ -101,6 +113,11 @@ export function ThoughtGraph({
   center,
   onSelect,
   minimap = false,
+  compareHref,
+  viewRows,
+  overlayRight = 0,
+  picked = NO_PICKS,
+  onPicked,
 }: ThoughtGraphProps) {
   // Node objects are reused while their thought and position are unchanged, so a live thought or a refold re-renders
   // only the nodes that changed (memoized components compare props by identity).
@@ -130,7 +147,7 @@ export function ThoughtGraph({
           stage: t?.stage ?? null,
           flags: t?.flags.length ?? 0,
           score: t?.score ?? null,
-          preview: plainText(t?.preview ?? "").slice(0, 120),
+          preview: (t?.preview ?? "").slice(0, 120),
           isRevision: t?.isRevision === true,
           branch: t?.branchId ?? null,
           reviews: scoreChip?.text ?? null,
@@ -191,61 +208,74 @@ export function ThoughtGraph({
     onSelect(n.kind === "thought" ? n.id : n.firstId);
   };
 
+  const branched = folded.nodes.some((n) => n.lane > 0);
+  const selectedLine = selectedId ? (thoughts.get(selectedId)?.branchId ?? "main") : null;
   return (
-    <div
-      className="tg-graph relative h-full w-full bg-graph-canvas"
-      aria-label="Thought graph"
-      role="region"
-      // How many nodes React Flow holds (it draws only those in view above VISIBLE_ONLY_AT): read by bench:ui.
-      data-node-count={nodes.length}
-    >
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        edgeTypes={EDGE_TYPES}
-        onNodeClick={onNodeClick}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        edgesFocusable={false}
-        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
-        minZoom={0.05}
-        maxZoom={2}
-        style={FLOW_THEME}
-        proOptions={{ hideAttribution: true }}
-        // A move with an event is the reader's own (drag, wheel, the controls); programmatic moves have none.
-        onMoveStart={(event) => {
-          if (event) touched.current = true;
-        }}
+    <CompareHrefContext.Provider value={compareHref ?? null}>
+      <div
+        className="tg-graph relative h-full w-full bg-graph-canvas"
+        aria-label="Thought graph"
+        role="region"
+        // How many nodes React Flow holds (it draws only those in view above VISIBLE_ONLY_AT): read by bench:ui.
+        data-node-count={nodes.length}
       >
-        <Background gap={24} size={1} color="var(--graph-dots)" />
-        {showMinimap ? (
-          <MiniMap
-            pannable
-            zoomable
-            ariaLabel="Minimap"
-            position="top-right"
-            style={{ width: 132, height: 88, margin: 8 }}
-            className="overflow-hidden rounded-md border border-border shadow-xs"
-            nodeStrokeWidth={0}
-          />
-        ) : null}
-        {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
-        <Controls
-          showInteractive={false}
-          position="bottom-left"
-          className="overflow-hidden rounded-md border border-border"
-        />
-        <FollowCenter
-          nodeId={center ? (folded.shownAs.get(center.id) ?? null) : null}
-          requestKey={center?.key ?? 0}
-          open={center?.open === true}
+        <ReactFlow
           nodes={nodes}
-          touched={touched}
-          right={showMinimap ? MINIMAP_RESERVE : SIDE_PADDING}
-        />
-      </ReactFlow>
-    </div>
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
+          onNodeClick={onNodeClick}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          edgesFocusable={false}
+          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
+          minZoom={0.05}
+          maxZoom={2}
+          style={FLOW_THEME}
+          proOptions={{ hideAttribution: true }}
+          // A move with an event is the reader's own (drag, wheel, the controls); programmatic moves have none.
+          onMoveStart={(event) => {
+            if (event) touched.current = true;
+          }}
+        >
+          <Background gap={24} size={1} color="var(--graph-dots)" />
+          {showMinimap ? (
+            <MiniMap
+              pannable
+              zoomable
+              ariaLabel="Minimap"
+              position="top-right"
+              style={{ width: 132, height: 88, margin: 8, marginRight: 8 + overlayRight }}
+              className="overflow-hidden rounded-md border border-border shadow-xs"
+              nodeStrokeWidth={0}
+            />
+          ) : null}
+          {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
+          {compareHref && branched && selectedLine ? (
+            <ComparePicker
+              line={selectedLine}
+              compareHref={compareHref}
+              picked={picked}
+              onPicked={onPicked ?? (() => {})}
+            />
+          ) : null}
+          <Controls
+            showInteractive={false}
+            position="bottom-left"
+            className="overflow-hidden rounded-md border border-border"
+          />
+          <FollowCenter
+            nodeId={center ? (folded.shownAs.get(center.id) ?? null) : null}
+            requestKey={center?.key ?? 0}
+            open={center?.open === true}
+            nodes={nodes}
+            touched={touched}
+            right={(showMinimap ? MINIMAP_RESERVE : SIDE_PADDING) + overlayRight}
+          />
+          {viewRows ? <ViewportRows store={viewRows} /> : null}
+        </ReactFlow>
+      </div>
+    </CompareHrefContext.Provider>
   );
 }
 
@@ -351,5 +381,20 @@ function FollowCenter({
       duration: open ? 0 : 150,
     });
   }, [nodeId, requestKey, open, ready, flow, paneSize, right]);
+  return null;
+}
+
+/** Writes the viewport's drawn rows to the overview's store on every move (no React state: no re-render here). */
+function ViewportRows({ store }: { store: ViewRowsStore }) {
+  const flow = useStoreApi();
+  useEffect(() => {
+    const write = (s: ReturnType<typeof flow.getState>) => {
+      const [, y, zoom] = s.transform;
+      const step = NODE_HEIGHT + ROW_GAP;
+      store.set(Math.max(0, Math.floor(-y / zoom / step)), Math.floor((s.height - y) / zoom / step));
+    };
+    write(flow.getState());
+    return flow.subscribe(write);
+  }, [flow, store]);
   return null;
 }

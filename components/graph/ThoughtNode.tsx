@@ -1,10 +1,13 @@
 "use client";
 // Graph nodes, declared at module scope and memoized (React Flow re-renders a node only when its props change).
-import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
+import { Handle, NodeToolbar, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
+import Link from "next/link";
 import { memo } from "react";
 import { cn } from "@/components/ui/cn";
 import { NodeBadges } from "@/components/reasoning/NodeBadges";
+import { MAIN } from "@/lib/graph/compare-paths";
 import type { NodeBadge } from "@/lib/graph/node-badges";
+import { useCompareHref } from "./compare-context";
 
 export interface ThoughtNodeData extends Record<string, unknown> {
   id: string;
@@ -31,8 +34,9 @@ export interface FoldNodeData extends Record<string, unknown> {
 export type ThoughtFlowNode = Node<ThoughtNodeData, "thought">;
 export type FoldFlowNode = Node<FoldNodeData, "fold">;
 
-export const NODE_WIDTH = 240;
-export const NODE_HEIGHT = 84;
+import { NODE_HEIGHT, NODE_WIDTH } from "@/lib/graph/geometry";
+
+export { NODE_HEIGHT, NODE_WIDTH };
 
 const CHIP = "inline-flex h-[18px] shrink-0 items-center rounded px-1 text-xs leading-none font-medium";
 const HANDLE = "!size-1.5 !min-h-0 !min-w-0 !border-0 !bg-graph-edge";
@@ -73,6 +77,7 @@ export const THOUGHT_HANDLES: NodeHandle[] = [
 export const FOLD_HANDLES: NodeHandle[] = [TOP, BOTTOM];
 
 export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodeProps<ThoughtFlowNode>) {
+  const compareHref = useCompareHref();
   return (
     <div
       className={cn(
@@ -91,6 +96,18 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
       data-thought-id={data.id}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} className={HANDLE} />
+      {selected && data.branch && compareHref ? (
+        <NodeToolbar position={Position.Right} offset={8}>
+          <Link
+            href={compareHref(MAIN, data.branch)}
+            prefetch={false}
+            className="rounded-md border border-border bg-background px-2 py-1 text-xs font-medium text-primary shadow-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            data-testid="node-compare-with-main"
+          >
+            Compare with main
+          </Link>
+        </NodeToolbar>
+      ) : null}
       <div className="flex min-w-0 items-center gap-1 overflow-hidden">
         <span className="tg-node-num shrink-0 text-xs font-semibold tabular-nums text-muted-foreground">
           {data.number}/{data.total}

@@ -1,5 +1,5 @@
 "use client";
-// The set-up snippets for six agent clients as tabs, filled in with this server's URL (the page's origin) and the
+// The set-up snippets for the agent clients as tabs, filled in with this server's URL (the page's origin) and the
 // key, when there is one. Shown on the first-run page and under a key just created in Settings.
 import { agentSnippets } from "@/lib/onboarding/agent-snippets";
 import { CodeBlock } from "@/components/ui/CodeBlock";
@@ -22,6 +22,15 @@ export function AgentSnippets({ apiKey }: { apiKey: string | null }) {
       {snippets.map((s) => (
         <TabsContent key={s.id} value={s.id}>
           <CodeBlock code={s.code} caption={s.where} label={`${s.label} set-up`} />
+          {s.more?.map((m) => (
+            <CodeBlock
+              key={m.where}
+              code={m.code}
+              caption={m.where}
+              label={`${s.label} set-up: ${m.where}`}
+              className="mt-3"
+            />
+          ))}
         </TabsContent>
       ))}
     </Tabs>

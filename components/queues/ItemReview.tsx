@@ -249,7 +249,7 @@ export function ItemReview({
         </section>
         <div className="min-w-0 flex-1">
           {target === "thought" && selectedId !== null ? (
-            <DetailPanel thoughtId={selectedId} onSelect={select} scoring />
+            <DetailPanel thoughtId={selectedId} onSelect={select} scoring anchors={anchors} />
           ) : (
             <aside className="flex flex-col gap-4 p-4" aria-label="Session review">
               <ScoresSection sessionId={sessionId} thoughtId={null} />

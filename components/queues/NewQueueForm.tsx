@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import type { QueueFilter } from "@/lib/contracts/queues";
 import { MAX_QUEUE_BATCH, MAX_REVIEWERS_PER_ITEM } from "@/lib/contracts/zod-free";
 import { countOf } from "@/lib/words/count-of";
-import { queryFrom } from "@/components/sessions/session-query";
+import { queryFrom } from "@/lib/sessions/table-url";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";
 import { CheckboxField } from "@/components/ui/Checkbox";

@@ -54,6 +54,7 @@ export function HealthSummary({ sessionId, upTo }: { sessionId: string; upTo: nu
   if (!reasoning.data) return null;
   const figures = healthFigures(reasoning.data.health);
   const quiet = figures.filter((f) => !f.warn).length;
+  const shown = quiet === figures.length ? "no warnings" : `+${quiet}`;
   // Below 1280 px the header's line holds only the warnings; the other figures are one "+n" away, so the line
   // never wraps beside the toolbar.
   return (
@@ -81,8 +82,9 @@ export function HealthSummary({ sessionId, upTo }: { sessionId: string; upTo: nu
         <Popover>
           <PopoverTrigger asChild>
             <Badge asChild variant="outline" className="cursor-pointer xl:hidden">
-              <button type="button" aria-label={`All ${figures.length} health figures`}>
-                {quiet === figures.length ? "no warnings" : `+${quiet}`}
+              {/* The name starts with what is shown (WCAG 2.5.3, axe's label-content-name-mismatch). */}
+              <button type="button" aria-label={`${shown}: all ${figures.length} health figures`}>
+                {shown}
               </button>
             </Badge>
           </PopoverTrigger>

@@ -70,10 +70,13 @@ function ConfigEditor() {
           ? {
               ...common,
               type,
-              categories: (textOrUndefined(data.get("categories")) ?? "")
-                .split(",")
-                .map((l) => l.trim())
-                .filter((l) => l !== ""),
+              categories: withMeanings(
+                (textOrUndefined(data.get("categories")) ?? "")
+                  .split(",")
+                  .map((l) => l.trim())
+                  .filter((l) => l !== ""),
+                textOrUndefined(data.get("meanings")) ?? "",
+              ),
             }
           : { ...common, type };
     create.mutate(input, { onSuccess: () => form.reset() });
@@ -125,6 +128,16 @@ function ConfigEditor() {
         {type === "categorical" ? (
           <Field label="Labels (comma-separated, in order)" className="w-64">
             <Input name="categories" placeholder="bad, ok, good" required />
+          </Field>
+        ) : null}
+        {type === "categorical" ? (
+          <Field label="What each label means (one a line: label: meaning)" className="min-w-64 flex-1">
+            <textarea
+              name="meanings"
+              rows={2}
+              placeholder={"good: right and complete\nok: right, with gaps"}
+              className="w-full rounded-md border border-input bg-background px-2 py-1.5 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            />
           </Field>
         ) : null}
         <Field label="Description" className="min-w-48 flex-1">
@@ -203,4 +216,17 @@ function ConfigEditor() {
       )}
     </section>
   );
+}
+
+/** Labels with the meanings written as "label: meaning" lines (labels without a line have none). */
+function withMeanings(labels: string[], lines: string): (string | { label: string; description: string })[] {
+  const meaning = new Map<string, string>();
+  for (const line of lines.split("\n")) {
+    const at = line.indexOf(":");
+    if (at > 0) meaning.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim());
+  }
+  return labels.map((label) => {
+    const description = meaning.get(label.toLowerCase());
+    return description ? { label, description } : label;
+  });
 }

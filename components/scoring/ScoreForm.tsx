@@ -2,14 +2,16 @@
 // My score for one config on one target (a thought or the whole session), as a compact widget that matches the
 // config's type: segmented buttons for yes/no, for labels and for a bounded numeric config with at most
 // MAX_STEP_BUTTONS values (1–5, or 0–1 in quarters); a slider for a bounded numeric config with more values; a number
-// field when the range is open; a text box for text. Picking a segment or letting go of the slider saves at once (one
-// action per score, like the review screen's number keys); the comment and a typed number save with Save/Enter. The
-// server checks the value and its message is shown as given.
+// field when the range is open; a text box for text. One save model: everything saves as it changes (a pick at once,
+// typing and the comment SAVE_AFTER_MS after the last key, and on leaving the field), with the state in words beside
+// it ("Saving…", "Saved", the server's message); there is no Save button. What is typed and not yet saved is kept
+// per target and config for the page's life and sent when the form goes away (moving to another thought), so nothing
+// typed is lost. The config's rubric (its description, each label's meaning) shows with the form.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { ReviewScore, ScoreConfigView } from "@/lib/contracts/scores";
 import { describeScoreRule } from "@/lib/contracts/zod-free";
-import { useTRPC } from "@/components/trpc/TrpcProvider";
+import { useTRPC, useTRPCClient } from "@/components/trpc/TrpcProvider";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 import { errorText } from "@/components/ui/error-text";
@@ -67,6 +69,21 @@ function widgetOf(config: ScoreConfigView): Widget {
   }
 }
 
+/** Typing and the comment save this long after the last key (or at once on leaving the field, or Enter). */
+export const SAVE_AFTER_MS = 800;
+
+interface Draft {
+  value: string;
+  comment: string;
+}
+
+/** What is typed and not yet saved, per target and config, for the page's life: a form that goes away (another
+ *  thought selected) sends its draft, and one that comes back shows it until the save lands. */
+const drafts = new Map<string, Draft>();
+
+const targetKey = (t: ScoreTarget) => ("thoughtId" in t ? `t:${t.thoughtId}` : `s:${t.sessionId}`);
+const sameDraft = (a: Draft, b: Draft) => a.value === b.value && a.comment.trim() === b.comment.trim();
+
 export function ScoreForm({
   config,
   target,
@@ -77,122 +94,187 @@ export function ScoreForm({
   mine: ReviewScore | undefined;
 }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.scores.pathKey() });
   const save = useMutation(trpc.scores.upsertMine.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.scores.deleteMine.mutationOptions({ onSuccess: refresh }));
-  const current = mine?.stringValue ?? (mine?.value !== undefined && mine.value !== null ? String(mine.value) : "");
-  const state: SaveState = {
-    submit: (value, comment) => {
-      remove.reset();
-      save.mutate({ ...target, configId: config.id, value, ...(comment ? { comment } : {}) });
-    },
-    remove: mine ? () => remove.mutate({ id: mine.id }) : null,
-    pending: save.isPending || remove.isPending,
-    error: save.error ?? remove.error,
-    saved: save.isSuccess,
+  const key = `${targetKey(target)}:${config.id}`;
+  const saved: Draft = {
+    value: mine?.stringValue ?? (mine?.value !== undefined && mine.value !== null ? String(mine.value) : ""),
+    comment: mine?.comment ?? "",
   };
-  // The body is keyed by my score's last update, so the widget shows the saved score after every save (no state to
-  // copy); the mutations live out here so "Saved." and the server's error outlast that remount.
-  return <ScoreFormBody key={mine?.updatedAt ?? "none"} config={config} mine={mine} current={current} state={state} />;
+  const [draft, setDraftState] = useState<Draft | null>(() => drafts.get(key) ?? null);
+  const shown = draft ?? saved;
+  const setDraft = (d: Draft | null) => {
+    if (d) drafts.set(key, d);
+    else drafts.delete(key);
+    setDraftState(d);
+  };
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [needsValue, setNeedsValue] = useState(false);
+
+  const input = (d: Draft) => ({
+    ...target,
+    configId: config.id,
+    value: d.value,
+    ...(d.comment.trim() !== "" ? { comment: d.comment.trim() } : {}),
+  });
+  const send = (d: Draft) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (d.value === "") {
+      setNeedsValue(d.comment.trim() !== "");
+      return;
+    }
+    setNeedsValue(false);
+    remove.reset();
+    save.mutate(input(d), {
+      onSuccess: () => {
+        // Saved as typed: the draft is done (a newer one typed meanwhile stays).
+        const now = drafts.get(key);
+        if (now && sameDraft(now, d)) setDraft(null);
+      },
+    });
+  };
+  /** A change: kept as a draft, saved at once (`now`) or after a pause in typing. */
+  const change = (patch: Partial<Draft>, now: boolean) => {
+    const next = { ...shown, ...patch };
+    setDraft(sameDraft(next, saved) ? null : next);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (sameDraft(next, saved)) return;
+    if (now) send(next);
+    else timer.current = setTimeout(() => send(next), SAVE_AFTER_MS);
+  };
+  const flush = () => {
+    if (draft && timer.current) send(draft);
+  };
+
+  // Going away (another thought selected, the tab changed) with a change not yet sent: send it now. The mutation's
+  // observer goes with the form, so this calls the API client directly and refreshes the scores when it answers.
+  const pendingRef = useRef<Draft | null>(null);
+  pendingRef.current = draft && timer.current ? draft : null;
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      const pending = pendingRef.current;
+      if (!pending || pending.value === "") return;
+      void client.scores.upsertMine.mutate(input(pending)).then(
+        () => {
+          const now = drafts.get(key);
+          if (now && sameDraft(now, pending)) drafts.delete(key);
+          void refresh();
+        },
+        () => {
+          // Kept as a draft: the form shows it, with the server's message, when it comes back.
+        },
+      );
+    },
+    // Only when the form goes away (the refs hold what is current then).
+    [],
+  );
+
+  const status: Status =
+    save.isPending || remove.isPending
+      ? { kind: "saving" }
+      : (save.error ?? remove.error)
+        ? { kind: "error", error: (save.error ?? remove.error)! }
+        : needsValue
+          ? { kind: "needs-value" }
+          : draft
+            ? { kind: "editing" }
+            : save.isSuccess
+              ? { kind: "saved" }
+              : { kind: mine ? "stored" : "empty" };
+  return (
+    <ScoreFormBody
+      config={config}
+      shown={shown}
+      status={status}
+      change={change}
+      flush={flush}
+      onRemove={
+        mine
+          ? () => {
+              setDraft(null);
+              remove.mutate({ id: mine.id });
+            }
+          : null
+      }
+    />
+  );
 }
 
-interface SaveState {
-  submit: (value: string, comment: string | null) => void;
-  remove: (() => void) | null;
-  pending: boolean;
-  error: { message: string } | null;
-  saved: boolean;
-}
+type Status =
+  | { kind: "saving" | "saved" | "stored" | "empty" | "editing" | "needs-value" }
+  | { kind: "error"; error: { message: string } };
 
 function ScoreFormBody({
   config,
-  mine,
-  current,
-  state,
+  shown,
+  status,
+  change,
+  flush,
+  onRemove,
 }: {
   config: ScoreConfigView;
-  mine: ReviewScore | undefined;
-  current: string;
-  state: SaveState;
+  shown: Draft;
+  status: Status;
+  change: (patch: Partial<Draft>, now: boolean) => void;
+  flush: () => void;
+  onRemove: (() => void) | null;
 }) {
   const uid = useId();
   const inputId = `${uid}-value`;
   const labelId = `${uid}-label`;
   const errorId = `${uid}-error`;
-  const error = state.error;
-  const formRef = useRef<HTMLFormElement>(null);
-  const [value, setValue] = useState(current);
+  const rubricId = `${uid}-rubric`;
+  const error = status.kind === "error" ? status.error : null;
   const widget = widgetOf(config);
-
-  const submit = (raw: string) => {
-    const comment = formRef.current ? new FormData(formRef.current).get("comment") : null;
-    state.submit(raw, typeof comment === "string" && comment.trim() !== "" ? comment.trim() : null);
-  };
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const raw = new FormData(e.currentTarget).get("value");
-    submit(typeof raw === "string" ? raw : "");
-  };
-  /** A picked segment or a released slider: the value is the score, saved at once. */
+  const value = shown.value;
+  /** A picked segment, option or released slider: the value is the score, saved at once. */
   const pick = (v: string) => {
-    if (v === "" || state.pending) return; // Radix sends "" when the pressed segment is pressed again: keep it
-    setValue(v);
-    submit(v);
+    if (v === "") return; // Radix sends "" when the pressed segment is pressed again: keep it
+    change({ value: v }, true);
+  };
+  const onEnter = (e: React.KeyboardEvent) => {
+    if (e.key === "Enter" && !e.shiftKey) {
+      e.preventDefault();
+      change({}, true);
+    }
   };
 
-  const described = error ? errorId : undefined;
+  const described = [error ? errorId : null, rubricId].filter(Boolean).join(" ");
   let input: React.ReactNode;
   switch (widget.kind) {
     case "segments":
       input = (
-        <>
-          <ToggleGroup
-            type="single"
-            size="sm"
-            value={value}
-            onValueChange={pick}
-            aria-labelledby={labelId}
-            aria-describedby={described}
-            className="w-full max-w-full"
-            data-testid="score-segments"
-          >
-            {widget.options.map((o) => (
-              <ToggleGroupItem
-                key={o.value}
-                value={o.value}
-                className="px-1.5 tabular-nums data-[state=on]:bg-primary data-[state=on]:text-primary-foreground"
-              >
-                <span className="truncate">{o.label}</span>
-              </ToggleGroupItem>
-            ))}
-          </ToggleGroup>
-          <input type="hidden" name="value" value={value} />
-        </>
+        <ToggleGroup
+          type="single"
+          size="sm"
+          value={value}
+          onValueChange={pick}
+          aria-labelledby={labelId}
+          aria-describedby={described}
+          className="w-full max-w-full"
+          data-testid="score-segments"
+        >
+          {widget.options.map((o) => (
+            <ToggleGroupItem
+              key={o.value}
+              value={o.value}
+              className="px-1.5 tabular-nums data-[state=on]:bg-primary data-[state=on]:text-primary-foreground"
+            >
+              <span className="truncate">{o.label}</span>
+            </ToggleGroupItem>
+          ))}
+        </ToggleGroup>
       );
       break;
     case "slider": {
-      const shown = value === "" ? null : Number(value);
-      input = (
-        <div className="flex w-full items-center gap-3">
-          <Slider
-            min={widget.min}
-            max={widget.max}
-            step={widget.step}
-            value={[shown ?? widget.min]}
-            onValueChange={([v]) => v !== undefined && setValue(String(Number(v.toFixed(10))))}
-            onValueCommit={([v]) => v !== undefined && pick(String(Number(v.toFixed(10))))}
-            thumbLabel={config.name}
-            aria-describedby={described}
-            className="flex-1"
-          />
-          {/* The thumb carries the value for assistive technology (aria-valuenow); this is the sighted readout. */}
-          <span aria-hidden className="w-12 text-right text-sm tabular-nums">
-            {shown === null ? "—" : shortNumber(shown)}
-          </span>
-          <input type="hidden" name="value" value={value} />
-        </div>
-      );
+      const at = value === "" ? null : Number(value);
+      input = <SliderField widget={widget} at={at} name={config.name} described={described} onCommit={pick} />;
       break;
     }
     case "number":
@@ -204,7 +286,9 @@ function ScoreFormBody({
           type="number"
           inputMode="decimal"
           value={value}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => change({ value: e.target.value }, false)}
+          onBlur={flush}
+          onKeyDown={onEnter}
           {...(config.min !== null ? { min: config.min } : {})}
           {...(config.max !== null ? { max: config.max } : {})}
           step={config.step ?? "any"}
@@ -242,7 +326,8 @@ function ScoreFormBody({
           id={inputId}
           name="value"
           value={value}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => change({ value: e.target.value }, false)}
+          onBlur={flush}
           rows={3}
           aria-labelledby={labelId}
           aria-describedby={described}
@@ -251,24 +336,25 @@ function ScoreFormBody({
       break;
   }
 
-  const typed = widget.kind === "number" || widget.kind === "text";
   return (
     <form
-      ref={formRef}
       className="flex flex-col gap-1.5"
       // The server checks the value and says what the config allows (the browser's own check would hide that).
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(e) => {
+        e.preventDefault();
+        change({}, true);
+      }}
       data-testid="score-form"
       data-config={config.name}
     >
-      <span id={labelId} className="truncate text-sm font-medium" title={config.description ?? undefined}>
-        {config.name}
-      </span>
-      {/* Segments show every value already; a field or a slider says what it takes. */}
-      {widget.kind === "segments" ? null : (
-        <span className="text-xs text-muted-foreground">{describeScoreRule(config)}</span>
-      )}
+      <div className="flex items-center justify-between gap-2">
+        <span id={labelId} className="truncate text-sm font-medium">
+          {config.name}
+        </span>
+        <SaveState status={status} errorId={errorId} />
+      </div>
+      <Rubric config={config} id={rubricId} picked={value} />
       {input}
       <div className="flex items-center gap-2">
         <input
@@ -277,14 +363,13 @@ function ScoreFormBody({
           type="text"
           placeholder="Comment (optional)"
           aria-label={`Comment on ${config.name}`}
-          defaultValue={mine?.comment ?? ""}
+          value={shown.comment}
+          onChange={(e) => change({ comment: e.target.value }, false)}
+          onBlur={flush}
+          onKeyDown={onEnter}
         />
-        {/* Typed values save here; a picked segment saved already, so this saves its comment. */}
-        <Button size="sm" type="submit" variant={typed ? "default" : "outline"} disabled={state.pending}>
-          {mine ? "Update" : "Save"}
-        </Button>
-        {state.remove ? (
-          <Button variant="ghost" size="sm" type="button" disabled={state.pending} onClick={state.remove}>
+        {onRemove ? (
+          <Button variant="ghost" size="sm" type="button" disabled={status.kind === "saving"} onClick={onRemove}>
             Remove
           </Button>
         ) : null}
@@ -293,11 +378,99 @@ function ScoreFormBody({
         <p role="alert" id={errorId} className="text-sm text-destructive">
           {errorText(error)}
         </p>
-      ) : state.saved ? (
-        <p role="status" className="text-xs text-muted-foreground">
-          Saved.
-        </p>
       ) : null}
     </form>
+  );
+}
+
+/** The save state in words, where the eye expects it (beside the config's name). */
+function SaveState({ status, errorId }: { status: Status; errorId: string }) {
+  const words: Record<Status["kind"], string | null> = {
+    saving: "Saving…",
+    saved: "Saved.",
+    stored: "Saved.",
+    empty: null,
+    editing: "Editing…",
+    "needs-value": "Pick a value to save the comment.",
+    error: "Not saved",
+  };
+  const text = words[status.kind];
+  if (text === null) return null;
+  return (
+    <span
+      role="status"
+      aria-describedby={status.kind === "error" ? errorId : undefined}
+      className={cn(
+        "shrink-0 text-xs",
+        status.kind === "error" || status.kind === "needs-value" ? "text-destructive" : "text-muted-foreground",
+        status.kind === "saved" && "text-success",
+      )}
+      data-state={status.kind}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** The config's rubric: what the reviewer judges, what the values are, and each label's meaning. */
+function Rubric({ config, id, picked }: { config: ScoreConfigView; id: string; picked: string }) {
+  const labels = config.type === "categorical" ? (config.categories ?? []).filter((c) => c.description) : [];
+  const rule = widgetOf(config).kind === "segments" ? null : describeScoreRule(config);
+  if (!config.description && labels.length === 0 && !rule) return <span id={id} hidden />;
+  return (
+    <div id={id} className="flex flex-col gap-1 text-xs text-muted-foreground" data-testid="score-rubric">
+      {config.description ? <p className="text-foreground/80">{config.description}</p> : null}
+      {rule ? <p>{rule}</p> : null}
+      {labels.length > 0 ? (
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-2 gap-y-0.5">
+          {labels.map((c) => (
+            <div key={c.label} className={cn("contents", c.label === picked && "font-medium text-foreground")}>
+              <dt>{c.label}</dt>
+              <dd>{c.description}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </div>
+  );
+}
+
+/** A slider: moves show the value, letting go saves it. */
+function SliderField({
+  widget,
+  at,
+  name,
+  described,
+  onCommit,
+}: {
+  widget: { min: number; max: number; step: number };
+  at: number | null;
+  name: string;
+  described: string;
+  onCommit: (v: string) => void;
+}) {
+  const [moving, setMoving] = useState<number | null>(null);
+  const shown = moving ?? at;
+  return (
+    <div className="flex w-full items-center gap-3">
+      <Slider
+        min={widget.min}
+        max={widget.max}
+        step={widget.step}
+        value={[shown ?? widget.min]}
+        onValueChange={([v]) => v !== undefined && setMoving(Number(v.toFixed(10)))}
+        onValueCommit={([v]) => {
+          setMoving(null);
+          if (v !== undefined) onCommit(String(Number(v.toFixed(10))));
+        }}
+        thumbLabel={name}
+        aria-describedby={described}
+        className="flex-1"
+      />
+      {/* The thumb carries the value for assistive technology (aria-valuenow); this is the sighted readout. */}
+      <span aria-hidden className="w-12 text-right text-sm tabular-nums">
+        {shown === null ? "—" : shortNumber(shown)}
+      </span>
+    </div>
   );
 }

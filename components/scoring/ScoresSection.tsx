@@ -59,7 +59,8 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
       ) : canScore ? (
         configs.data.map((c) => (
           <div
-            key={c.id}
+            // Per target too: each thought's form is its own (what is typed for one is never shown on another).
+            key={`${thoughtId ?? "session"}:${c.id}`}
             data-testid="config-scoring"
             data-config={c.name}
             className="flex flex-col gap-1.5 rounded-md border border-border p-2.5"

@@ -23,14 +23,22 @@ export function chipOf(chip: ThoughtScoreChip, meanOf: { name: string } | null):
   return { text: `★ ${chip.count}`, title: scores };
 }
 
-/** One session's summaries for the sessions list: "quality 4.5 (2) · verdict 3×". */
+/** A summary in words, for a tooltip: "quality: mean 4.5 of 2 scores", "verdict: 67% yes of 3 scores". */
 export function summaryText(s: ScoreSummary): string {
-  return `${s.name} ${summaryValueText(s)}`;
+  const scores = `${s.count} score${s.count === 1 ? "" : "s"}`;
+  if (s.mean !== null && s.type === "numeric") return `${s.name}: mean ${shortNumber(s.mean)} of ${scores}`;
+  if (s.mean !== null && s.type === "boolean") return `${s.name}: ${Math.round(s.mean * 100)}% yes of ${scores}`;
+  return `${s.name}: ${scores}`;
 }
 
-/** A summary without its name: "3.6 (5)" for a numeric mean of five scores, else the count, "2×". */
+/**
+ * A summary's value as the sessions list shows it beside the config's name: "3.6 (5)" for a numeric mean of five
+ * scores, "67% yes (3)" for a boolean, else the count ("2 scores").
+ */
 export function summaryValueText(s: ScoreSummary): string {
-  return s.mean !== null && s.type === "numeric" ? `${shortNumber(s.mean)} (${s.count})` : `${s.count}×`;
+  if (s.mean !== null && s.type === "numeric") return `${shortNumber(s.mean)} (${s.count})`;
+  if (s.mean !== null && s.type === "boolean") return `${Math.round(s.mean * 100)}% yes (${s.count})`;
+  return `${s.count} score${s.count === 1 ? "" : "s"}`;
 }
 
 /** The most values a numeric config shows as one row of stepped buttons in the detail panel's ~300 px: 11 is 0–10. */

@@ -1,95 +1,100 @@
 "use client";
-// Two lanes side by side from the row where they part: how the agent's alternatives differ.
-import { plainText } from "@/lib/markdown/plain";
+// The side panel's Compare tab: the session's lines (main and each branch, where it forks and how long it is), each
+// branch one click from its comparison with main, and any two lines picked for the full-width compare view.
+import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
+import { lineNames, MAIN } from "@/lib/graph/compare-paths";
 import type { Layout } from "@/lib/graph/layout";
+import { countOf } from "@/lib/words/count-of";
+import { buttonVariants } from "@/components/ui/Button";
+import { NativeSelect } from "@/components/ui/Select";
 
 export function BranchCompare({
+  sessionId,
   layout,
   thoughts,
-  onSelect,
 }: {
+  sessionId: string;
   layout: Layout;
   thoughts: ReadonlyMap<string, OutlineThought>;
-  onSelect: (id: string) => void;
 }) {
-  const lanes = useMemo(() => [...layout.lanes.entries()].sort((a, b) => a[1] - b[1]), [layout]);
-  const [left, setLeft] = useState(lanes[0]?.[1] ?? 0);
-  const [right, setRight] = useState(lanes[1]?.[1] ?? 0);
-  const byLane = useMemo(() => {
-    const m = new Map<number, typeof layout.nodes>();
+  const names = useMemo(() => lineNames(layout), [layout]);
+  const lines = useMemo(() => {
+    const count = new Map<number, number>();
+    const first = new Map<number, string>();
     for (const n of layout.nodes) {
-      const list = m.get(n.lane) ?? [];
-      list.push(n);
-      m.set(n.lane, list);
+      count.set(n.lane, (count.get(n.lane) ?? 0) + 1);
+      if (!first.has(n.lane)) first.set(n.lane, n.id);
     }
-    return m;
-  }, [layout]);
-  const name = (lane: number) => {
-    const key = lanes.find(([, l]) => l === lane)?.[0] ?? "";
-    return key === "" ? "main" : key;
-  };
-  // The fork: the later of the two lanes' first rows, so both columns start where they diverge.
-  const from = Math.max(byLane.get(left)?.[0]?.row ?? 0, byLane.get(right)?.[0]?.row ?? 0);
-  const column = (lane: number) => (byLane.get(lane) ?? []).filter((n) => n.row >= from);
+    return names.map((name, lane) => {
+      const start = thoughts.get(first.get(lane) ?? "");
+      return { name, count: count.get(lane) ?? 0, forkFrom: start?.branchFromThought ?? null };
+    });
+  }, [layout, names, thoughts]);
+  const [left, setLeft] = useState(MAIN);
+  const [right, setRight] = useState(names[1] ?? MAIN);
+  const href = (l: string, r: string) =>
+    `/sessions/${encodeURIComponent(sessionId)}/compare?left=${encodeURIComponent(l)}&right=${encodeURIComponent(r)}`;
 
-  if (lanes.length < 2) return <p className="text-muted-foreground">This session has no branches to compare.</p>;
+  if (names.length < 2)
+    return <p className="p-4 text-sm text-muted-foreground">This session has no branches to compare.</p>;
   return (
-    <div className="tg-compare flex flex-col gap-3 p-4" aria-label="Branch comparison">
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <LaneSelect label="Left" lanes={lanes.map(([, l]) => l)} value={left} onChange={setLeft} name={name} />
-        <LaneSelect label="Right" lanes={lanes.map(([, l]) => l)} value={right} onChange={setRight} name={name} />
+    <div className="tg-compare flex flex-col gap-4 p-4" aria-label="Branch comparison" role="region">
+      <div className="flex flex-col gap-2">
+        <h3 className="text-sm font-semibold text-muted-foreground">Compare two lines</h3>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <NativeSelect size="sm" aria-label="Left line" value={left} onChange={(e) => setLeft(e.target.value)}>
+            {names.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
+          <span className="text-muted-foreground">with</span>
+          <NativeSelect size="sm" aria-label="Right line" value={right} onChange={(e) => setRight(e.target.value)}>
+            {names.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {left === right ? (
+          <p className="text-xs text-muted-foreground">Pick two different lines.</p>
+        ) : (
+          <Link
+            href={href(left, right)}
+            prefetch={false}
+            className={buttonVariants({ size: "sm", className: "self-start" })}
+          >
+            Open the comparison
+          </Link>
+        )}
+        <p className="text-xs text-muted-foreground">
+          Or in the graph: select a thought on a branch and press b to pick its line, then another.
+        </p>
       </div>
-      <div className="grid grid-cols-2 gap-3 text-sm">
-        {[left, right].map((lane, side) => (
-          <ol key={side} className="flex min-w-0 flex-col gap-1.5" aria-label={`Branch ${name(lane)}`}>
-            {column(lane).map((n) => {
-              const t = thoughts.get(n.id);
-              if (!t) return null;
-              return (
-                <li key={n.id}>
-                  <button
-                    type="button"
-                    className="w-full cursor-pointer rounded-md border border-border px-2 py-1.5 text-left hover:bg-accent"
-                    onClick={() => onSelect(n.id)}
-                  >
-                    <strong className="tabular-nums">
-                      {t.thoughtNumber}/{t.totalThoughts}
-                    </strong>{" "}
-                    <span className="line-clamp-3">{plainText(t.preview)}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
+      <ul className="flex flex-col divide-y divide-border rounded-md border border-border text-sm" aria-label="Lines">
+        {lines.map((l) => (
+          <li key={l.name} className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
+            <span className="font-mono font-medium">{l.name}</span>
+            <span className="text-xs text-muted-foreground">
+              {countOf(l.count, "thought")}
+              {l.forkFrom !== null ? ` · forks from ${l.forkFrom}` : ""}
+            </span>
+            {l.name === MAIN ? null : (
+              <Link
+                href={href(MAIN, l.name)}
+                prefetch={false}
+                className="ml-auto text-xs font-medium text-primary hover:underline"
+              >
+                Compare with main
+              </Link>
+            )}
+          </li>
         ))}
-      </div>
+      </ul>
     </div>
-  );
-}
-
-function LaneSelect(props: {
-  label: string;
-  lanes: number[];
-  value: number;
-  onChange: (lane: number) => void;
-  name: (lane: number) => string;
-}) {
-  return (
-    <label className="flex items-center gap-1.5">
-      {props.label}{" "}
-      <select
-        className="h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        value={props.value}
-        onChange={(e) => props.onChange(Number(e.target.value))}
-      >
-        {props.lanes.map((l) => (
-          <option key={l} value={l}>
-            {props.name(l)}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }

@@ -1,38 +1,43 @@
 "use client";
-// Everything about the selected thought: full text, metadata, flags in words, its links, and word-level diffs
-// against the thought it revises and between the versions revise_thought kept.
+// Everything about the selected thought: full text, metadata, flags in words, its links, and its revision chain (the
+// thoughts it revises or that revise it and the versions revise_thought kept) with a block diff per step.
 import { useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { describeFlag } from "@/lib/domain/flags";
+import type { CommentAnchor } from "@/lib/contracts/comments";
+import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
 import { CommentsSection } from "@/components/comments/CommentsSection";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
+import { RevisionHistory } from "@/components/diff/RevisionHistory";
 import { ThoughtAssessments } from "@/components/reasoning/ThoughtAssessments";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { ChevronRight } from "lucide-react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/Collapsible";
+import { LongText } from "@/components/ui/LongText";
 import { Markdown } from "@/components/ui/Markdown";
 import { RelativeTime } from "@/components/ui/RelativeTime";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { WordDiff } from "@/components/ui/WordDiff";
 
 /** `scoring`: the dashboard's own user may score and comment (not a share-link visitor). */
 export function DetailPanel({
   thoughtId,
   onSelect,
   scoring = false,
+  anchors,
 }: {
   thoughtId: string | null;
   onSelect: (id: string) => void;
   scoring?: boolean;
+  /** Per thought id, the phrases of open comment threads: highlighted here as in the transcript. */
+  anchors?: ReadonlyMap<string, readonly CommentAnchor[]>;
 }) {
   const trpc = useTRPC();
   const detail = useQuery({
     ...trpc.sessions.thoughtDetail.queryOptions({ id: thoughtId ?? "" }),
     enabled: thoughtId !== null,
   });
-  const [versionA, setVersionA] = useState<number | null>(null);
   const textRef = useRef<HTMLDivElement>(null);
 
   if (thoughtId === null) {
@@ -62,41 +67,9 @@ export function DetailPanel({
       </aside>
     );
   }
-  const { thought: t, revises, revisedBy, versions } = detail.data;
-  const older = versions.find((v) => v.version === versionA) ?? versions[versions.length - 1];
-  const diffs = (
-    <>
-      {revises ? (
-        <section className="flex flex-col gap-2">
-          <h3 className={H3}>Change from thought {revises.thoughtNumber}</h3>
-          <WordDiff before={revises.text} after={t.text} />
-        </section>
-      ) : null}
-      {versions.length > 0 && older ? (
-        <section className="flex flex-col gap-2">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 className={H3}>Edits</h3>
-            <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              Compare with version
-              <select
-                value={older.version}
-                onChange={(e) => setVersionA(Number(e.target.value))}
-                aria-label="Earlier version"
-                className="h-7 rounded-md border border-input bg-background px-1.5 text-xs text-foreground"
-              >
-                {versions.map((v) => (
-                  <option key={v.version} value={v.version}>
-                    {v.version} ({v.createdAt.slice(0, 19).replace("T", " ")})
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          <WordDiff before={older.text} after={t.text} />
-        </section>
-      ) : null}
-    </>
-  );
+  const { thought: t, revisedBy, versions } = detail.data;
+  // A revision, a revised thought or one edited by revise_thought: its chain of texts, what changed first.
+  const history = t.revisesThoughtId !== null || revisedBy.length > 0 || versions.length > 0;
   const related = t.revisesThoughtId !== null || t.branchFromThoughtId !== null || revisedBy.length > 0;
   return (
     <aside className={PANEL} aria-label="Thought detail" tabIndex={-1} id="thought-detail">
@@ -143,11 +116,22 @@ export function DetailPanel({
       ) : null}
       <ThoughtAssessments sessionId={t.sessionId} thoughtId={t.id} />
       {/* For a revision or an edited thought, what changed comes first. */}
-      {diffs}
+      {history ? <RevisionHistory thoughtId={t.id} onSelect={onSelect} /> : null}
       <section className="flex flex-col gap-2">
         <h3 className={H3}>Text</h3>
         <div ref={textRef} data-testid="thought-text">
-          <Markdown text={t.text} />
+          <LongText
+            id={t.id}
+            text={t.text}
+            scroll
+            render={(text) =>
+              anchors?.has(t.id) ? (
+                <AnchoredMarkdown text={text} anchors={anchors.get(t.id)!} />
+              ) : (
+                <Markdown text={text} />
+              )
+            }
+          />
         </div>
       </section>
       {scoring ? <ScoresSection sessionId={t.sessionId} thoughtId={t.id} /> : null}

@@ -1,5 +1,5 @@
 "use client";
-// What the graph shows: its minimap. (Panes collapse by dragging their handle past the minimum; collapsing them from
+// What the graph shows: the session overview strip (on by default) and React Flow's minimap. (Panes collapse by dragging their handle past the minimum; collapsing them from
 // this menu through the panels' imperative API did not take effect in e2e and was left out.)
 import { PanelsTopLeft } from "lucide-react";
 import { Button } from "@/components/ui/Button";
@@ -11,7 +11,17 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/DropdownMenu";
 
-export function ViewMenu({ minimap, onMinimap }: { minimap: boolean; onMinimap: (show: boolean) => void }) {
+export function ViewMenu({
+  minimap,
+  onMinimap,
+  overview,
+  onOverview,
+}: {
+  minimap: boolean;
+  onMinimap: (show: boolean) => void;
+  overview: boolean;
+  onOverview: (show: boolean) => void;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -22,6 +32,9 @@ export function ViewMenu({ minimap, onMinimap }: { minimap: boolean; onMinimap: 
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-44">
         <DropdownMenuLabel>Graph</DropdownMenuLabel>
+        <DropdownMenuCheckboxItem checked={overview} onCheckedChange={onOverview}>
+          Session overview
+        </DropdownMenuCheckboxItem>
         <DropdownMenuCheckboxItem checked={minimap} onCheckedChange={onMinimap}>
           Minimap
         </DropdownMenuCheckboxItem>

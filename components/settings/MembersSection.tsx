@@ -1,19 +1,23 @@
 "use client";
-// The project's members: everyone sees who is in it; owners and admins change roles and remove people (only owners
-// touch owners). The server enforces all of it; this only hides what would be refused.
+// The project's members: everyone sees who is in it; owners and admins change roles, remove people and make a
+// one-time password reset link for someone who cannot sign in (only owners touch owners). The server enforces all of
+// it; this only hides what would be refused.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { can, canAssignRole, ROLE_WORDS, type Role } from "@/lib/auth/roles";
 import type { MemberView, ProjectSettingsView } from "@/lib/contracts/settings";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
 import { ConfirmButton } from "@/components/ui/ConfirmButton";
 import { MutationError } from "@/components/ui/MutationError";
 import { RelativeTime } from "@/components/ui/RelativeTime";
 import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
+import { OneTimeSecret } from "./OneTimeSecret";
 import { codeClass, noteClass, SettingsSection } from "./SettingsSection";
-import { assignableRoles, whoMay } from "./settings-words";
+import { absoluteLink, assignableRoles, whoMay } from "./settings-words";
 
 export function MembersSection({ project }: { project: ProjectSettingsView }) {
   const trpc = useTRPC();
@@ -28,6 +32,12 @@ export function MembersSection({ project }: { project: ProjectSettingsView }) {
     }),
   );
   const manage = can(project.role, "members.manage");
+  const [resetLink, setResetLink] = useState<{ email: string; link: string } | null>(null);
+  const reset = useMutation(
+    trpc.project.createPasswordReset.mutationOptions({
+      onSuccess: ({ email, path }) => setResetLink({ email, link: absoluteLink(path) }),
+    }),
+  );
 
   if (!project.accounts) {
     return (
@@ -48,7 +58,8 @@ export function MembersSection({ project }: { project: ProjectSettingsView }) {
       title="Members"
       description={
         manage
-          ? "Everyone in this project and their role. Owners and admins change roles and remove people."
+          ? "Everyone in this project and their role. Owners and admins change roles, remove people and make a " +
+            "password reset link for someone who cannot sign in (it works once, for 24 hours)."
           : `Only ${whoMay("members.manage")} can change roles or remove members.`
       }
     >
@@ -59,6 +70,14 @@ export function MembersSection({ project }: { project: ProjectSettingsView }) {
       ) : null}
       <MutationError error={setRole.error} />
       <MutationError error={remove.error} />
+      <MutationError error={reset.error} />
+      {resetLink ? (
+        <OneTimeSecret
+          title={`Password reset link for ${resetLink.email}.`}
+          secret={resetLink.link}
+          onDone={() => setResetLink(null)}
+        />
+      ) : null}
       {!members.data ? (
         <SkeletonRows rows={3} label="Loading members" />
       ) : (
@@ -114,17 +133,30 @@ export function MembersSection({ project }: { project: ProjectSettingsView }) {
                   {manage ? (
                     <TableCell className="text-right">
                       {mayTouch(m) ? (
-                        <ConfirmButton
-                          variant="ghost"
-                          disabled={remove.isPending}
-                          aria-label={`${m.userId === project.userId ? "Leave" : "Remove"} ${m.email}`}
-                          title={m.userId === project.userId ? "Leave this project?" : `Remove ${m.email}?`}
-                          description="Their scores and comments stay."
-                          confirmLabel={m.userId === project.userId ? "Leave" : "Remove"}
-                          onConfirm={() => remove.mutate({ userId: m.userId })}
-                        >
-                          {m.userId === project.userId ? "Leave" : "Remove"}
-                        </ConfirmButton>
+                        <span className="inline-flex items-center gap-1">
+                          {m.userId !== project.userId ? (
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              disabled={reset.isPending}
+                              aria-label={`Password reset link for ${m.email}`}
+                              onClick={() => reset.mutate({ userId: m.userId })}
+                            >
+                              Reset link
+                            </Button>
+                          ) : null}
+                          <ConfirmButton
+                            variant="ghost"
+                            disabled={remove.isPending}
+                            aria-label={`${m.userId === project.userId ? "Leave" : "Remove"} ${m.email}`}
+                            title={m.userId === project.userId ? "Leave this project?" : `Remove ${m.email}?`}
+                            description="Their scores and comments stay."
+                            confirmLabel={m.userId === project.userId ? "Leave" : "Remove"}
+                            onConfirm={() => remove.mutate({ userId: m.userId })}
+                          >
+                            {m.userId === project.userId ? "Leave" : "Remove"}
+                          </ConfirmButton>
+                        </span>
                       ) : (
                         <span className="text-xs text-muted-foreground">only owners change owners</span>
                       )}

@@ -1,10 +1,11 @@
 "use client";
-// The settings page: the project, its members, invitation links and API keys, each shown to the roles that may use
+// The settings page: the project, its members, invitation links, API keys and connected apps, each shown to the roles that may use
 // it (the others see it read-only or a line saying who can).
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { ApiKeysSection } from "./ApiKeysSection";
+import { ConnectedAppsSection } from "./ConnectedAppsSection";
 import { InvitationsSection } from "./InvitationsSection";
 import { MembersSection } from "./MembersSection";
 import { ModelConnectionsSection } from "./ModelConnectionsSection";
@@ -29,6 +30,7 @@ export function SettingsView() {
       <MembersSection project={project} />
       <InvitationsSection project={project} />
       <ApiKeysSection project={project} />
+      <ConnectedAppsSection project={project} />
       <ReasoningSection project={project} />
       <ModelConnectionsSection project={project} />
     </div>

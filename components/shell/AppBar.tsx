@@ -31,6 +31,7 @@ import {
 } from "@/components/ui/DropdownMenu";
 import { ThemeMenuItems } from "@/components/ui/ThemeSwitch";
 import { BrandMark } from "./BrandMark";
+import { ShortcutsButton } from "./ShortcutSheet";
 import { ThoughtSearch } from "./ThoughtSearch";
 
 type NavItem = { href: string; label: string; Icon: LucideIcon; match: (path: string) => boolean; signedIn?: true };
@@ -103,14 +104,17 @@ function UserMenu({ me }: { me: MeView }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="max-w-80 gap-2 px-1.5" aria-label={`Account: ${who}`}>
+        {/* Named by its text, so the name always holds what is shown (WCAG 2.5.3, axe's label-content-name-mismatch):
+            "Account:" and, below 1280 px, the name and role are there for screen readers only. */}
+        <Button variant="ghost" size="sm" className="max-w-80 gap-2 px-1.5">
           <span
             aria-hidden
             className="flex size-6 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary"
           >
             {me.user ? initials(who) : "1"}
           </span>
-          <span className="hidden truncate text-sm font-normal xl:inline" data-testid="signed-in-as">
+          <span className="sr-only">Account: </span>
+          <span className="truncate text-sm font-normal max-xl:sr-only" data-testid="signed-in-as">
             {who}
             {me.user && me.project ? ` · ${me.project.role}` : ""}
           </span>
@@ -191,6 +195,7 @@ export function AppBar({ me }: { me: MeView }) {
       </nav>
       <span className="flex-1" />
       {me.project ? <ThoughtSearch /> : null}
+      <ShortcutsButton />
       <UserMenu me={me} />
     </header>
   );

@@ -1,19 +1,17 @@
 "use client";
 // The session as a readable, virtualized list: only the rows on screen are in the DOM, and their full text is
 // fetched a page at a time (the outline carries previews). Selection is shared with the graph.
-import { useQueries } from "@tanstack/react-query";
 import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
-import type { ThoughtView } from "@/lib/contracts/session";
 import { describeFlag } from "@/lib/domain/flags";
-import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { cn } from "@/components/ui/cn";
+import { LongText } from "@/components/ui/LongText";
 import { Markdown } from "@/components/ui/Markdown";
 import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
+import { transcriptTexts } from "@/components/comments/pending-anchor";
+import { useFullThoughts } from "./useFullThoughts";
 import type { CommentAnchor } from "@/lib/contracts/comments";
-
-const PAGE = 100;
 
 /** How each kind of imported thought is labelled (lib/normalised/model.ts ITEM_KINDS). */
 const KIND_LABELS: Record<string, string> = {
@@ -89,7 +87,6 @@ export function Transcript({
   /** Per thought id, the phrases of open comment threads to highlight (marked only where the text still matches). */
   anchors?: ReadonlyMap<string, readonly CommentAnchor[]>;
 }) {
-  const trpc = useTRPC();
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: thoughts.length,
@@ -101,22 +98,11 @@ export function Transcript({
   });
   const items = virtualizer.getVirtualItems();
 
-  // Full text for the pages of seq on screen.
-  const pages = useMemo(() => {
-    const set = new Set<number>();
-    for (const it of items) set.add(Math.floor((thoughts[it.index]!.seq - 1) / PAGE));
-    return [...set].sort((a, b) => a - b);
-  }, [items, thoughts]);
-  const results = useQueries({
-    queries: pages.map((p) =>
-      trpc.sessions.thoughtsBySeq.queryOptions(
-        { sessionId, fromSeq: p * PAGE + 1, toSeq: (p + 1) * PAGE },
-        { staleTime: 60_000 },
-      ),
-    ),
-  });
-  const full = new Map<number, ThoughtView>();
-  for (const r of results) for (const t of (r.data ?? []) as ThoughtView[]) full.set(t.seq, t);
+  // Full text for the thoughts on screen.
+  const seqs = useMemo(() => items.map((it) => thoughts[it.index]!.seq), [items, thoughts]);
+  const full = useFullThoughts(sessionId, seqs);
+  // The raw texts of the rows on screen, for anchoring a comment to a phrase selected in them.
+  for (const t of full.values()) transcriptTexts.set(t.id, t.text);
 
   const scrollIndex = scrollTo ? thoughts.findIndex((t) => t.id === scrollTo.id) : -1;
   useEffect(() => {
@@ -191,11 +177,19 @@ export function Transcript({
                   <pre className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap break-words">{t.text}</pre>
                 </details>
               ) : t ? (
-                anchors?.has(o.id) ? (
-                  <AnchoredMarkdown text={t.text} anchors={anchors.get(o.id)!} />
-                ) : (
-                  <Markdown text={t.text} />
-                )
+                <div data-thought-text="" className="min-w-0">
+                  <LongText
+                    id={o.id}
+                    text={t.text}
+                    render={(text) =>
+                      anchors?.has(o.id) ? (
+                        <AnchoredMarkdown text={text} anchors={anchors.get(o.id)!} />
+                      ) : (
+                        <Markdown text={text} />
+                      )
+                    }
+                  />
+                </div>
               ) : (
                 <p className="text-sm text-muted-foreground">{o.preview}</p>
               )}

@@ -12,7 +12,7 @@ import { errorText } from "@/components/ui/error-text";
 import { isTransient, shouldRetry } from "./request-errors";
 import type { AppRouter } from "@/server/trpc/root";
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 /** sonner on demand (a failed request is rare), so it stays out of every page's first script. */
 function toastError(...args: Parameters<typeof import("sonner").toast.error>): void {

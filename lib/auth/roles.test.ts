@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, canAssignRole, isRole, PERMISSIONS, ROLES } from "./roles";
+import { can, canAssignRole, isRole, maxConnectorScope, PERMISSIONS, ROLES } from "./roles";
 
 describe("roles", () => {
   it("grants each role exactly its permissions", () => {
@@ -7,7 +7,7 @@ describe("roles", () => {
     expect(table).toEqual({
       owner: [...PERMISSIONS],
       admin: [...PERMISSIONS],
-      annotator: ["read", "score", "comment", "review"],
+      annotator: ["read", "score", "comment", "review", "record"],
       viewer: ["read"],
     });
   });
@@ -18,6 +18,10 @@ describe("roles", () => {
     expect(canAssignRole("admin", "admin")).toBe(true);
     expect(canAssignRole("annotator", "viewer")).toBe(false);
     expect(canAssignRole("viewer", "viewer")).toBe(false);
+  });
+
+  it("caps a connector's scope by the person's role: viewers read only", () => {
+    expect(ROLES.map((r) => maxConnectorScope(r))).toEqual(["write", "write", "write", "read"]);
   });
 
   it("recognises role names only", () => {

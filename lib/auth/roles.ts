@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   "comment",
   /** Claim and finish items of the queues one is assigned to. */
   "review",
+  /** Let a connector (an OAuth client the person approves) record thoughts as them; without it, read only. */
+  "record",
   /** Create and archive score configs. */
   "configs.manage",
   /** Create queues, add items, assign reviewers. */
@@ -20,15 +22,17 @@ export const PERMISSIONS = [
   "keys.manage",
   /** Create and revoke share links. */
   "share.manage",
-  /** Invite people, change roles, remove members (admins cannot touch owners). */
+  /** Invite people, change roles, remove members, make password reset links (admins cannot touch owners). */
   "members.manage",
   /** Model connections, judges and their runs: a connection can send the project's reasoning to another host. */
   "judges.manage",
+  /** Delete sessions with everything recorded in them. */
+  "sessions.delete",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const VIEWER: readonly Permission[] = ["read"];
-const ANNOTATOR: readonly Permission[] = [...VIEWER, "score", "comment", "review"];
+const ANNOTATOR: readonly Permission[] = [...VIEWER, "score", "comment", "review", "record"];
 const ADMIN: readonly Permission[] = [
   ...ANNOTATOR,
   "configs.manage",
@@ -37,6 +41,7 @@ const ADMIN: readonly Permission[] = [
   "share.manage",
   "members.manage",
   "judges.manage",
+  "sessions.delete",
 ];
 
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
@@ -58,6 +63,11 @@ export function can(role: Role, permission: Permission): boolean {
 export function canAssignRole(actor: Role, role: Role): boolean {
   if (!can(actor, "members.manage")) return false;
   return role === "owner" ? actor === "owner" : true;
+}
+
+/** The widest scope a connector may get from a person with this role: viewers' connectors read only. */
+export function maxConnectorScope(role: Role): "read" | "write" {
+  return can(role, "record") ? "write" : "read";
 }
 
 export const ROLE_WORDS: Record<Role, string> = {

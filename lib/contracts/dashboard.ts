@@ -5,6 +5,7 @@ import { ZScoreSummary } from "./scores";
 import { HEALTH_BELOW, ZHealthCells } from "./session-health";
 import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./session";
 import { SCORE_AUTHORS, SESSION_SORTS } from "./zod-free";
+import { ZUsageTotals } from "./usage";
 
 export { PREVIEW_CHARS, SESSION_SORTS } from "./zod-free";
 
@@ -63,6 +64,27 @@ export const ZThoughtDetail = z.object({
 });
 export type ThoughtDetail = z.infer<typeof ZThoughtDetail>;
 
+/** A thought's revision chain (lib/diff/revision-chain.ts): every text it went through, oldest first. */
+export const ZRevisionChain = z.object({
+  steps: z.array(
+    z.object({
+      thoughtId: z.string(),
+      seq: z.number().int(),
+      thoughtNumber: z.number().int(),
+      branchId: z.string().nullable(),
+      version: z.number().int(),
+      current: z.boolean(),
+      text: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** The step holding the asked-for thought's current text. */
+  at: z.number().int(),
+  /** Revisers of thoughts on the chain that the chain does not pass through. */
+  alternatives: z.number().int(),
+});
+export type RevisionChain = z.infer<typeof ZRevisionChain>;
+
 export const ZSessionTableQuery = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(SESSION_STATUSES).optional(),
@@ -81,6 +103,10 @@ export const ZSessionTableQuery = z.object({
   /** Reasoning health (issue 16): sessions with (true) or without (false) a loop; health score below X. */
   loops: z.boolean().optional(),
   healthBelow: z.number().int().min(HEALTH_BELOW.min).max(HEALTH_BELOW.max).optional(),
+  /** Tokens and cost of the session's model calls (thoughts from traces and transcripts): at least this many tokens
+   *  (in + out), at least this many US dollars. */
+  minTokens: z.number().int().min(0).max(1e12).optional(),
+  minCostUsd: z.number().min(0).max(1e9).optional(),
   sort: z.enum(SESSION_SORTS).default("activity"),
   order: z.enum(["asc", "desc"]).default("desc"),
   page: z.number().int().min(1).max(100_000).default(1),
@@ -98,5 +124,17 @@ export const ZSessionTablePage = z.object({
   scores: z.record(z.string(), z.array(ZScoreSummary)),
   /** Per session on this page: its reasoning health (issue 16). */
   health: z.record(z.string(), ZHealthCells),
+  /** Per session on this page: tokens and cost of its model calls (sessions without figures are absent). */
+  usage: z.record(z.string(), ZUsageTotals).default({}),
 });
 export type SessionTablePage = z.infer<typeof ZSessionTablePage>;
+
+/** Sessions one delete may name: ten pages of the sessions list. */
+export const MAX_SESSIONS_DELETE = 250;
+
+export const ZDeleteSessionsInput = z.object({
+  ids: z
+    .array(z.string().min(1).max(200))
+    .min(1, "Name at least one session to delete.")
+    .max(MAX_SESSIONS_DELETE, `Delete at most ${MAX_SESSIONS_DELETE} sessions at once.`),
+});

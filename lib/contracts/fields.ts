@@ -4,7 +4,7 @@
 //   - the fast-path checker (./thought-fast.ts, fastThoughtChecker): the ingest path's zod-free check
 //   - the MCP input schema (sdk/src/mcp/definitions.ts, thoughtInputJsonSchema): what /api/mcp and the stdio bridge
 //     advertise
-//   - the writer thread's column codec (server/ingest/thought-columns.ts): how a batch crosses to the write thread
+//   - the writer thread's column codec (server/ingest/columns.ts): how a batch crosses to the write thread
 // The order is the schema's order, which zod writes its output in and which reaches stored JSON: append new fields.
 // server/ingest/thought-fields.test.ts adds a fixture field to a copy of this list and checks each of the four
 // carries it. A kind is a value type with its bounds; a new kind needs one case in each of the four builders (the

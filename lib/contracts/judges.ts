@@ -11,13 +11,7 @@ import type { PairComparison, TrendPoint, WithInterval } from "../stats/judge-ag
 
 export { JUDGE_TARGETS } from "../judges/template";
 
-import {
-  DEFAULT_CONNECTION_CONCURRENCY,
-  MAX_CONNECTION_CONCURRENCY,
-  MODEL_PROVIDERS,
-  TIMEOUT_RANGE_MS,
-  type ModelProvider,
-} from "./zod-free";
+import { MAX_CONNECTION_CONCURRENCY, MODEL_PROVIDERS, TIMEOUT_RANGE_MS } from "./zod-free";
 
 export {
   DEFAULT_CONNECTION_CONCURRENCY,

@@ -168,6 +168,18 @@ function configProblem(raw: unknown) {
 }
 
 describe("ZScoreConfigInput", () => {
+  it("keeps what a label means", () => {
+    const r = ZScoreConfigInput.parse({
+      name: "verdict",
+      type: "categorical",
+      categories: [{ label: "good", description: "right and complete" }, "bad"],
+    });
+    expect(r.categories).toEqual([
+      { label: "good", value: 0, description: "right and complete" },
+      { label: "bad", value: 1 },
+    ]);
+  });
+
   it("normalises labels to {label, value} in order", () => {
     const r = ZScoreConfigInput.parse({ name: " verdict ", type: "categorical", categories: ["bad", "good"] });
     expect(r).toEqual({
@@ -223,7 +235,11 @@ describe("ZScoreConfigInput", () => {
       "categories",
       /distinct values/,
     ],
-    [{ name: "q", type: "categorical", categories: ["a", 3] }, "categories.1", /label or \{label, value\}/],
+    [
+      { name: "q", type: "categorical", categories: ["a", 3] },
+      "categories.1",
+      /label or \{label, value, description\}/,
+    ],
     [{ name: "q", type: "categorical", categories: ["a", "b"], min: 0 }, "min", /only to numeric/],
     [{ name: "q", type: "boolean", max: 1 }, "max", /only to numeric/],
     [{ name: "q", type: "text", categories: ["a", "b"] }, "categories", /only to categorical/],

@@ -18,6 +18,8 @@ export const MAX_SCORE_NAME_CHARS = 100;
 export const MAX_SCORE_CATEGORIES = 50;
 /** Characters in one category label. */
 export const MAX_CATEGORY_LABEL_CHARS = 100;
+/** Characters in what one category label means. */
+export const MAX_CATEGORY_DESCRIPTION_CHARS = 500;
 /** Characters in a config's description. */
 export const MAX_SCORE_DESCRIPTION_CHARS = 2_000;
 
@@ -40,7 +42,8 @@ const finite = (field: string, example: string) =>
 
 // ---- score configs ----
 
-export const ZScoreCategory = z.object({ label: z.string(), value: z.number() });
+/** A label of a categorical config, its value, and what it means (shown to reviewers beside the form). */
+export const ZScoreCategory = z.object({ label: z.string(), value: z.number(), description: z.string().optional() });
 export type ScoreCategory = z.infer<typeof ZScoreCategory>;
 
 const ZCategoryInput = z.union(
@@ -49,11 +52,14 @@ const ZCategoryInput = z.union(
     z.strictObject({
       label: text("categories[].label", MAX_CATEGORY_LABEL_CHARS, '"good"', true),
       value: opt(finite("categories[].value", "1")),
+      description: opt(
+        text("categories[].description", MAX_CATEGORY_DESCRIPTION_CHARS, '"the answer is right and complete"'),
+      ),
     }),
   ],
   {
     error:
-      'categories[] must be a label or {label, value} | e.g. categories: ["bad", "ok", "good"] or ' +
+      'categories[] must be a label or {label, value, description} | e.g. categories: ["bad", "ok", "good"] or ' +
       '[{"label": "bad", "value": 0}, {"label": "good", "value": 1}].',
   },
 );
@@ -122,9 +128,13 @@ export const ZScoreConfigInput = z
 export type ScoreConfigInput = z.infer<typeof ZScoreConfigInput>;
 
 /** Labels given as strings get their position (0, 1, 2, …) as value, so the order of the labels is their order. */
-function normaliseCategories(input: (string | { label: string; value?: number | undefined })[]): ScoreCategory[] {
+function normaliseCategories(
+  input: (string | { label: string; value?: number | undefined; description?: string | undefined })[],
+): ScoreCategory[] {
   return input.map((c, i) =>
-    typeof c === "string" ? { label: c, value: i } : { label: c.label, value: c.value ?? i },
+    typeof c === "string"
+      ? { label: c, value: i }
+      : { label: c.label, value: c.value ?? i, ...(c.description ? { description: c.description } : {}) },
   );
 }
 
@@ -229,6 +239,9 @@ export const ZScoreView = z.object({
   apiKeyId: z.string().nullable(),
   /** Set when a judge gave the score (source "judge"); its rationale is `comment`. */
   judge: ZScoreJudge.nullable().default(null),
+  /** Who scored, in words: a person's name, `API key <name> (<prefix>…)` for an evaluator or judge, or `the agent`.
+   *  Filled by the exports; other reads leave it out. */
+  authorLabel: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

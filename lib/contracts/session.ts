@@ -132,19 +132,63 @@ export const ZListSessionsQuery = z.object({
 });
 export type ListSessionsQuery = z.infer<typeof ZListSessionsQuery>;
 
-export const EXPORT_FORMATS = ["json", "markdown"] as const;
+export const EXPORT_FORMATS = ["json", "markdown", "csv"] as const;
 
-/** GET …/sessions/{id}/export's query: json (re-importable, the default) or markdown (for reading). */
+/** GET …/sessions/{id}/export's query: json (re-importable, the default), markdown (for reading) or csv (the
+ *  scores, one row each). */
 export const ZExportQuery = z.object({
   format: z
     .enum(EXPORT_FORMATS, {
       error: (issue) =>
-        `format must be json or markdown, not "${String(issue.input)}". | ` +
-        "Use ?format=json (re-importable) or ?format=markdown (for reading).",
+        `format must be json, markdown or csv, not "${String(issue.input)}". | ` +
+        "Use ?format=json (re-importable), ?format=markdown (for reading) or ?format=csv (the scores).",
     })
     .default("json"),
 });
 export type ExportQuery = z.infer<typeof ZExportQuery>;
+
+/** Sessions one CSV export of scores may cover, by `ids` or by filter. */
+export const MAX_EXPORT_SESSIONS = 1_000;
+
+/**
+ * GET /api/v1/sessions/export's query: the scores of many sessions as CSV, chosen by the filters of GET
+ * /api/v1/sessions (all matching sessions, not a page) or by `ids` (comma-separated session ids), not both.
+ */
+export const ZSessionsExportQuery = ZListSessionsQuery.pick({
+  status: true,
+  updatedSince: true,
+  hasLoops: true,
+  healthBelow: true,
+})
+  .extend({
+    format: z.enum(["csv"], {
+      error: (issue) => `format must be csv, not "${String(issue.input)}". | Use ?format=csv.`,
+    }),
+    ids: z
+      .string()
+      .transform((v) => v.split(",").map((id) => id.trim()))
+      .pipe(
+        z
+          .array(z.string().min(1, { error: "ids must not hold an empty id | Separate session ids with commas." }))
+          .max(MAX_EXPORT_SESSIONS, {
+            error: `ids may name at most ${MAX_EXPORT_SESSIONS} sessions | Export them in several requests.`,
+          }),
+      )
+      .optional(),
+  })
+  .refine(
+    (q) =>
+      q.ids === undefined ||
+      (q.status === undefined &&
+        q.updatedSince === undefined &&
+        q.hasLoops === undefined &&
+        q.healthBelow === undefined),
+    {
+      path: ["ids"],
+      error: "ids cannot be combined with status, updatedSince, hasLoops or healthBelow | Send ids or filters.",
+    },
+  );
+export type SessionsExportQuery = z.infer<typeof ZSessionsExportQuery>;
 
 export const ZSessionPage = z.object({
   sessions: z.array(ZSessionSummary),
@@ -159,6 +203,31 @@ export const ZImportResult = z.object({ sessionId: z.string().min(1), thoughts: 
 
 export const EXPORT_FORMAT = "thoughtgraph.session/v1";
 
+/** One comment of an exported thread, with its author's name. */
+export const ZExportedComment = z.object({
+  id: z.string(),
+  author: z.string(),
+  /** Empty once deleted (a deleted first comment with replies keeps its place). */
+  body: z.string(),
+  deleted: z.boolean(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type ExportedComment = z.infer<typeof ZExportedComment>;
+
+/** A comment thread as exported: its first comment, the anchor phrase, whether it is resolved, its replies. */
+export const ZExportedThread = ZExportedComment.extend({
+  /** null: the thread is on the whole session. */
+  thoughtId: z.string().nullable(),
+  /** The phrase of the thought's text the thread is about, with its offsets. */
+  anchor: z.object({ start: z.number().int(), end: z.number().int(), text: z.string() }).nullable(),
+  resolved: z.boolean(),
+  resolvedAt: isoTime.nullable(),
+  resolvedBy: z.string().nullable(),
+  replies: z.array(ZExportedComment),
+});
+export type ExportedThread = z.infer<typeof ZExportedThread>;
+
 /** The JSON export; POST /api/v1/sessions/import takes it back unchanged. */
 export const ZSessionExport = z.object({
   format: z.literal(EXPORT_FORMAT, {
@@ -168,11 +237,14 @@ export const ZSessionExport = z.object({
   session: ZSessionSummary,
   branches: z.array(ZBranchView),
   thoughts: z.array(ZThoughtView),
-  /** The session's own scores, as in ZSessionGraph (an import keeps the thoughts, not the scores). */
+  /** The session's own scores, as in ZSessionGraph, each with its author in words (`authorLabel`). */
   scores: z.array(ZScoreView).default([]),
   /** As in ZSessionGraph; an import recomputes the health from the thoughts and does not keep these. */
   health: ZReasoningHealth.optional(),
   assessments: z.array(ZAssessmentView).default([]),
+  /** The review's comment threads, oldest first. Like the scores, for reading: an import keeps the agent's record
+   *  (session, thoughts, branches), not the review, whose authors and rubrics belong to the exporting project. */
+  comments: z.array(ZExportedThread).default([]),
 });
 export type SessionExport = z.infer<typeof ZSessionExport>;
 

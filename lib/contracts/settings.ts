@@ -138,3 +138,27 @@ export interface ApiKeyView {
 export interface CreatedApiKeyView extends ApiKeyView {
   key: string;
 }
+
+// ---- Password reset links ----
+
+/** How long a password reset link works: a day, since whoever holds it can sign in as the member. */
+export const PASSWORD_RESET_TTL_MS = 24 * 3600_000;
+
+export const ZCreatePasswordResetInput = z.object({ userId: id("userId") });
+
+/** POST /api/auth/password-reset: the link's token and the new password. */
+export const ZUsePasswordResetInput = z.strictObject({
+  token: z
+    .string({ error: "token is required." })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "token is not a password reset token | Copy the whole link again." }),
+  password: ZNewPassword,
+});
+
+/** A new password reset link: its path (/reset-password/<token>) is in this answer only. */
+export interface CreatedPasswordResetView {
+  id: string;
+  /** Whose password it resets. */
+  email: string;
+  expiresAt: string;
+  path: string;
+}

@@ -146,9 +146,18 @@ export function withinLimits(
 }
 
 /** The door's client name fills in metadata.client when the agent did not name one. */
-export function withClient(input: ThoughtInput, client: string | null | undefined): ThoughtInput {
-  if (!client || input.metadata?.client) return input;
-  return { ...input, metadata: { ...input.metadata, client } };
+export function withClient(
+  input: ThoughtInput,
+  client: string | null | undefined,
+  agent?: string | null,
+): ThoughtInput {
+  const addClient = !!client && !input.metadata?.client;
+  const addAgent = !!agent && !input.metadata?.agent;
+  if (!addClient && !addAgent) return input;
+  return {
+    ...input,
+    metadata: { ...input.metadata, ...(addClient ? { client } : {}), ...(addAgent ? { agent } : {}) },
+  };
 }
 
 export const STOP_REASONS = [

@@ -209,7 +209,8 @@ describe("answers", () => {
           {
             ...memory,
             rank: 0.92,
-            highlight: "User prefers dark mode for all applications",
+            highlight: "User prefers <b>dark mode</b> for all applications",
+            highlightText: "User prefers dark mode for all applications",
             highlightRanges: [{ start: 13, end: 22 }],
             matchedTerms: ["dark", "mode"],
           },

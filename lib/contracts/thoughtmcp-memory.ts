@@ -239,8 +239,9 @@ export type SearchInput = z.infer<typeof ZSearchInput>;
 
 // ---- answers (the `data` of the envelope) ----
 // The seed's success shapes, field for field, plus what thoughtgraph adds and says: `similarity` tells which
-// similarity ranked the answer ("lexical" unless an embedding provider is configured), and search's highlight is
-// plain text with ranges instead of the seed's `<b>…</b>` markup (issue 15: never HTML a client could render).
+// similarity ranked the answer ("lexical" unless an embedding provider is configured), and search's hits carry,
+// beside the seed's `highlight` (HTML: the text escaped, the matches in <b>), the same window as plain text with the
+// matches' ranges, for clients that draw marks themselves.
 
 /** Which similarity scored an answer. */
 export const SIMILARITY_KINDS = ["lexical", "embedding"] as const;
@@ -311,9 +312,12 @@ export const ZSearchResult = z.object({
     ZMemoryView.extend({
       /** 0–1, comparable within one answer. */
       rank: z.number().min(0).max(1),
-      /** A plain-text window of the content around the first match (no markup). */
+      /** A window of the content around the first match as HTML, as the seed answers it: the text escaped, each
+       *  match in <b>…</b>. */
       highlight: z.string(),
-      /** Where the matches are inside `highlight`. */
+      /** The same window as plain text. */
+      highlightText: z.string(),
+      /** Where the matches are inside `highlightText`. */
       highlightRanges: z.array(ZRange),
       matchedTerms: z.array(z.string()),
     }),

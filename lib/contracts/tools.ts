@@ -49,12 +49,14 @@ export const THINK_WINDOW = 100;
 // ---- revise_thought ----
 
 export const ZReviseInput = z.object({
-  /** Our thought id, or the thought's number within the session. */
+  /** The thought's number within the session (advertised as the integer `thought_id`, seed 000's), or our thought id
+   *  (advertised as the string `thoughtId`). One field here: both spellings camelize to it, so sending the two with
+   *  different values is refused by name. */
   thoughtId: z.preprocess(
     coerceInteger,
     z.union([z.string().trim().min(1).max(200), z.number().int().min(1, { error: "thought_id must be ≥ 1" })], {
       error:
-        "thought_id is required | Send the id of the thought to revise (from thoughtId), or its thought number in the session.",
+        "thought_id or thoughtId is required | Send the thought's number in the session as thought_id, or its id as thoughtId.",
     }),
   ),
   sessionId: opt(text("sessionId", 200)),

@@ -14,7 +14,7 @@ export const SESSION_STATUSES = ["active", "completed", "cleared"] as const;
 export const PREVIEW_CHARS = 160;
 
 /** "score": by the mean of `scoreConfigId`'s scores; sessions without one come last, by activity. */
-export const SESSION_SORTS = ["activity", "created", "thoughts", "flags", "score", "health"] as const;
+export const SESSION_SORTS = ["activity", "created", "thoughts", "flags", "score", "health", "tokens", "cost"] as const;
 
 export const HEALTH_BELOW = { min: 1, max: 101 } as const;
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tokenize, wordDiff, type DiffPart } from "./word-diff";
+import { similarity, tokenize, wordDiff, type DiffPart } from "./word-diff";
 
 const side = (parts: DiffPart[], keep: "insert" | "delete") =>
   parts
@@ -48,5 +48,11 @@ describe("word diff", () => {
     const edited = long.replace("w10000", "changed");
     const parts = wordDiff(long, edited);
     expect(parts.filter((p) => p.op !== "equal").map((p) => p.text)).toEqual(["w10000", "changed"]);
+  });
+
+  it("similarity counts shared words, not punctuation or pipes", () => {
+    expect(similarity(wordDiff("| eu | ana |", "| api | 120 |"))).toBe(0);
+    expect(similarity(wordDiff("the cache is stale", "the cache is fresh"))).toBe(0.75);
+    expect(similarity(wordDiff("", ""))).toBe(1);
   });
 });

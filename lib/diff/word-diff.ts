@@ -1,6 +1,7 @@
-// Word-level diff between two texts (a revision and the thought it revises, or two versions of one thought).
-// Myers' O((N+M)·D) algorithm over word and whitespace tokens, after trimming the common prefix and suffix, so
-// small edits to long thoughts stay cheap. Pure; shared by the browser and tests.
+// Word-level diff between two texts (inside a matched block of a block diff, lib/diff/block-diff.ts, and between two
+// short texts). jsdiff's array diff (Myers' O((N+M)·D)) over word, whitespace and punctuation tokens, after trimming
+// the common prefix and suffix, so small edits to long texts stay cheap. Pure; shared by the browser and tests.
+import { diffArrays } from "diff";
 
 export type DiffOp = "equal" | "insert" | "delete";
 export interface DiffPart {
@@ -28,7 +29,7 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     endB--;
   }
   const parts: DiffPart[] = [];
-  const push = (op: DiffOp, tokens: string[]) => {
+  const push = (op: DiffOp, tokens: readonly string[]) => {
     if (tokens.length === 0) return;
     const text = tokens.join("");
     const last = parts[parts.length - 1];
@@ -36,71 +37,41 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     else parts.push({ op, text });
   };
   push("equal", a.slice(0, start));
-  const middle = myers(a.slice(start, endA), b.slice(start, endB));
-  for (const [op, tokens] of middle) push(op, tokens);
+  const middleA = a.slice(start, endA);
+  const middleB = b.slice(start, endB);
+  const changes = diffArrays(middleA, middleB, { maxEditLength: MAX_EDITS });
+  if (changes === undefined) {
+    push("delete", middleA);
+    push("insert", middleB);
+  } else {
+    // jsdiff lists an insertion before the deletion it replaces in some runs; a reader expects the old words first.
+    for (let i = 0; i < changes.length; i++) {
+      const c = changes[i]!;
+      const next = changes[i + 1];
+      if (c.added && next?.removed) {
+        push("delete", next.value);
+        push("insert", c.value);
+        i++;
+      } else push(c.added ? "insert" : c.removed ? "delete" : "equal", c.value);
+    }
+  }
   push("equal", a.slice(endA));
   return parts;
 }
 
-function myers(a: string[], b: string[]): [DiffOp, string[]][] {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0) return [["insert", b]];
-  if (m === 0) return [["delete", a]];
-  const max = Math.min(n + m, MAX_EDITS);
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  let found = false;
-  outer: for (let d = 0; d <= max; d++) {
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = true;
-        break outer;
-      }
-    }
+/** How much of two texts is shared, 0..1: twice the equal words over all words (words hold a letter or a digit:
+ *  whitespace, punctuation and a table's pipes do not count). */
+const WORD = /[\p{L}\p{N}]/u;
+
+export function similarity(parts: readonly DiffPart[]): number {
+  let equal = 0;
+  let total = 0;
+  for (const p of parts) {
+    const words = tokenize(p.text).filter((t) => WORD.test(t)).length;
+    if (p.op === "equal") {
+      equal += 2 * words;
+      total += 2 * words;
+    } else total += words;
   }
-  if (!found)
-    return [
-      ["delete", a],
-      ["insert", b],
-    ];
-  // Walk the trace back from (n, m) to (0, 0).
-  const ops: [DiffOp, string][] = [];
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
-    const vd = trace[d]!;
-    const k = x - y;
-    const down = k === -d || (k !== d && vd[offset + k - 1]! < vd[offset + k + 1]!);
-    const prevK = down ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : vd[offset + prevK]!;
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      x--;
-      y--;
-      ops.push(["equal", a[x]!]);
-    }
-    if (d > 0) {
-      if (down) ops.push(["insert", b[--y]!]);
-      else ops.push(["delete", a[--x]!]);
-    }
-  }
-  ops.reverse();
-  const out: [DiffOp, string[]][] = [];
-  for (const [op, token] of ops) {
-    const last = out[out.length - 1];
-    if (last && last[0] === op) last[1].push(token);
-    else out.push([op, [token]]);
-  }
-  return out;
+  return total === 0 ? 1 : equal / total;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PREVIEW_CHARS } from "../contracts/zod-free";
 import { previewOf } from "./outline";
 
-/** The definition: the whole text flattened, then cut. previewOf must give exactly this, faster. */
+/** For text without Markdown: the whole text flattened, then cut. previewOf must give exactly this. */
 function flattenedThenCut(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
@@ -27,5 +27,14 @@ describe("previewOf", () => {
   ];
   it.each(cases)("%s: the whole text flattened, then cut", (_, text) => {
     expect(previewOf(text)).toBe(flattenedThenCut(text));
+  });
+});
+
+describe("previewOf: the plain text of the markdown", () => {
+  it("shows a table's cells and no marks", () => {
+    expect(previewOf("Flaky runs:\n\n| runner | failures |\n|---|---|\n| linux | **3** |")).toBe(
+      "Flaky runs: runner · failures linux · 3",
+    );
+    expect(previewOf("Retry `webhook_retry` with *backoff*")).toBe("Retry webhook_retry with backoff");
   });
 });

@@ -88,6 +88,10 @@ describe("sessionHealth on hand-built sessions", () => {
     expect(h.totalThoughts).toEqual({ first: 5, last: 9, drift: 4, changes: 2 });
     // Thought 2's flag was addressed by the revision of thought 2; thought 5's two flags were not.
     expect(h.unresolvedFlags).toBe(2);
+    // Where: the loop's later thought, the thought after the stall, the abandoned branches.
+    const acc = new HealthAccumulator();
+    for (const t of session) acc.add(t);
+    expect(acc.marks()).toEqual({ loopAt: [7], stallAt: [5], abandonedBranches: ["cache", "region"] });
   });
 
   it("does not call a branch abandoned while it is the last thing written, nor one that finished", () => {

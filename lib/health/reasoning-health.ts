@@ -51,6 +51,12 @@ export interface ReasoningHealth {
   unresolvedFlags: number;
 }
 
+export interface HealthMarks {
+  loopAt: number[];
+  stallAt: number[];
+  abandonedBranches: string[];
+}
+
 const DEFAULTS = { stallMs: 10 * 60_000, loopSimilarity: 0.8 };
 /** The summary lists at most this many loop pairs; `loops` keeps the full count. */
 const MAX_LOOP_PAIRS = 20;
@@ -81,6 +87,9 @@ export class HealthAccumulator {
   private previousShingles: Set<string> | null = null;
   private loops = 0;
   private readonly loopPairs: [number, number][] = [];
+  /** Every loop's later thought and every thought after a stall, as arrival positions (marks() lists them). */
+  private readonly loopAt: number[] = [];
+  private readonly stallAt: number[] = [];
   private firstTotal: number | null = null;
   private lastTotal: number | null = null;
   private totalChanges = 0;
@@ -126,13 +135,17 @@ export class HealthAccumulator {
     if (this.lastMs !== null) {
       const gap = ms - this.lastMs;
       if (gap > this.longestGapMs) this.longestGapMs = gap;
-      if (gap > this.stallMs) this.stalls++;
+      if (gap > this.stallMs) {
+        this.stalls++;
+        this.stallAt.push(index);
+      }
     }
     this.lastMs = ms;
 
     const current = shingles(t.text);
     if (this.previousShingles && jaccard(this.previousShingles, current) >= this.loopSimilarity) {
       this.loops++;
+      this.loopAt.push(index);
       if (this.loopPairs.length < MAX_LOOP_PAIRS) this.loopPairs.push([index - 1, index]);
     }
     this.previousShingles = current;
@@ -141,6 +154,14 @@ export class HealthAccumulator {
     else if (t.totalThoughts !== this.lastTotal) this.totalChanges++;
     this.lastTotal = t.totalThoughts;
     return this;
+  }
+
+  /** Where the problems are, for a picture of the session: the arrival positions of each loop's later thought and
+   *  of each thought after a stall, and the abandoned branches' ids. O(problems + branches). */
+  marks(): HealthMarks {
+    const abandoned: string[] = [];
+    for (const [id, b] of this.branches) if (b.lastNeedsMore && b.lastIndex < this.count - 1) abandoned.push(id);
+    return { loopAt: [...this.loopAt], stallAt: [...this.stallAt], abandonedBranches: abandoned };
   }
 
   /** The figures so far; O(branches). */

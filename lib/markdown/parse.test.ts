@@ -8,11 +8,16 @@ describe("safe markdown", () => {
     ]);
   });
 
-  it("allows only http, https and mailto links", () => {
+  it("keeps a link's target only when it is http, https or mailto", () => {
     expect(parseInline("[ok](https://example.org)")).toEqual([
       { t: "link", href: "https://example.org", c: [{ t: "text", v: "ok" }] },
     ]);
-    expect(parseInline("[bad](javascript:alert(1))")).toEqual([{ t: "text", v: "[bad](javascript:alert(1))" }]);
+    expect(parseInline("[bad](javascript:alert(1))")).toEqual([
+      { t: "link", href: null, c: [{ t: "text", v: "bad" }] },
+    ]);
+    expect(parseInline("<JaVaScRiPt:alert(1)>")).toEqual([
+      { t: "link", href: null, c: [{ t: "text", v: "JaVaScRiPt:alert(1)" }] },
+    ]);
   });
 
   it("keeps underscores inside words as written", () => {

@@ -109,5 +109,8 @@ export function placeholderText(source: SourceKind, reason: Withheld): string {
   if (source === "claude-code") {
     return 'Reasoning not recorded: Claude Code kept only the thinking\'s signature. Set "showThinkingSummaries": true in ~/.claude/settings.json to record thinking summaries in new sessions.';
   }
+  if (source === "otlp") {
+    return "Reasoning not included: the model reasoned, but the trace carries no text for it (the provider returned none, or only a signature).";
+  }
   return "Reasoning not included by the provider: only its signature was returned (kept, not shown).";
 }

@@ -137,3 +137,25 @@ describe("planThoughts", () => {
     expect(call!.body.detail).toMatchObject({ kind: "tool_call", toolName: "Bash", toolCallId: "1" });
   });
 });
+
+describe("ThoughtPlanner.resume", () => {
+  it("numbers on from a session written before, in the main lane and in a branch", () => {
+    const planner = new ThoughtPlanner({ source: "otlp", id: "t1" }, { maxThoughtChars: 100 });
+    planner.resume([
+      { lane: "", number: 4 },
+      { lane: "agent-x", number: 7 },
+    ]);
+    const events = [
+      ...planner.add(item("a", null, "reasoning")),
+      ...planner.add(item("b", "a", "answer")),
+      ...planner.add(item("c", "\u0000resumed:agent-x", "reasoning")),
+    ];
+    expect(
+      events.map((e) => [e.body.detail.sourceRef, e.body.thoughtNumber, e.body.branchId ?? "", e.body.metadata]),
+    ).toEqual([
+      ["a", 5, "", undefined],
+      ["b", 6, "", undefined],
+      ["c", 8, "agent-x", undefined],
+    ]);
+  });
+});

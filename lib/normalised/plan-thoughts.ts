@@ -155,6 +155,20 @@ export class ThoughtPlanner {
     this.key = sessionKey(session.source, session.id);
   }
 
+  /**
+   * Continues a session written before this planner (an earlier request, or before a restart): each lane's last
+   * thought number, so new items number on from it. The earlier items are not known by id: a new item whose parent is
+   * unknown follows the main lane's last thought.
+   */
+  resume(lanes: readonly { lane: string; number: number }[]): void {
+    for (const { lane, number } of lanes) {
+      const id = `\u0000resumed:${lane}`; // no item id holds a NUL (the write path refuses one in a key)
+      this.placed.set(id, { number, lane });
+      this.tips.set(lane, id);
+    }
+    if (lanes.length > 0) this.first = false;
+  }
+
   add(item: NormalisedItem): ThoughtEvent[] {
     if (this.placed.has(item.id)) return []; // a source that repeats a record: its first copy stands
     // An unknown parent (a record this reader skipped, a sub-agent whose call is not in the file) follows the main

@@ -14,6 +14,7 @@ describe("agentSnippets", () => {
       "ai-sdk",
       "openai-agents",
       "transcripts",
+      "opentelemetry",
     ]);
     for (const s of snippets) {
       expect(s.code, s.id).toContain(key);
@@ -57,5 +58,20 @@ describe("agentSnippets", () => {
     const s = snippets.find((x) => x.id === "transcripts")!;
     expect(s.label).toBe("Claude Code / Codex / Gemini CLI");
     expect(s.code).toContain("npx thoughtgraph watch --claude --codex --gemini");
+  });
+
+  it("gives OTLP exporters the base URL and the key as a header, for each library", () => {
+    const otel = snippets.find((s) => s.id === "opentelemetry")!;
+    expect(otel.code).toContain("OTEL_EXPORTER_OTLP_ENDPOINT=http://10.0.0.5:3000/api/v1/otel\n");
+    expect(otel.code).toContain(`OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer ${key}"`);
+    expect(otel.more?.map((m) => m.where.split(/[:(]/)[0]!.trim())).toEqual([
+      "the Vercel AI SDK",
+      "OpenInference / Arize Phoenix instrumentors",
+      "OpenLLMetry",
+    ]);
+    for (const m of otel.more ?? []) {
+      expect(m.code).toContain("http://10.0.0.5:3000/api/v1/otel");
+      expect(m.code).toContain(`Bearer ${key}`);
+    }
   });
 });

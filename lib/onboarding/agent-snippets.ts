@@ -1,14 +1,17 @@
 // Copy-ready set-up for connecting an agent, filled in with this server's URL and an API key: the first-run page
 // and a key just created in Settings show the same list (components/onboarding/AgentSnippets.tsx). One source, so a
-// route or flag changes in one place; the commands are the README's "Connecting an agent" sections.
+// route or flag changes in one place; the commands are docs/agents.md's "Connecting a client".
 
 export interface AgentSnippet {
-  id: "curl" | "claude-code" | "cursor" | "claude-desktop" | "ai-sdk" | "openai-agents" | "transcripts";
+  id:
+    "curl" | "claude-code" | "cursor" | "claude-desktop" | "ai-sdk" | "openai-agents" | "transcripts" | "opentelemetry";
   label: string;
   /** Where the text goes, in a few words ("a terminal", ".cursor/mcp.json"). */
   where: string;
   language: "sh" | "json" | "ts" | "py";
   code: string;
+  /** More blocks shown under the first, each with its own caption (the OpenTelemetry tab's per-library set-ups). */
+  more?: { where: string; language: AgentSnippet["language"]; code: string }[];
 }
 
 /** What stands in for the key until one is created (the reader can paste theirs). */
@@ -119,5 +122,68 @@ export function agentSnippets({ baseUrl, apiKey }: { baseUrl: string; apiKey: st
         "npx thoughtgraph watch --claude --codex --gemini",
       ].join("\n"),
     },
+    openTelemetry(url, key),
   ];
+}
+
+/** Exporter settings for agents already instrumented with OpenTelemetry: the base URL and the key as a header. */
+function openTelemetry(url: string, key: string): AgentSnippet {
+  const base = `${url}/api/v1/otel`;
+  return {
+    id: "opentelemetry",
+    label: "OpenTelemetry",
+    where: "any OTLP exporter (OpenTelemetry SDKs, OpenLLMetry, OpenInference): environment variables",
+    language: "sh",
+    code: [
+      `export OTEL_EXPORTER_OTLP_ENDPOINT=${base}`,
+      `export OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer ${key}"`,
+      "export OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf",
+    ].join("\n"),
+    more: [
+      {
+        where:
+          "the Vercel AI SDK: export its telemetry from Node (npm install @opentelemetry/sdk-node and the exporter)",
+        language: "ts",
+        code: [
+          `import { NodeSDK } from "@opentelemetry/sdk-node";`,
+          `import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";`,
+          ``,
+          `new NodeSDK({`,
+          `  traceExporter: new OTLPTraceExporter({`,
+          `    url: ${JSON.stringify(`${base}/v1/traces`)},`,
+          `    headers: { Authorization: ${JSON.stringify(`Bearer ${key}`)} },`,
+          `  }),`,
+          `}).start();`,
+          ``,
+          `// then, on each call: experimental_telemetry: { isEnabled: true, functionId: "my-agent",`,
+          `//   metadata: { sessionId } }`,
+        ].join("\n"),
+      },
+      {
+        where: "OpenInference / Arize Phoenix instrumentors (Python): arize-phoenix-otel",
+        language: "py",
+        code: [
+          "from phoenix.otel import register",
+          "",
+          "register(",
+          `    endpoint=${JSON.stringify(`${base}/v1/traces`)},`,
+          `    headers={"Authorization": ${JSON.stringify(`Bearer ${key}`)}},`,
+          "    auto_instrument=True,",
+          ")",
+        ].join("\n"),
+      },
+      {
+        where: "OpenLLMetry (Python): traceloop-sdk",
+        language: "py",
+        code: [
+          "from traceloop.sdk import Traceloop",
+          "",
+          "Traceloop.init(",
+          `    api_endpoint=${JSON.stringify(base)},`,
+          `    headers={"Authorization": ${JSON.stringify(`Bearer ${key}`)}},`,
+          ")",
+        ].join("\n"),
+      },
+    ],
+  };
 }

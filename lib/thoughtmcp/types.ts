@@ -30,6 +30,3 @@ export interface RefineRequest {
   ruleAnswer: string;
   context?: ReasoningContext;
 }
-
-/** Environment names the server wiring reads to build a Refiner; listed here so docs and wiring agree. */
-export const REFINER_ENV = { url: "THOUGHTMCP_LLM_URL", model: "THOUGHTMCP_LLM_MODEL", key: "THOUGHTMCP_LLM_KEY" };

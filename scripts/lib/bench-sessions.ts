@@ -5,6 +5,7 @@
 /** Migrates the database at `url`, makes it the process's (DATABASE_URL) and answers its client and default project. */
 export async function openBenchProject(url: string) {
   process.env.DATABASE_URL = url;
+  (await import("@/server/config")).reloadConfig();
   const { applyMigrations } = await import("@/server/db/migrations");
   await applyMigrations(url);
   const { closeDb, getDb } = await import("@/server/db/client");

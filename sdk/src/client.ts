@@ -23,6 +23,9 @@ export const CURRENT_SESSION = "current";
 
 /** Header naming the agent's client (e.g. the MCP client's name), so sessions are told apart per client. */
 export const CLIENT_HEADER = "x-thoughtgraph-client";
+/** Header naming the session's agent when the request's own fields name none (the stdio bridge: the MCP client's
+ *  clientInfo as "name/version"); the routes whose body has no metadata (`think`) read it. */
+export const AGENT_HEADER = "x-thoughtgraph-agent";
 
 export interface ThoughtgraphClientOptions {
   /** Default http://127.0.0.1:3000 (`npm start`'s address). */
@@ -39,6 +42,8 @@ export interface ThoughtgraphClientOptions {
 export interface CallOptions {
   /** The client name for this call (overrides the client's default). */
   client?: string;
+  /** The session's agent when the thought's metadata names none (the stdio bridge: the MCP client, "name/version"). */
+  agent?: string;
   signal?: AbortSignal;
 }
 
@@ -121,6 +126,7 @@ export function createThoughtgraphClient(options: ThoughtgraphClientOptions = {}
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     const client = opts.client ?? options.client;
     if (client) headers[CLIENT_HEADER] = client;
+    if (opts.agent) headers[AGENT_HEADER] = opts.agent;
     if (body !== undefined) headers["content-type"] = "application/json";
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
@@ -164,7 +170,7 @@ export function createThoughtgraphClient(options: ThoughtgraphClientOptions = {}
     baseUrl,
     recordThought(input, opts = {}) {
       const headers: Record<string, string> = opts.idempotencyKey ? { "idempotency-key": opts.idempotencyKey } : {};
-      return call("POST", "/api/v1/thoughts", withClientMetadata(input, opts.client ?? options.client), {
+      return call("POST", "/api/v1/thoughts", withClientMetadata(input, opts.client ?? options.client, opts.agent), {
         ...opts,
         headers,
       });
@@ -213,13 +219,23 @@ export function createThoughtgraphClient(options: ThoughtgraphClientOptions = {}
   };
 }
 
-/** The /thoughts route reads the client name from `metadata.client`; fill it in unless the agent named one. */
-function withClientMetadata(input: ThoughtInput, client: string | undefined): unknown {
-  if (!client || input === null || typeof input !== "object" || Array.isArray(input)) return input;
+/** The /thoughts route reads the client name from `metadata.client` and the agent from `metadata.agent`; fill in each
+ *  that the thought does not name. */
+function withClientMetadata(input: ThoughtInput, client: string | undefined, agent?: string): unknown {
+  if ((!client && !agent) || input === null || typeof input !== "object" || Array.isArray(input)) return input;
   const metadata: unknown = (input as { metadata?: unknown }).metadata;
-  if (metadata === undefined || metadata === null) return { ...input, metadata: { client } };
-  if (typeof metadata !== "object" || Array.isArray(metadata) || "client" in metadata) return input;
-  return { ...input, metadata: { ...metadata, client } };
+  if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || Array.isArray(metadata))) {
+    return input; // the server names the field
+  }
+  const named = (metadata ?? {}) as Record<string, unknown>;
+  return {
+    ...input,
+    metadata: {
+      ...named,
+      ...(client && !("client" in named) ? { client } : {}),
+      ...(agent && !("agent" in named) ? { agent } : {}),
+    },
+  };
 }
 
 function unreachable(baseUrl: string, error: unknown): ThoughtgraphError {

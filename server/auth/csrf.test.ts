@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { reloadConfig } from "@/server/config";
 import { crossSiteReason } from "./csrf";
 
 const h = (map: Record<string, string>) => ({ get: (name: string) => map[name] ?? null });
 
 describe("crossSiteReason", () => {
-  afterEach(() => delete process.env.THOUGHTGRAPH_ALLOWED_ORIGINS);
+  afterEach(() => {
+    delete process.env.THOUGHTGRAPH_ALLOWED_ORIGINS;
+    reloadConfig();
+  });
 
   it("lets safe methods and non-browser clients through", () => {
     expect(crossSiteReason("GET", h({ origin: "https://evil.example", host: "127.0.0.1:3000" }))).toBeNull();
@@ -27,6 +31,7 @@ describe("crossSiteReason", () => {
 
   it("accepts origins listed in THOUGHTGRAPH_ALLOWED_ORIGINS", () => {
     process.env.THOUGHTGRAPH_ALLOWED_ORIGINS = "https://review.example.com";
+    reloadConfig(); // the configuration is read once: read the changed variable
     const proxied = h({ origin: "https://review.example.com", host: "127.0.0.1:3000" });
     expect(crossSiteReason("POST", proxied)).toBeNull();
   });

@@ -2,6 +2,7 @@
 // cookie is SameSite=Lax (browsers do not send it on cross-site posts); on top of that, every state-changing request
 // that a browser sends must come from this origin. Browsers always send Origin on POST and Sec-Fetch-Site on every
 // request; non-browser clients (curl, scripts) send neither and are not a CSRF vector, so they pass.
+import { setting } from "@/server/config";
 import { DomainError } from "@/server/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -12,11 +13,7 @@ const read = (h: Headers, name: string) => ("get" in h ? h.get(name) : h.header(
 
 /** Origins allowed besides the request's own (THOUGHTGRAPH_ALLOWED_ORIGINS, as URLs or host[:port]). */
 function extraOrigins(): string[] {
-  const raw = process.env.THOUGHTGRAPH_ALLOWED_ORIGINS ?? "";
-  return raw
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter((s) => s && s !== "*");
+  return (setting("THOUGHTGRAPH_ALLOWED_ORIGINS") ?? []).map((s) => s.toLowerCase()).filter((s) => s !== "*");
 }
 
 function hostOf(origin: string): string | null {

@@ -1,5 +1,7 @@
 // Sign-in is required unless THOUGHTGRAPH_SINGLE_USER=1, and single-user mode is honoured only on a loopback bind:
 // nobody else can reach the dashboard then. scripts/start.ts refuses to start with it on any other address.
+import { setting } from "@/server/config";
+
 export function isLoopbackHost(host: string): boolean {
   const h = host
     .trim()
@@ -8,10 +10,10 @@ export function isLoopbackHost(host: string): boolean {
   return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
-export function singleUserRequested(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.THOUGHTGRAPH_SINGLE_USER === "1" || env.THOUGHTGRAPH_SINGLE_USER === "true";
+export function singleUserRequested(): boolean {
+  return setting("THOUGHTGRAPH_SINGLE_USER");
 }
 
-export function singleUserMode(env: NodeJS.ProcessEnv = process.env): boolean {
-  return singleUserRequested(env) && isLoopbackHost(env.HOST ?? "127.0.0.1");
+export function singleUserMode(): boolean {
+  return singleUserRequested() && isLoopbackHost(setting("HOST"));
 }

@@ -15,6 +15,7 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-a
 
 import { PrismaClient as PgPrismaClient } from "./generated/postgresql/client.ts";
 import { PrismaClient } from "./generated/sqlite/client.ts";
+import { DEFAULT_POOL_MAX, setting } from "../config.ts";
 import { type DbProvider, databaseUrl, providerOf, sqlitePath } from "./provider.ts";
 import { SQLITE_PRAGMAS } from "./sqlite-settings.ts";
 
@@ -140,18 +141,9 @@ function outsideTransactions(adapter: SqlDriverAdapter, client: BetterSqlite3.Da
   });
 }
 
-/**
- * Connections per process to PostgreSQL. A process holds DATABASE_POOL_MAX + 1 LISTEN + 1 NOTIFY (server/events/
- * pg-relay.ts), so a fleet of N instances needs N × (DATABASE_POOL_MAX + 2) plus 2 for a migration step; the default 7
- * puts 10 instances at 92, inside PostgreSQL's default max_connections of 100 minus its 3 reserved for superusers
- * (README "Running several instances"). Behind PgBouncer the pool counts against the bouncer, not the server.
- */
-export const DEFAULT_POOL_MAX = 7;
+export { DEFAULT_POOL_MAX };
 
-function poolSize(): number {
-  const n = Number(process.env.DATABASE_POOL_MAX);
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_POOL_MAX;
-}
+const poolSize = () => setting("DATABASE_POOL_MAX");
 
 /**
  * A new Prisma client for `url` (default: DATABASE_URL or file:./data/thoughtgraph.db). The database must already be

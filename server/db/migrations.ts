@@ -26,6 +26,7 @@ import type {
   SchemaFilter,
 } from "@prisma/schema-engine-wasm/schema_engine_bg";
 
+import { setting } from "../config.ts";
 import { type DbProvider, providerOf, redactUrl, sqlitePath } from "./provider.ts";
 import { SQLITE_PAGE_SIZE } from "./sqlite-settings.ts";
 
@@ -149,7 +150,7 @@ function minimalDatamodel(provider: DbProvider): string {
 }
 
 function engineLog(message: unknown): void {
-  if (process.env.DEBUG?.includes("prisma") || process.env.THOUGHTGRAPH_DEBUG_MIGRATIONS) {
+  if (setting("DEBUG")?.includes("prisma") || setting("THOUGHTGRAPH_DEBUG_MIGRATIONS")) {
     console.error("[schema-engine]", message);
   }
 }

@@ -1,14 +1,14 @@
-// Which database a URL points at, and the default URL. Dependency-free so that scripts (migrate, start) and the
+// Which database a URL points at, and the configured URL. Free of Prisma so that scripts (migrate, start) and the
 // migrations library can use it without loading a generated Prisma client.
+import { DEFAULT_DATABASE_URL, redactUrl, setting } from "../config.ts";
+
+export { DEFAULT_DATABASE_URL, redactUrl };
 
 export type DbProvider = "sqlite" | "postgresql";
 
-export const DEFAULT_DATABASE_URL = "file:./data/thoughtgraph.db";
-
-/** process.env.DATABASE_URL, or the embedded SQLite file `file:./data/thoughtgraph.db` (relative to the cwd). */
+/** DATABASE_URL, or the embedded SQLite file `file:./data/thoughtgraph.db` (relative to the cwd). */
 export function databaseUrl(): string {
-  const url = process.env.DATABASE_URL?.trim();
-  return url ? url : DEFAULT_DATABASE_URL;
+  return setting("DATABASE_URL");
 }
 
 /** `postgres://` and `postgresql://` → postgresql; `file:` → sqlite; anything else is an error. */
@@ -25,9 +25,4 @@ export function sqlitePath(url: string): string {
   const withoutScheme = url.replace(/^file:/i, "");
   const q = withoutScheme.indexOf("?");
   return q === -1 ? withoutScheme : withoutScheme.slice(0, q);
-}
-
-/** The URL with its password replaced, for logs and error messages. */
-export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+):([^@]*)@/, "//$1:***@");
 }

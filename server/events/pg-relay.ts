@@ -6,6 +6,7 @@
 // and every subscription re-reads from its last seq (issue 17: a 5.5 s outage used to stop live updates for good).
 // It may use its own URL (THOUGHTGRAPH_LISTEN_DATABASE_URL): LISTEN needs a session of its own, which PgBouncer's
 // transaction mode does not give, while NOTIFY and everything else can go through the bouncer.
+import { setting } from "@/server/config";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { databaseUrl, providerOf } from "@/server/db/provider";
@@ -44,7 +45,7 @@ const state: { relay?: Relay } = (g.__thoughtgraphRelay ??= {});
 
 /** The URL the LISTEN connection uses: THOUGHTGRAPH_LISTEN_DATABASE_URL (a direct one, past PgBouncer) or DATABASE_URL. */
 export function listenDatabaseUrl(): string {
-  return process.env.THOUGHTGRAPH_LISTEN_DATABASE_URL?.trim() || databaseUrl();
+  return setting("THOUGHTGRAPH_LISTEN_DATABASE_URL") ?? databaseUrl();
 }
 
 export function ensurePgRelay(): Promise<void> {

@@ -18,7 +18,8 @@ export interface DoorRequest {
 export interface DoorResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** Text (JSON, Markdown), or bytes for a binary answer (an OTLP protobuf response). */
+  body: string | Uint8Array;
 }
 
 export type DoorHandler = (req: DoorRequest, params: { id: string }) => Promise<DoorResponse>;
@@ -72,7 +73,10 @@ export function fromFetch(req: Request): DoorRequest {
 }
 
 export function toFetch(res: DoorResponse): Response {
-  return new Response(res.body, { status: res.status, headers: res.headers });
+  return new Response(typeof res.body === "string" ? res.body : new Uint8Array(res.body), {
+    status: res.status,
+    headers: res.headers,
+  });
 }
 
 /** Wraps a door handler as a Next route handler. */

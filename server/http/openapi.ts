@@ -95,9 +95,10 @@ function operation(route: RouteDeclaration) {
   for (const [status, r] of Object.entries(route.responses)) {
     const json = r.schema ? content(r.schema, "output") : Number(status) >= 400 ? errorContent() : undefined;
     const markdown = r.markdown ? { "text/markdown": { schema: { type: "string" } } } : {};
+    const csv = r.csv ? { "text/csv": { schema: { type: "string" } } } : {};
     responses[status] = {
       description: r.description,
-      ...(json || r.markdown ? { content: { ...json, ...markdown } } : {}),
+      ...(json || r.markdown || r.csv ? { content: { ...json, ...markdown, ...csv } } : {}),
     };
   }
   if (route.scope !== "public") {

@@ -14,12 +14,14 @@ import { parseArguments } from "@/lib/contracts/parse";
 import { ZIngestRequest, ZIngestResponse } from "@/lib/contracts/ingest";
 import { ZScoreConfigInput, ZScoreConfigList, ZScoreConfigView, ZScoreInput, ZScoreView } from "@/lib/contracts/scores";
 import {
+  MAX_EXPORT_SESSIONS,
   ZExportQuery,
   ZImportResult,
   ZListSessionsQuery,
   ZSessionExport,
   ZSessionGraph,
   ZSessionPage,
+  ZSessionsExportQuery,
 } from "@/lib/contracts/session";
 import { ZThoughtInput, ZThoughtResult } from "@/lib/contracts/thought";
 import {
@@ -45,7 +47,7 @@ import { getScoreConfigs, postScoreConfig } from "./routes/score-configs";
 import { postScore } from "./routes/scores";
 import { postSessionClear } from "./routes/session-clear";
 import { getSessionContext } from "./routes/session-context";
-import { getSessionExport } from "./routes/session-export";
+import { getSessionExport, getSessionsExport } from "./routes/session-export";
 import { getSession } from "./routes/session-get";
 import { postSessionImport } from "./routes/session-import";
 import { postTranscriptImport } from "./routes/import-transcript";
@@ -55,6 +57,8 @@ import { getSearch } from "./routes/search";
 import { ZThoughtSearchQuery, ZThoughtSearchResult } from "@/lib/contracts/search";
 import { postThink } from "./routes/think";
 import { postThought } from "./routes/thoughts";
+import { postOtelLogs, postOtelTraces } from "./routes/otel";
+import { ZOtlpLogsRequest, ZOtlpLogsResponse, ZOtlpTracesRequest, ZOtlpTracesResponse } from "@/lib/contracts/otlp";
 import { thoughtMcpRoutes } from "./routes/thoughtmcp";
 import { judgeRoutes } from "./routes/judges";
 
@@ -73,6 +77,8 @@ export interface RouteResponse {
   schema?: z.ZodType;
   /** The route may also answer this status as text/markdown (the export). */
   markdown?: true;
+  /** The route may answer this status as text/csv (the scores export). */
+  csv?: true;
 }
 
 export interface RouteDeclaration {
@@ -113,6 +119,14 @@ const clientHeader: RouteParameter = {
   in: "header",
   required: false,
   description: "The agent's client name; `current` and sessions without an id are looked up per API key and client.",
+  schema: { type: "string", maxLength: 200 },
+};
+
+const agentHeader: RouteParameter = {
+  name: "X-Thoughtgraph-Agent",
+  in: "header",
+  required: false,
+  description: "The agent of a session this call starts (e.g. an MCP client's `name/version`).",
   schema: { type: "string", maxLength: 200 },
 };
 
@@ -202,12 +216,29 @@ export const ROUTES: readonly RouteDeclaration[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/sessions/export",
+    scope: "read",
+    summary: "Download the scores of many sessions as CSV, one row per score",
+    description:
+      "Choose the sessions with the filters of GET /api/v1/sessions (every matching session, not a page; at most " +
+      `${MAX_EXPORT_SESSIONS}) or with \`ids\` (comma-separated session ids, at most ${MAX_EXPORT_SESSIONS}), not both. ` +
+      "Text cells that a spreadsheet would run as a formula start with an apostrophe.",
+    query: ZSessionsExportQuery,
+    responses: {
+      200: { description: "The scores (text/csv).", csv: true },
+      404: { description: "An id in `ids` is not a session of this project." },
+    },
+    handler: getSessionsExport,
+  },
+  {
+    method: "GET",
     path: "/api/v1/sessions/{id}/export",
     scope: "read",
-    summary: "Download a session as JSON (re-importable) or Markdown",
+    summary:
+      "Download a session as JSON (re-importable, with its review), Markdown (with its review) or its scores as CSV",
     idDescription: SESSION_ID,
     query: ZExportQuery,
-    responses: { 200: { description: "The export.", schema: ZSessionExport, markdown: true } },
+    responses: { 200: { description: "The export.", schema: ZSessionExport, markdown: true, csv: true } },
     handler: getSessionExport,
   },
   {
@@ -236,7 +267,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
       "Without `sessionId` the agent's most recent active session continues (or a new one starts). `step` comes " +
       "from a per-session counter that keeps counting past the 100-thought window; `context_size` is bounded by it.",
     lenient: true,
-    parameters: [clientHeader],
+    parameters: [clientHeader, agentHeader],
     body: ZThinkInput,
     bodyCheckedBy: "service",
     responses: { 201: { description: "Recorded.", schema: ZThinkResult } },
@@ -343,6 +374,41 @@ export const ROUTES: readonly RouteDeclaration[] = [
     query: ZThoughtSearchQuery,
     responses: { 200: { description: "One page of matching thoughts.", schema: ZThoughtSearchResult } },
     handler: getSearch,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/otel/v1/traces",
+    scope: "write",
+    summary: "OTLP/HTTP traces: an OpenTelemetry exporter's spans, as reasoning graphs",
+    description:
+      "Point an OTLP exporter at …/api/v1/otel (traces go to /v1/traces) with the API key as a header. Takes " +
+      "application/x-protobuf or application/json, optionally gzip; answers in the request's encoding. Spans of " +
+      "the GenAI conventions, the AI SDK and OpenInference become thoughts; replaying an export writes nothing new.",
+    body: ZOtlpTracesRequest,
+    bodyCheckedBy: "service",
+    responses: {
+      200: { description: "Taken; partialSuccess counts spans refused and says why.", schema: ZOtlpTracesResponse },
+      413: { description: "Larger than the OTLP limit, as sent or decompressed." },
+      415: { description: "Not application/x-protobuf or application/json, or not gzip." },
+    },
+    handler: postOtelTraces,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/otel/v1/logs",
+    scope: "write",
+    summary: "OTLP/HTTP logs: GenAI events (gen_ai.client.inference.operation.details and per-message events)",
+    description:
+      "The logs exporter of the same base URL. Log records that are GenAI events become thoughts of their span's " +
+      "session; other records are taken and ignored.",
+    body: ZOtlpLogsRequest,
+    bodyCheckedBy: "service",
+    responses: {
+      200: { description: "Taken; partialSuccess counts records refused and says why.", schema: ZOtlpLogsResponse },
+      413: { description: "Larger than the OTLP limit, as sent or decompressed." },
+      415: { description: "Not application/x-protobuf or application/json, or not gzip." },
+    },
+    handler: postOtelLogs,
   },
   {
     method: "GET",

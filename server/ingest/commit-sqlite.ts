@@ -3,7 +3,7 @@
 // Free of Prisma, so the write thread can load it.
 import type BetterSqlite3 from "better-sqlite3";
 import type { Limits } from "@/lib/limits";
-import { sqliteWriteStore } from "@/server/ingest/write-store-sqlite";
+import { sqliteWriteStore, type SqliteStoreOptions } from "@/server/ingest/write-store-sqlite";
 import { WriteBatch, type Placement, type SessionEventRef, type WriteOutcome, type WriteRequest } from "./write-batch";
 
 export interface CommitResult {
@@ -16,9 +16,10 @@ export function commitOnSqlite(
   connection: BetterSqlite3.Database,
   requests: readonly WriteRequest[],
   limits: Limits,
+  options?: SqliteStoreOptions,
 ): CommitResult {
   const batch = new WriteBatch(requests, limits);
-  const store = sqliteWriteStore(connection);
+  const store = sqliteWriteStore(connection, options);
   connection
     .transaction(() => {
       const first = batch.firstLoad();

@@ -21,6 +21,8 @@ export interface Writer {
   projectId: string;
   apiKeyId: string | null;
   client?: string | null;
+  /** The agent when the arguments name none (an MCP client's clientInfo as "name/version"). */
+  agent?: string | null;
 }
 
 /** Records one thought. Returns 201 for a new one, 200 when the idempotency key was seen before. */
@@ -32,7 +34,7 @@ export async function recordThought(
   const parsed = parseThoughtInput(raw, currentLimits());
   if (!parsed.ok) throw new ValidationError(parsed.problem);
   const [outcome] = await submitThoughts([
-    { ...writerFields(who), input: withClient(parsed.value, who.client), raw, idempotencyKey },
+    { ...writerFields(who), input: withClient(parsed.value, who.client, who.agent), raw, idempotencyKey },
   ]);
   if (!outcome) throw new Error("the writer returned no outcome");
   if (outcome.result === undefined) {

@@ -18,10 +18,12 @@
 //     oldest announced thought has waited maxLagMs or more than maxBacklog wait: the lag bound and the backlog bound.
 //     Past them the load pays for its index, as it did when the column was generated.
 // server/ingest/README.md has the measured lag and rates.
+import { setting } from "@/server/config";
 import type pg from "pg";
 import { pgSearchVectorOfSearchTextSql, searchText } from "@/lib/search/tsquery";
 import { pgPool, type Db } from "@/server/db/client";
 import { inPgTransaction } from "./pg-transaction";
+import { activeWriteThread } from "./write-thread";
 
 /** Rows per statement: a 1,000-row pass costs ~150–220 ms of database CPU, so larger passes would hold row locks and a
  *  pool connection longer without saving anything; smaller ones pay the statement overhead more often. */
@@ -52,10 +54,10 @@ export interface SearchPacing {
 }
 
 const DEFAULT_PACING: SearchPacing = {
-  maxLagMs: Number(process.env.THOUGHTGRAPH_SEARCH_MAX_LAG_MS ?? 30_000),
+  maxLagMs: setting("THOUGHTGRAPH_SEARCH_MAX_LAG_MS"),
   // ~1 KB of index work each: a backlog this size takes the indexer ~3 minutes at its busy share.
   maxBacklog: 200_000,
-  busyShare: Number(process.env.THOUGHTGRAPH_SEARCH_BUSY_SHARE ?? 0.1),
+  busyShare: setting("THOUGHTGRAPH_SEARCH_BUSY_SHARE"),
   delayMs: INDEX_DELAY_MS,
 };
 
@@ -250,7 +252,10 @@ export async function stopSearchIndexer(): Promise<void> {
  */
 export async function waitForSearchIndex(db: Db): Promise<void> {
   const pool = pgPool(db);
-  if (!pool) return;
+  if (!pool) {
+    await activeWriteThread()?.flushSearchIndex(); // SQLite's write thread (search-index-sqlite.ts)
+    return;
+  }
   for (;;) {
     while ((await indexPass(pool)) > 0);
     const { rows } = await pool.query<{ pending: boolean }>(

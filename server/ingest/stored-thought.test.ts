@@ -153,6 +153,15 @@ describe("the real registry", () => {
     ]);
   });
 
+  it("reads an export made before the columns added since (kind, detail) existed", () => {
+    const {
+      kind: _kind,
+      detail: _detail,
+      ...older
+    } = thoughtViewMapper(STORED_THOUGHT)(thoughtRowBuilder(STORED_THOUGHT)({ ...computed, kind: null }, input));
+    expect(ZThoughtView.parse(older)).toMatchObject({ kind: null, text: input.thought });
+  });
+
   it("is the write path's Thought columns", () => {
     expect(TABLES.Thought).toEqual(tableColumns(STORED_THOUGHT));
     expect(Object.keys(TABLES.Thought)).toEqual(Object.keys(STORED_THOUGHT));

@@ -130,6 +130,7 @@ describe("the real registry", () => {
     const sequential = SEQUENTIAL_THINKING.inputSchema.properties;
     expect(Object.keys(properties)).toEqual([
       "thought_id",
+      "thoughtId",
       "session_id",
       ...Object.keys(REVISABLE_FIELDS).map((f) => THOUGHT_FIELDS[f as keyof typeof REVISABLE_FIELDS].alias),
     ]);
@@ -137,7 +138,7 @@ describe("the real registry", () => {
       const alias = THOUGHT_FIELDS[field as keyof typeof REVISABLE_FIELDS].alias;
       expect(properties[alias]).toEqual({ ...sequential[field], description });
     }
-    expect(REVISE_THOUGHT.inputSchema.required).toEqual(["thought_id"]);
+    expect(REVISE_THOUGHT.inputSchema.required).toBeUndefined(); // thought_id (a number) or thoughtId (an id)
     const edit = parseArguments(ZReviseInput, { thought_id: "t1", revises_thought: "2", score: "0.5" });
     expect(edit.ok && edit.value).toEqual({ thoughtId: "t1", revisesThought: 2, score: 0.5 });
     const bad = parseArguments(ZReviseInput, { thought_id: "t1", total_thoughts: 0 });

@@ -5,9 +5,9 @@
 // (server/ingest/write-thread.ts)
 // the next batch is handed over while the current one commits there, so the thread never waits for the serving
 // thread to answer. `npm run bench:ingest` measures this path.
-import { currentLimits } from "@/server/config";
+import { currentLimits, setting } from "@/server/config";
 import { isDatabaseUnavailable, retryOnConflict } from "@/server/db/db-errors";
-import { DEFAULT_POOL_MAX, getDb } from "@/server/db/client";
+import { getDb } from "@/server/db/client";
 import { databaseUrl, providerOf } from "@/server/db/provider";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
@@ -74,19 +74,11 @@ export function submitThoughts(requests: WriteRequest[]): Promise<WriteOutcome<P
  */
 const depth = () => (activeWriteThread() ? 2 : onPostgres() ? pgCommitsInFlight() : 1);
 
-/**
- * One commit at a time leaves the process idle while PostgreSQL works and PostgreSQL idle while the process builds
- * the next batch; two overlap them. Measured with `npm run bench:ingest` (DATABASE_URL=postgresql://…) on the shared
- * 2-core machine under load average 13-15, so only roughly: batches 1,451 → 2,065 thoughts/s and single POSTs
- * 175 → 272/s from one to two in flight. THOUGHTGRAPH_PG_COMMITS_IN_FLIGHT sets it; kept below DATABASE_POOL_MAX
- * (default 7) so reads find a connection.
- */
-export const DEFAULT_PG_COMMITS_IN_FLIGHT = 2;
+/** THOUGHTGRAPH_PG_COMMITS_IN_FLIGHT (server/config.ts says why 2 by default), kept below DATABASE_POOL_MAX so reads
+ *  find a connection. */
 
 function pgCommitsInFlight(): number {
-  const n = Number(process.env.THOUGHTGRAPH_PG_COMMITS_IN_FLIGHT);
-  const pool = Number(process.env.DATABASE_POOL_MAX) || DEFAULT_POOL_MAX;
-  return Number.isInteger(n) && n > 0 ? Math.min(n, Math.max(1, pool - 1)) : DEFAULT_PG_COMMITS_IN_FLIGHT;
+  return Math.min(setting("THOUGHTGRAPH_PG_COMMITS_IN_FLIGHT"), Math.max(1, setting("DATABASE_POOL_MAX") - 1));
 }
 
 let provider: "sqlite" | "postgresql" | undefined;

@@ -126,9 +126,10 @@ function statementsFor(db: BetterSqlite3.Database) {
        WHERE "sessionId" IN (SELECT value FROM json_each(?)) AND "thoughtNumber" IN (SELECT value FROM json_each(?))
        ORDER BY "seq"`,
     ),
-    // Full-text index of new thoughts (issue 15), per batch rather than by an insert trigger: lib/search/README.md
-    // measured 0.38x of raw insert speed this way against 0.12x through a trigger (100,000 rows, same run). Thought
-    // rowids only grow within the transaction, so "rowid > the maximum before the batch" is exactly this batch.
+    // Full-text index of new thoughts, per batch rather than by an insert trigger: lib/search/README.md measured 0.38x
+    // of raw insert speed this way against 0.12x through a trigger (100,000 rows, same run). Thought rowids only grow
+    // within the transaction, so "rowid > the maximum before the batch" is exactly this batch. The write thread leaves
+    // it to after the commit (search-index-sqlite.ts).
     maxThoughtRowid: read(`SELECT coalesce(max(rowid), 0) AS "max" FROM "Thought"`).pluck(),
     indexThoughtKeys: db.prepare(
       `INSERT INTO "ThoughtSearchKey" ("thoughtId", "version") SELECT "id", 0 FROM "Thought" WHERE rowid > ? ORDER BY rowid`,
@@ -147,7 +148,15 @@ function statementsFor(db: BetterSqlite3.Database) {
 
 const cache = new WeakMap<BetterSqlite3.Database, ReturnType<typeof statementsFor>>();
 
-export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync"> {
+export interface SqliteStoreOptions {
+  /** Index new thoughts' text in the batch's transaction (true), or leave them to a SqliteThoughtIndexer (false). */
+  indexSearch?: boolean;
+}
+
+export function sqliteWriteStore(
+  db: BetterSqlite3.Database,
+  { indexSearch = true }: SqliteStoreOptions = {},
+): WriteStore<"sync"> {
   let s = cache.get(db);
   if (!s) cache.set(db, (s = statementsFor(db)));
   const st = s;
@@ -210,9 +219,10 @@ export function sqliteWriteStore(db: BetterSqlite3.Database): WriteStore<"sync">
         }
       };
       put("ThinkingSession", w.sessions);
-      const before = w.thoughts.length > 0 ? (st.maxThoughtRowid.get() as number) : 0;
+      const indexNow = indexSearch && w.thoughts.length > 0;
+      const before = indexNow ? (st.maxThoughtRowid.get() as number) : 0;
       put("Thought", w.thoughts);
-      if (w.thoughts.length > 0) {
+      if (indexNow) {
         st.indexThoughtKeys.run(before);
         st.indexThoughtText.run(before);
       }

@@ -15,6 +15,7 @@ import {
   THREAD_FAILED,
   type CommitMessage,
   type FindingsMessage,
+  type FlushSearchMessage,
   type ReplyMessage,
   type WriteThreadHandle,
 } from "./write-thread";
@@ -63,6 +64,15 @@ class WriteThread implements WriteThreadHandle {
     return new Promise<void>((resolve, reject) => {
       this.waiting.set(id, { resolve: () => resolve(), reject });
       this.worker.postMessage({ id, findings } satisfies FindingsMessage);
+    });
+  }
+
+  flushSearchIndex(): Promise<void> {
+    if (this.failure) return Promise.resolve(); // its batches run on the serving thread, which indexes them inline
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.set(id, { resolve: () => resolve(), reject });
+      this.worker.postMessage({ id, flushSearch: true } satisfies FlushSearchMessage);
     });
   }
 

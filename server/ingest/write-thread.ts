@@ -73,6 +73,12 @@ export interface FindingsMessage {
   findings: FindingRows;
 }
 
+/** Index every committed thought's text before answering (a search is about to read the index). */
+export interface FlushSearchMessage {
+  id: number;
+  flushSearch: true;
+}
+
 export type ReplyMessage =
   | ({ id: number; ok: true; outcomes: OutcomeColumns } & Omit<CommitResult, "outcomes">)
   | { id: number; ok: true; stored: true }
@@ -212,6 +218,8 @@ export interface WriteThreadHandle {
   readonly alive: boolean;
   commit(requests: readonly WriteRequest[], limits: Limits): Promise<CommitResult>;
   storeFindings(rows: FindingRows): Promise<void>;
+  /** Resolves once every thought committed so far is in the full-text index (search-index-sqlite.ts). */
+  flushSearchIndex(): Promise<void>;
   stop(): Promise<void>;
 }
 

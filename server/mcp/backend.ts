@@ -1,6 +1,7 @@
 // The MCP tools' backend on the server: every call goes straight to the same service functions as the REST routes,
-// as the API key that authenticated the request and the MCP client that made it.
+// as the API key (or OAuth grant) that authenticated the request and the MCP client that made it.
 import { scopeMayWrite, type ApiPrincipal } from "@/server/auth/api-keys";
+import type { OAuthPrincipal } from "@/server/oauth/access-tokens";
 import { asDomainError, ForbiddenError } from "@/server/errors";
 import { clearThinkingSession, getThinkingSession, reviseThought, think } from "@/server/services/agent-tools";
 import { recordThought, type Writer } from "@/server/ingest/record-thoughts";
@@ -10,7 +11,9 @@ export function serviceBackend(principal: ApiPrincipal): ThoughtgraphBackend {
   const writer = (ctx: ToolCallContext): Writer => ({
     projectId: principal.projectId,
     apiKeyId: principal.apiKeyId,
-    client: ctx.client,
+    // A stateless HTTP request may carry no clientInfo: a connector's writes then name the OAuth client it approved.
+    client: ctx.client ?? (principal as Partial<OAuthPrincipal>).grant?.clientName ?? null,
+    agent: ctx.agent,
   });
   const mayWrite = () => {
     if (!scopeMayWrite(principal.scope)) {

@@ -12,6 +12,7 @@ import {
   validateHostHeader,
   validateOriginHeader,
 } from "@modelcontextprotocol/server";
+import { setting } from "@/server/config";
 
 export interface Refusal {
   status: 401 | 403;
@@ -20,12 +21,8 @@ export interface Refusal {
   suggestion?: string;
 }
 
-function parseList(raw: string | undefined, fallback: string[]): string[] | "*" {
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const items = raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+function parseList(items: string[] | undefined, fallback: string[]): string[] | "*" {
+  if (items === undefined) return fallback;
   if (items.includes("*")) return "*";
   return items.map(hostnameOf);
 }
@@ -40,9 +37,9 @@ function hostnameOf(item: string): string {
   }
 }
 
-export const allowedHostsFromEnv = () => parseList(process.env.THOUGHTGRAPH_ALLOWED_HOSTS, localhostAllowedHostnames());
+export const allowedHostsFromEnv = () => parseList(setting("THOUGHTGRAPH_ALLOWED_HOSTS"), localhostAllowedHostnames());
 export const allowedOriginsFromEnv = () =>
-  parseList(process.env.THOUGHTGRAPH_ALLOWED_ORIGINS, localhostAllowedOrigins());
+  parseList(setting("THOUGHTGRAPH_ALLOWED_ORIGINS"), localhostAllowedOrigins());
 
 function refusal(result: { ok: boolean; message?: string }, allowed: string[], suggestion: string): Refusal | null {
   if (result.ok) return null;

@@ -64,7 +64,9 @@ export async function think(who: Writer, raw: unknown): Promise<ThinkResult> {
         totalThoughts: 1,
         nextThoughtNeeded: true,
         ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
-        ...(who.client ? { metadata: { client: who.client } } : {}),
+        ...(who.client || who.agent
+          ? { metadata: { ...(who.client ? { client: who.client } : {}), ...(who.agent ? { agent: who.agent } : {}) } }
+          : {}),
       },
       raw,
       idempotencyKey: null,

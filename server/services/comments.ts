@@ -65,6 +65,8 @@ export interface MentionView {
   thoughtId: string | null;
   author: string;
   excerpt: string;
+  /** The comment's whole markdown (the Mentions page renders it, sanitised as every comment is). */
+  body: string;
   createdAt: string;
   resolved: boolean;
 }
@@ -103,6 +105,7 @@ export async function mentioning(db: Db, projectId: string, userId: string, limi
     thoughtId: r.thoughtId,
     author: r.author.name ?? r.author.email,
     excerpt: r.body.length > 200 ? `${r.body.slice(0, 199)}…` : r.body,
+    body: r.body,
     createdAt: r.createdAt.toISOString(),
     resolved: (r.parentId ? r.parent?.resolvedAt : r.resolvedAt) != null,
   }));

@@ -22,6 +22,8 @@ import { healthCells, healthWhere, refreshStaleHealth } from "./reasoning/sessio
 import { scoreSummaries } from "./scores/scores";
 import { findSession, stringArray, toBranchView, toSessionSummary, toThoughtView } from "./sessions/sessions";
 import { matchSessions } from "./search/full-text";
+import { usageOfProject, usageOfSessions } from "./usage/usage";
+import type { UsageTotals } from "@/lib/contracts/usage";
 import { parseQuery } from "@/lib/search/query";
 
 /** The columns an outline is made from, on PostgreSQL (SQLite: outlinePageSqlite). Reading whole rows through Prisma
@@ -180,6 +182,22 @@ async function sessionIdsWithTag(db: Db, projectId: string, tag: string): Promis
   return rows.map((r) => r.id);
 }
 
+/** Sessions whose model calls used at least `minTokens` tokens (in + out) and cost at least `minCostUsd`. */
+async function sessionIdsUsing(
+  db: Db,
+  projectId: string,
+  q: Pick<SessionTableQuery, "minTokens" | "minCostUsd">,
+): Promise<string[]> {
+  const usage = await usageOfProject(db, projectId);
+  return [...usage]
+    .filter(
+      ([, u]) =>
+        (q.minTokens === undefined || u.tokensIn + u.tokensOut >= q.minTokens) &&
+        (q.minCostUsd === undefined || (u.costUsd ?? 0) >= q.minCostUsd),
+    )
+    .map(([id]) => id);
+}
+
 /** Sessions whose title or thoughts match `text` as a full-text query; none when it is not a query (e.g. only NOT). */
 async function sessionIdsMatching(db: Db, projectId: string, text: string): Promise<string[]> {
   const parsed = parseQuery(text);
@@ -195,9 +213,12 @@ export async function sessionTableWhere(
   // Stored health must be current before it is filtered, sorted or shown (server/services/reasoning/session-health.ts).
   await refreshStaleHealth(db, projectId);
   const tagged = q.tag ? await sessionIdsWithTag(db, projectId, q.tag) : null;
+  const used = q.minTokens !== undefined || q.minCostUsd !== undefined ? await sessionIdsUsing(db, projectId, q) : null;
   return {
     projectId,
-    ...(tagged ? { id: { in: tagged } } : {}),
+    ...(tagged || used
+      ? { AND: [...(tagged ? [{ id: { in: tagged } }] : []), ...(used ? [{ id: { in: used } }] : [])] }
+      : {}),
     ...(q.status ? { status: q.status } : {}),
     ...(q.agent ? { agent: q.agent } : {}),
     ...(q.flagged === true ? { flagCount: { gt: 0 } } : q.flagged === false ? { flagCount: 0 } : {}),
@@ -233,17 +254,19 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
   const [rows, total, agents] = await Promise.all([
     q.sort === "score" && q.scoreConfigId
       ? sessionsByScore(db, projectId, where, q, q.scoreConfigId)
-      : db.thinkingSession.findMany({
-          where,
-          orderBy: [
-            q.sort === "health"
-              ? { health: { score: q.order } }
-              : { [SORT_COLUMN[q.sort === "score" ? "activity" : q.sort]]: q.order },
-            { id: q.order },
-          ],
-          skip: (q.page - 1) * q.pageSize,
-          take: q.pageSize,
-        }),
+      : q.sort === "tokens" || q.sort === "cost"
+        ? sessionsByUsage(db, projectId, where, q)
+        : db.thinkingSession.findMany({
+            where,
+            orderBy: [
+              q.sort === "health"
+                ? { health: { score: q.order } }
+                : { [SORT_COLUMN[q.sort === "score" ? "activity" : q.sort]]: q.order },
+              { id: q.order },
+            ],
+            skip: (q.page - 1) * q.pageSize,
+            take: q.pageSize,
+          }),
     db.thinkingSession.count({ where }),
     db.thinkingSession.findMany({
       where: { projectId, agent: { not: null } },
@@ -253,7 +276,11 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
     }),
   ]);
   const ids = rows.map((r) => r.id);
-  const [summaries, health] = await Promise.all([scoreSummaries(db, projectId, ids), healthCells(db, projectId, ids)]);
+  const [summaries, health, usage] = await Promise.all([
+    scoreSummaries(db, projectId, ids),
+    healthCells(db, projectId, ids),
+    usageOfSessions(db, projectId, ids),
+  ]);
   return {
     sessions: rows.map(toSessionSummary),
     total,
@@ -262,7 +289,49 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
     agents: agents.map((a) => a.agent!).sort(),
     scores: Object.fromEntries(summaries),
     health,
+    usage: Object.fromEntries(usage),
   };
+}
+
+const usageMetric = (u: UsageTotals, sort: "tokens" | "cost") =>
+  sort === "cost" ? (u.costUsd ?? 0) : u.tokensIn + u.tokensOut;
+
+/** One page of sessions ordered by their model calls' tokens (in + out) or cost, ties by id, then the sessions
+ *  without figures by activity (as sessionsByScore). */
+async function sessionsByUsage(
+  db: Db,
+  projectId: string,
+  where: Prisma.ThinkingSessionWhereInput,
+  q: SessionTableQuery,
+) {
+  const sort = q.sort === "cost" ? "cost" : "tokens";
+  const usage = await usageOfProject(db, projectId);
+  const matching = await db.thinkingSession.findMany({
+    where: { AND: [where, { id: { in: [...usage.keys()] } }] },
+    select: { id: true },
+  });
+  const sign = q.order === "asc" ? 1 : -1;
+  const ranked = matching
+    .map(({ id }) => ({ id, value: usageMetric(usage.get(id)!, sort) }))
+    .sort((a, b) => sign * (a.value - b.value) || sign * a.id.localeCompare(b.id));
+  const skip = (q.page - 1) * q.pageSize;
+  const pageIds = ranked.slice(skip, skip + q.pageSize).map((r) => r.id);
+  const rows =
+    pageIds.length > 0 ? await db.thinkingSession.findMany({ where: { projectId, id: { in: pageIds } } }) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const page = pageIds.flatMap((id) => byId.get(id) ?? []);
+  const rest = q.pageSize - page.length;
+  if (rest > 0) {
+    page.push(
+      ...(await db.thinkingSession.findMany({
+        where: { AND: [where, { id: { notIn: [...usage.keys()] } }] },
+        orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
+        skip: Math.max(0, skip - ranked.length),
+        take: rest,
+      })),
+    );
+  }
+  return page;
 }
 
 /**

@@ -24,7 +24,7 @@ export async function assertNotThrottled(db: Db, email: string, now = new Date()
     429,
     `Too many wrong passwords for ${email}.`,
     "password",
-    `Wait ${minutes} minute(s), or have an admin reset it with \`npm run users -- reset-password --email ${email}\`.`,
+    `Wait ${minutes} minute(s), or ask an owner or admin of your project for a password reset link.`,
   );
 }
 

@@ -1,6 +1,7 @@
 // First-start set-up, shared by `npm start` and the keys CLI: the default project, and the API key and admin user
 // named by THOUGHTGRAPH_INIT_* for headless installs; otherwise one fresh key, printed once.
 import { uuidv7 } from "@/lib/ids";
+import { setting } from "@/server/config";
 import { createApiKey, ensureApiKey, type CreatedKey } from "@/server/auth/api-keys";
 import { hashPassword } from "@/server/auth/passwords";
 import { inTransaction, type Db } from "@/server/db/client";
@@ -23,13 +24,12 @@ export interface SetupResult {
  * inserts and, when another instance won the unique key, finds that row instead (issue 17: two instances started at
  * once crashed on User_email_key, 3 of 3 trials).
  */
-export async function runSetup(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<SetupResult> {
+export async function runSetup(db: Db): Promise<SetupResult> {
   const { id: projectId } = await ensureDefaultProject(db);
   const result: SetupResult = { projectId, createdKey: null, initKey: null, admin: null, needsFirstAccount: false };
 
-  const initKey = env.THOUGHTGRAPH_INIT_API_KEY?.trim();
+  const initKey = setting("THOUGHTGRAPH_INIT_API_KEY");
   if (initKey) {
-    if (initKey.length < 16) throw new Error("THOUGHTGRAPH_INIT_API_KEY must be at least 16 characters.");
     result.initKey = (await ensureApiKey(db, projectId, initKey, "init (THOUGHTGRAPH_INIT_API_KEY)"))
       ? "created"
       : "existing";
@@ -37,13 +37,12 @@ export async function runSetup(db: Db, env: NodeJS.ProcessEnv = process.env): Pr
     result.createdKey = await createApiKey(db, projectId, "first key");
   }
 
-  const email = env.THOUGHTGRAPH_INIT_ADMIN_EMAIL?.trim().toLowerCase();
-  const password = env.THOUGHTGRAPH_INIT_ADMIN_PASSWORD;
+  const email = setting("THOUGHTGRAPH_INIT_ADMIN_EMAIL");
+  const password = setting("THOUGHTGRAPH_INIT_ADMIN_PASSWORD");
   if (email || password) {
     if (!email || !password) {
       throw new Error("Set both THOUGHTGRAPH_INIT_ADMIN_EMAIL and THOUGHTGRAPH_INIT_ADMIN_PASSWORD, or neither.");
     }
-    if (password.length < 8) throw new Error("THOUGHTGRAPH_INIT_ADMIN_PASSWORD must be at least 8 characters.");
     result.admin = await ensureAdmin(db, projectId, email, password);
   }
   result.needsFirstAccount = (await countPeople(db)) === 0;

@@ -132,12 +132,14 @@ const PERMISSION_WORDS: Record<Permission, string> = {
   score: "score",
   comment: "comment",
   review: "review queue items",
+  record: "let connectors record thoughts",
   "configs.manage": "manage score configs",
   "queues.manage": "manage annotation queues",
   "keys.manage": "manage API keys",
   "share.manage": "manage share links",
   "members.manage": "manage members",
   "judges.manage": "manage model connections and judges",
+  "sessions.delete": "delete sessions",
 };
 
 /** Members whose role grants `permission`; others get FORBIDDEN naming their role. */

@@ -2,6 +2,7 @@
 import { createCallerFactory, createTRPCRouter } from "./init";
 import { authRouter } from "./routers/auth";
 import { commentsRouter } from "./routers/comments";
+import { connectorsRouter } from "./routers/connectors";
 import { projectRouter } from "./routers/project";
 import { queuesRouter } from "./routers/queues";
 import { reasoningRouter } from "./routers/reasoning";
@@ -10,6 +11,7 @@ import { sessionsRouter } from "./routers/sessions";
 import { memoriesRouter } from "./routers/memories";
 import { searchRouter } from "./routers/search";
 import { judgesRouter } from "./routers/judges";
+import { usageRouter } from "./routers/usage";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -22,6 +24,8 @@ export const appRouter = createTRPCRouter({
   search: searchRouter,
   reasoning: reasoningRouter,
   judges: judgesRouter,
+  connectors: connectorsRouter,
+  usage: usageRouter,
 });
 
 export type AppRouter = typeof appRouter;

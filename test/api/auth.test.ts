@@ -111,6 +111,10 @@ describe("before the first account", () => {
       json: { email: "intruder@evil.test", password: "intruder-password" },
     });
     expectError(failed, 401, "password");
+    // Said to whoever is signing in: what they can do, and no shell command.
+    const said = JSON.stringify(failed.body);
+    expect(said).toMatch(/ask an owner or admin of your project for a password reset link/i);
+    expect(said).not.toMatch(/`|npm run|--email/);
   });
 });
 
@@ -252,7 +256,8 @@ describe("people added from the CLI", () => {
       json: { email: "tom@team.test", password: "tom-password-1" },
     });
     expectError(locked, 429, "password");
-    expect(JSON.stringify(locked.body)).toMatch(/reset-password/);
+    expect(JSON.stringify(locked.body)).toMatch(/ask an owner or admin of your project for a password reset link/i);
+    expect(JSON.stringify(locked.body)).not.toMatch(/`|npm run|--email/);
   });
 });
 

@@ -10,6 +10,7 @@ import { ROUTES, type RouteDeclaration } from "@/server/http/route-table";
 import { call, startSqliteServer, unique, type Answer, type SqliteServer } from "@/test/support/api-client";
 import { createAdminKey, TEST_SECRET_KEY } from "@/test/support/judges";
 import { startModelServer, type ModelServer } from "@/test/support/model-server";
+import { logsJson, spanIdOf, traceIdOf, tracesJson } from "@/test/support/otlp";
 
 interface Sample {
   path: string;
@@ -116,6 +117,7 @@ function samples(session: string, client: string, config: string, judges: JudgeC
     "GET /api/v1/sessions": () => ({ path: "/api/v1/sessions?limit=5" }),
     "GET /api/v1/sessions/{id}": () => ({ path: `/api/v1/sessions/${encodeURIComponent(session)}` }),
     "GET /api/v1/sessions/{id}/export": () => ({ path: `/api/v1/sessions/${encodeURIComponent(session)}/export` }),
+    "GET /api/v1/sessions/export": () => ({ path: "/api/v1/sessions/export?format=csv&status=active" }),
     "POST /api/v1/sessions/import": () => ({ path: "/api/v1/sessions/import" }), // sends the export back
     "GET /api/v1/openapi.json": () => ({ path: "/api/v1/openapi.json" }),
     "POST /api/v1/think": () => ({
@@ -145,6 +147,35 @@ function samples(session: string, client: string, config: string, judges: JudgeC
     }),
     "POST /api/v1/scores": () => ({ path: "/api/v1/scores", json: { sessionId: session, name: config, value: 4 } }),
     "GET /api/v1/search": () => ({ path: "/api/v1/search?q=route-table%20AND%20thought" }),
+    "POST /api/v1/import/transcript": () => ({
+      path: `/api/v1/import/transcript?format=openai-chat&name=${unique("route-table")}`,
+      json: {
+        messages: [
+          { role: "user", content: "a route-table question" },
+          { role: "assistant", content: "a route-table answer" },
+        ],
+      },
+    }),
+    "POST /api/v1/otel/v1/traces": () => ({
+      path: "/api/v1/otel/v1/traces",
+      json: tracesJson([
+        {
+          traceId: traceIdOf(0x7a),
+          spanId: spanIdOf(1),
+          name: "chat m",
+          start: "1767225600000000000",
+          attributes: {
+            "gen_ai.operation.name": "chat",
+            "gen_ai.conversation.id": unique("otel"),
+            "gen_ai.output.messages": JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "hi" }] }]),
+          },
+        },
+      ]),
+    }),
+    "POST /api/v1/otel/v1/logs": () => ({
+      path: "/api/v1/otel/v1/logs",
+      json: logsJson([{ time: "1767225600000000000", eventName: "gen_ai.user.message", body: { content: "hello" } }]),
+    }),
     "GET /api/health": () => ({ path: "/api/health" }),
     ...judgeSamples(judges, session),
     // ThoughtMCP's tools: each definition carries its example request.
@@ -168,6 +199,7 @@ function checkAgainstDeclaration(route: RouteDeclaration, a: Answer) {
   if (!declared) return;
   const contentType = a.headers.get("content-type") ?? "";
   if (declared.markdown && contentType.startsWith("text/markdown")) return;
+  if (declared.csv && contentType.startsWith("text/csv")) return;
   const schema = declared.schema ?? (a.status >= 400 ? ZErrorResponse : undefined);
   if (!schema) return;
   const parsed = schema.safeParse(a.body);

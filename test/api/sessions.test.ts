@@ -27,6 +27,7 @@ import {
   ZImportResult,
   type SqliteServer,
 } from "@/test/support/api-client";
+import { renderMarkdown } from "@/test/support/render-markdown";
 
 let tg: SqliteServer;
 const server = () => tg.server;
@@ -277,7 +278,6 @@ describe("export and import", () => {
   });
 
   it("exports Markdown with no raw HTML and no script link from any field the agent wrote", async () => {
-    // Issue 13: text, title, Agent line and session key went out as raw HTML, and ](javascript:…) links as links.
     const key = unique("<img src=x onerror=alert(1)>");
     const hostile = '<script>alert("text")</script> [click](javascript:alert(1)) and [ok](https://example.com)';
     await record(
@@ -290,12 +290,12 @@ describe("export and import", () => {
     );
     const a = await call(server(), `/api/v1/sessions/${encodeURIComponent(key)}/export?format=markdown`);
     expect(a.status, a.text).toBe(200);
-    expect(a.text).not.toMatch(/<[a-z/]/i); // no tag opens anywhere: title, key, Agent line, text
-    expect(a.text).not.toContain("](javascript:");
-    expect(a.text).toContain("[ok](https://example.com)"); // safe links still work
-    expect(a.text).toMatch(/^# &lt;script>alert\("text"\)/); // the title, readable once rendered
-    expect(a.text).toContain("- Agent: &lt;b onclick=x>agent&lt;/b>, &lt;i>m&lt;/i>");
-    expect(a.text).toContain("agent key `&lt;img src=x onerror=alert(1)>");
+    const shown = renderMarkdown(a.text);
+    expect(shown.raw).toEqual([]); // no tag opens anywhere: title, key, Agent line, text
+    expect(shown.urls).toEqual(["https://example.com"]); // safe links still work
+    expect(a.text).toMatch(/^# \\<script>alert\("text"\)/); // the title, readable unrendered
+    expect(a.text).toContain("- Agent: \\<b onclick=x>agent\\</b>, \\<i>m\\</i>");
+    expect(a.text).toContain("agent key `\\<img src=x onerror=alert(1)>");
   });
 
   it("answers 400 naming format for an unknown format, and 404 JSON for an unknown session", async () => {
@@ -497,6 +497,29 @@ describe("OpenAPI and unknown routes", () => {
   ])("%s %s answers a JSON 404", async (method, route) => {
     const a = await call(server(), route, { method });
     expect(expectError(a, 404).code).toBe("not_found");
+  });
+
+  const unknownPaths = [
+    "/api",
+    "/api/no-such",
+    "/api/mcp/no-such",
+    "/api/mcp/thoughtmcp/no-such",
+    "/api/auth/no-such",
+    "/api/auth/login/extra",
+    "/api/trpc",
+    "/api/health/extra",
+  ];
+  it.each(unknownPaths.flatMap((p) => ["GET", "POST", "PUT", "PATCH", "DELETE"].map((m) => [m, p])))(
+    "%s %s (outside /api/v1) answers a JSON 404, not Next's HTML page",
+    async (method, route) => {
+      const a = await call(server(), route, { method, ...(method === "GET" ? {} : { json: {} }) });
+      expect(expectError(a, 404).code).toBe("not_found");
+    },
+  );
+
+  it("an unknown path below /api/mcp says where the MCP endpoints are", async () => {
+    const a = await call(server(), "/api/mcp/no-such", { method: "POST", json: {} });
+    expect(expectError(a, 404).suggestion).toMatch(/\/api\/mcp\/thoughtmcp/);
   });
 
   it.each(["/api/v1", "/api/v1/"])("GET %s (the API root) answers a JSON 404, not the HTML page", async (route) => {

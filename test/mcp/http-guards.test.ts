@@ -47,13 +47,14 @@ function rawPost(headers: Record<string, string>, body: unknown): Promise<{ stat
 }
 
 describe("authentication", () => {
-  it("answers 401 with WWW-Authenticate: Bearer (no resource metadata) without a key", async () => {
+  it("answers 401 with a Bearer challenge naming the resource metadata and scope without a key", async () => {
     const res = await post({});
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(
-      /^Bearer error="invalid_token", error_description="A valid API key is required/,
+      /^Bearer error="invalid_token", error_description="No credential was sent\.", scope="read write", resource_metadata="http:\/\/[^"]+\/\.well-known\/oauth-protected-resource\/api\/mcp"$/,
     );
     const body = (await res.json()) as { error: { message: string; data: { code: string; suggestion: string } } };
+    expect(body.error.message).toBe("A valid API key or OAuth access token is required.");
     expect(body.error.data.code).toBe("unauthorized");
     expect(body.error.data.suggestion).toContain("Authorization: Bearer");
   });
@@ -62,27 +63,24 @@ describe("authentication", () => {
     const res = await post({ authorization: "Bearer tg_not_a_real_key_000000000000000" });
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(
-      /^Bearer error="invalid_token", error_description="A valid API key is required/,
+      /^Bearer error="invalid_token", error_description="The API key is not valid\."/,
     );
   });
 
-  it("advertises no OAuth metadata, and says why in JSON where mcp-remote looks for it", async () => {
-    // mcp-remote with a wrong key: POST /api/mcp → 401, then these discovery GETs; Next's HTML 404 pages left it at
-    // "MCP error -32000: Connection closed" (issue 13). Each must be a JSON 404 naming the static key.
+  it("serves the OAuth discovery documents mcp-remote looks for after a 401, in JSON", async () => {
     for (const path of [
       "/.well-known/oauth-protected-resource",
       "/.well-known/oauth-protected-resource/api/mcp",
       "/.well-known/oauth-authorization-server",
-      "/.well-known/oauth-authorization-server/api/mcp",
     ]) {
       const res = await fetch(server().url + path, { headers: { "mcp-protocol-version": "2025-06-18" } });
-      expect(res.status, path).toBe(404);
+      expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type"), path).toMatch(/application\/json/);
-      const body = (await res.json()) as { error: { code: string; message: string; suggestion: string } };
-      expect(body.error.code).toBe("not_found");
-      expect(body.error.message).toContain("A valid API key is required.");
-      expect(body.error.suggestion).toContain("Authorization: Bearer");
     }
+    // An issuer with a path is not what this server has: a JSON 404, not an HTML page.
+    const res = await fetch(server().url + "/.well-known/oauth-authorization-server/api/mcp");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
   });
 
   it("answers PUT and PATCH with a JSON 405 naming the allowed methods", async () => {

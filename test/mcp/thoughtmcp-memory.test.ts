@@ -106,6 +106,19 @@ describe.each(DOORS)("memory tools through %s", (label, door) => {
     });
   });
 
+  it("search's highlight is the seed's HTML: the text escaped, the matches in <b>; ranges mark the plain text", async () => {
+    const call = door();
+    const content = `User prefers dark mode <img src=x onerror=alert(1)> & "quotes" everywhere`;
+    data(await call("remember", { ...REMEMBER.example, userId: `${userId}-html`, content }));
+    const found = ZSearchResult.parse(data(await call("search", { userId: `${userId}-html`, text: "dark mode" })));
+    const hit = found.memories[0]!;
+    expect(hit.highlight).toBe(
+      "User prefers <b>dark mode</b> &lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot; everywhere",
+    );
+    expect(hit.highlightText).toBe(content);
+    expect(hit.highlightRanges.map((r) => hit.highlightText.slice(r.start, r.end))).toEqual(["dark", "mode"]);
+  });
+
   it("answers an unknown memory with the seed's not-found envelope naming memoryId", async () => {
     const r = await door()("forget", { memoryId: "mem-nope", userId });
     expect(r.envelope).toMatchObject({

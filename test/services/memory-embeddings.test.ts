@@ -13,6 +13,7 @@ import { foldedWords } from "@/lib/search/tokens";
 import { decodeVector } from "@/lib/thoughtmcp/memory-embeddings";
 import { createDb, type Db } from "@/server/db/client";
 import { applyMigrations } from "@/server/db/migrations";
+import { reloadConfig } from "@/server/config";
 import { remember } from "@/server/services/memory/memories";
 import { recall } from "@/server/services/memory/memory-queries";
 import { forgetIndexes, REEMBED_BATCH, scheduleReembed } from "@/server/services/memory/memory-similarity";
@@ -63,10 +64,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.THOUGHTGRAPH_EMBEDDING_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/embeddings`;
   process.env.THOUGHTGRAPH_EMBEDDING_MODEL = "test-model-a";
+  reloadConfig(); // the configuration is read once: read the changed variable
 });
 afterAll(async () => {
   delete process.env.THOUGHTGRAPH_EMBEDDING_URL;
   delete process.env.THOUGHTGRAPH_EMBEDDING_MODEL;
+  reloadConfig(); // the configuration is read once: read the changed variable
   forgetIndexes();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -89,11 +92,13 @@ describe.each(["sqlite", "postgresql"] as const)("memory embeddings on %s", (pro
   });
   afterAll(async () => {
     process.env.THOUGHTGRAPH_EMBEDDING_MODEL = "test-model-a";
+    reloadConfig(); // the configuration is read once: read the changed variable
     await db.$disconnect();
   });
 
   it("stores vectors with model and dimension, links by cosine, recalls by embedding, re-embeds after a model change", async () => {
     process.env.THOUGHTGRAPH_EMBEDDING_MODEL = "test-model-a";
+    reloadConfig(); // the configuration is read once: read the changed variable
     const add = (content: string) =>
       remember(db, project, input("remember", { content, userId: "u", sessionId: "s", primarySector: "semantic" }));
     const before = requests;
@@ -125,6 +130,7 @@ describe.each(["sqlite", "postgresql"] as const)("memory embeddings on %s", (pro
 
     // A new model: this recall counts the old vectors 0 and re-embeds them in the background.
     process.env.THOUGHTGRAPH_EMBEDDING_MODEL = "test-model-b";
+    reloadConfig(); // the configuration is read once: read the changed variable
     await recall(db, project, input("recall", { userId: "u", text: "dark mode" }));
     await expect
       .poll(() => db.memory.count({ where: { projectId: project, embeddingModel: "test-model-b" } }), {
@@ -135,6 +141,7 @@ describe.each(["sqlite", "postgresql"] as const)("memory embeddings on %s", (pro
 
   it("falls back to lexical similarity, saying so, when the provider fails; the memory gets its vector later", async () => {
     process.env.THOUGHTGRAPH_EMBEDDING_MODEL = BROKEN;
+    reloadConfig(); // the configuration is read once: read the changed variable
     const scope = { userId: "u-broken", sessionId: "s" };
     const first = await remember(
       db,
@@ -168,6 +175,7 @@ describe.each(["sqlite", "postgresql"] as const)("memory embeddings on %s", (pro
 
     // The provider is back (another model here): the background run gives both their vectors.
     process.env.THOUGHTGRAPH_EMBEDDING_MODEL = "test-model-c";
+    reloadConfig(); // the configuration is read once: read the changed variable
     expect(await scheduleReembed(db, { force: true })).toBeGreaterThanOrEqual(2);
     const rows = await db.memory.findMany({ where: { projectId: project, userId: "u-broken" } });
     expect(rows.map((m) => m.embeddingModel)).toEqual(["test-model-c", "test-model-c"]);
@@ -192,6 +200,7 @@ describe.each(["sqlite", "postgresql"] as const)("memory embeddings on %s", (pro
     });
     const live = await db.memory.count({ where: { deletedAt: null } });
     process.env.THOUGHTGRAPH_EMBEDDING_MODEL = FLAKY;
+    reloadConfig(); // the configuration is read once: read the changed variable
     batches.delete(FLAKY);
     embedded.delete(FLAKY);
     // One batch answered, then the provider is down: the run stops with that batch stored.

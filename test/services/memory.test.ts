@@ -170,7 +170,7 @@ describe.each(["sqlite", "postgresql"] as const)("memory services on %s", (provi
     expect(await ids({ minStrength: 0.5 })).toEqual([epi.data.memoryId]);
   });
 
-  it("search: AND, OR, NOT and phrases, ranked, with highlight ranges and matched terms (never markup)", async () => {
+  it("search: AND, OR, NOT and phrases, ranked, with the seed's HTML highlight, plain ranges and matched terms", async () => {
     const u = user();
     const dark = await rememberAs(u, "User prefers <b>dark mode</b> for all applications");
     const light = await rememberAs(u, "Light mode is the default theme");
@@ -181,8 +181,10 @@ describe.each(["sqlite", "postgresql"] as const)("memory services on %s", (provi
     expect(r.searchType).toBe("full-text");
     expect(r.memories.map((m) => m.id)).toEqual([dark.data.memoryId]);
     const m = r.memories[0]!;
-    expect(m.highlight).toBe("User prefers <b>dark mode</b> for all applications"); // stored text, as plain text
-    expect(m.highlightRanges.map((x) => m.highlight.slice(x.start, x.end))).toEqual(["dark", "mode"]);
+    // The stored <b> is text: escaped, and only the matches are marked.
+    expect(m.highlight).toBe("User prefers &lt;b&gt;<b>dark mode</b>&lt;/b&gt; for all applications");
+    expect(m.highlightText).toBe("User prefers <b>dark mode</b> for all applications");
+    expect(m.highlightRanges.map((x) => m.highlightText.slice(x.start, x.end))).toEqual(["dark", "mode"]);
     expect(m.matchedTerms).toEqual(["dark", "mode"]);
     expect((await run('"mode is"')).memories.map((x) => x.id)).toEqual([light.data.memoryId]);
     expect((await run("mode NOT light")).memories.map((x) => x.id)).toEqual([dark.data.memoryId]);

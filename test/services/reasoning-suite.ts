@@ -24,6 +24,7 @@ type Services = typeof import("@/server/services/reasoning/reasoning-tools") &
   typeof import("@/server/services/reasoning/metacognition") & {
     graph: typeof import("@/server/services/sessions/sessions").getSessionGraph;
     transfer: typeof import("@/server/services/sessions/session-transfer");
+    markdown: typeof import("@/server/services/sessions/session-markdown");
     db: import("@/server/db/client").Db;
     close: () => Promise<void>;
   };
@@ -54,6 +55,7 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       ...(await import("@/server/services/reasoning/metacognition")),
       graph: (await import("@/server/services/sessions/sessions")).getSessionGraph,
       transfer: await import("@/server/services/sessions/session-transfer"),
+      markdown: await import("@/server/services/sessions/session-markdown"),
       db: client.getDb(),
       close: client.closeDb,
     };
@@ -668,8 +670,8 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
       expect((await svc.graph(svc.db, projectId, id)).health).toEqual(expected);
       const exported = await svc.transfer.exportSessionJson(svc.db, projectId, id);
       expect(exported.health).toEqual(expected);
-      expect(svc.transfer.renderMarkdown(exported)).toContain(
-        "- Reasoning health: revision rate 0.167; 1 branches (1 abandoned, depth 1); linearity 0.667; 1 stalls; 1 loops; totalThoughts drift +2; 1 unresolved flags",
+      expect(svc.markdown.renderMarkdown(exported)).toContain(
+        "- Reasoning health: revision rate 0.167; 1 branch (1 abandoned, depth 1); linearity 0.667; 1 stall; 1 loop; totalThoughts drift +2; 1 unresolved flag",
       );
     });
 

@@ -584,6 +584,34 @@ export function writeSuite(
       expect(flagged.total).toBeGreaterThan(0);
     });
 
+    it.runIf(options.writeThread)(
+      "the write thread indexes a batch once it is quiet, and a search right after the write finds it",
+      async () => {
+        const { searchThoughts } = await import("@/server/services/search/thought-search");
+        const word = (n: number) => `q${Date.now().toString(36)}${++counter}x${n}`;
+        const indexed = async (w: string) =>
+          Number(
+            (
+              await svc.db.$queryRawUnsafe<{ n: number | bigint }[]>(
+                `SELECT count(*) AS "n" FROM "ThoughtSearchKey" k JOIN "Thought" t ON t."id" = k."thoughtId"
+                 WHERE k."version" = 0 AND t."text" LIKE ?`,
+                `%${w}%`,
+              )
+            )[0]!.n,
+          );
+        const first = word(1);
+        const [a] = await write([t(key("quiet"), 1, 2, true, { thought: `Quiet ${first}` })]);
+        const hits = await searchThoughts(svc.db, projectId, { q: first, limit: 5, offset: 0 });
+        expect(hits.hits.map((h) => h.thoughtId)).toEqual([a!.thoughtId]);
+
+        const second = word(2);
+        await write([t(key("quiet"), 1, 2, true, { thought: `Later ${second}` })]);
+        const until = Date.now() + 10_000;
+        while ((await indexed(second)) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        expect(await indexed(second)).toBe(1);
+      },
+    );
+
     it("indexes every written thought for full-text search, revised text and earlier versions included", async () => {
       const { searchThoughts } = await import("@/server/services/search/thought-search");
       const { reviseThought } = await import("@/server/services/agent-tools");
@@ -595,7 +623,8 @@ export function writeSuite(
         t(s, 2, 3, true, { thought: `Beta ${word} second` }),
         t(s, 3, 3, false, { thought: "Gamma other" }),
       ]);
-      // PostgreSQL indexes after COMMIT (server/ingest/search-indexer.ts); SQLite in the write transaction.
+      // PostgreSQL indexes after COMMIT (server/ingest/search-indexer.ts); SQLite in the write transaction, or on the
+      // write thread once it is quiet (server/ingest/search-index-sqlite.ts), and a search indexes what is waiting.
       await waitForSearchIndex(svc.db);
       const search = (q: string, project = projectId) => searchThoughts(svc.db, project, { q, limit: 20, offset: 0 });
       const found = await search(word);

@@ -9,7 +9,7 @@ export default function QueuesPage() {
     <Page>
       <PageHeader
         title="Annotation queues"
-        description="Thoughts picked for review, handed out one at a time to the reviewers of each queue."
+        description="Sessions picked for review, handed out one at a time to the reviewers of each queue."
       />
       <Suspense fallback={<SkeletonRows rows={4} label="Loading queues" />}>
         <QueueList />

@@ -46,18 +46,35 @@ export function restBackend(api: ThoughtgraphClient): ThoughtgraphBackend {
   };
   return {
     sequentialthinking: (args, ctx) =>
-      withKeyHint(() => api.recordThought(args as unknown as ThoughtInput, opts(ctx.client))),
-    think: (args, ctx) => withKeyHint(() => api.think(args as { thought: string }, opts(ctx.client))),
+      withKeyHint(() =>
+        api.recordThought(args as unknown as ThoughtInput, {
+          ...opts(ctx.client),
+          ...(ctx.agent ? { agent: ctx.agent } : {}),
+        }),
+      ),
+    think: (args, ctx) =>
+      withKeyHint(() =>
+        api.think(args as { thought: string }, { ...opts(ctx.client), ...(ctx.agent ? { agent: ctx.agent } : {}) }),
+      ),
     reviseThought: (args, ctx) =>
       withKeyHint(() => {
         const { thought_id, thoughtId, ...changes } = args;
         const id = thought_id ?? thoughtId;
+        if (thought_id !== undefined && thoughtId !== undefined && thought_id !== thoughtId) {
+          throw new ThoughtgraphError(400, {
+            code: "validation_error",
+            message: "thought_id and thoughtId were both given.",
+            field: "thought_id",
+            suggestion: "Send the thought's number as thought_id or its id as thoughtId, not both.",
+          });
+        }
         if ((typeof id !== "string" || id.trim() === "") && typeof id !== "number") {
           throw new ThoughtgraphError(400, {
             code: "validation_error",
-            message: "thought_id is required.",
+            message: "thought_id or thoughtId is required.",
             field: "thought_id",
-            suggestion: "Send the id of the thought to revise (from thoughtId), or its thought number in the session.",
+            suggestion:
+              "Send the thought's number in the session as thought_id, or its id (from thoughtId) as thoughtId.",
           });
         }
         return api.reviseThought(id, changes, opts(ctx.client));

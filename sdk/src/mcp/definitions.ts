@@ -173,18 +173,21 @@ is the thought's new state with the list of changed fields.
 Use it to fix a mistake in place. To reconsider earlier reasoning as a new step of the sequence, call \
 sequentialthinking with isRevision and revisesThought instead.
 
-thought_id (required) is the thoughtId from an earlier answer, or the thought's number in the session (then give \
-session_id, or it looks in your most recent active session). A number names a sequentialthinking thought first, a \
-think note only when none has that number; a number naming several (e.g. on branches) is an error listing their ids. \
-Send only the fields you want to change. An unknown id is an error.`,
+Name the thought with thought_id, its number within the session as an integer (as in the original tool; give \
+session_id, or it looks in your most recent active session), or with thoughtId, the id string from an earlier answer. \
+A number names a sequentialthinking thought first, a think note only when none has that number; a number naming \
+several (e.g. on branches) is an error listing their ids, so send the one you mean as thoughtId. Send only the fields \
+you want to change. An unknown thought is an error.`,
   inputSchema: {
     type: "object",
     properties: {
-      thought_id: text('The thoughtId to revise, or the thought\'s number within the session (e.g. "3").'),
+      thought_id: positiveInteger(
+        "The thought's number within the session, e.g. 3 (one of thought_id and thoughtId is required).",
+      ),
+      thoughtId: text("The thought's id: the thoughtId of an earlier answer (instead of thought_id)."),
       session_id: text("Optional. The session the thought number refers to (only needed with a thought number)."),
       ...revisableJsonSchema(),
     },
-    required: ["thought_id"],
   },
   outputSchema: ZReviseResult,
   // It edits a stored thought, but the previous version is kept, so nothing is lost (not destructive).

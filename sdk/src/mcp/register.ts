@@ -1,7 +1,12 @@
 // Builds the MCP server both doors serve: the HTTP endpoint (/api/mcp, backed by the services) and the stdio bridge
 // (`thoughtgraph mcp`, backed by the REST client). The tools, their schemas and the way results and errors are shaped
 // live here once; a door only supplies a backend that performs each operation.
-import { McpServer, type CallToolResult, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import {
+  CLIENT_INFO_META_KEY,
+  McpServer,
+  type CallToolResult,
+  type StandardSchemaWithJSON,
+} from "@modelcontextprotocol/server";
 import { ERROR_CODES } from "../../../lib/contracts/errors";
 import { officialFields, type StopReason, type ThoughtResult } from "../../../lib/contracts/thought";
 import type { ClearSessionResult, GetSessionResult, ReviseResult, ThinkResult } from "../../../lib/contracts/tools";
@@ -23,6 +28,29 @@ export type ToolArguments = Record<string, unknown>;
 export interface ToolCallContext {
   /** The MCP client's name (clientInfo.name) when the protocol carried it. */
   client: string | null;
+  /** The MCP client as the session's agent when the arguments name none: clientInfo as "name/version". */
+  agent: string | null;
+}
+
+/** An MCP client's clientInfo (the `initialize` request's, or each request's envelope on 2026-07-28 connections). */
+export interface ClientIdentity {
+  name: string;
+  version?: string;
+}
+
+/** The clientInfo a 2026-07-28 request carries in its envelope (tool handlers' `ctx.mcpReq.envelope`). */
+export function envelopeClient(ctx: unknown): ClientIdentity | undefined {
+  const envelope = (ctx as { mcpReq?: { envelope?: Record<string, unknown> } } | undefined)?.mcpReq?.envelope;
+  const info = envelope?.[CLIENT_INFO_META_KEY] as Partial<ClientIdentity> | undefined;
+  return typeof info?.name === "string"
+    ? { name: info.name, ...(info.version ? { version: info.version } : {}) }
+    : undefined;
+}
+
+/** The context of one tool call made by `client`. */
+export function callContext(client: ClientIdentity | null | undefined): ToolCallContext {
+  if (!client?.name) return { client: null, agent: null };
+  return { client: client.name, agent: client.version ? `${client.name}/${client.version}` : client.name };
 }
 
 /**
@@ -41,6 +69,9 @@ export interface ThoughtgraphBackend {
 export interface McpServerOptions {
   /** Called with errors that are not domain errors (bugs, database failures) before a generic tool error is sent. */
   onUnexpectedError?: (error: unknown, tool: string) => void;
+  /** The client when this connection's protocol does not carry it: a stateless HTTP request after `initialize`,
+   *  whose clientInfo the door recovered (server/mcp/http.ts). */
+  client?: ClientIdentity | null;
 }
 
 export const SERVER_INFO = { name: "thoughtgraph", version: "0.1.0" } as const;
@@ -48,9 +79,11 @@ export const SERVER_INFO = { name: "thoughtgraph", version: "0.1.0" } as const;
 /** A fresh MCP server with every thoughtgraph tool registered against `backend`. */
 export function createThoughtgraphMcpServer(backend: ThoughtgraphBackend, options: McpServerOptions = {}): McpServer {
   const server = new McpServer({ ...SERVER_INFO }, { instructions: SERVER_INSTRUCTIONS });
-  // The client's name: from `initialize` on 2025-era connections (stdio; a stateless HTTP request that is not the
-  // initialize itself carries none), and from each request's envelope on 2026-07-28 ones, which the SDK backfills here.
-  const clientName = () => server.server.getClientVersion()?.name ?? null;
+  // The client: from `initialize` on 2025-era connections (stdio; a stateless HTTP request that is not the initialize
+  // itself carries none, so the door passes what it recovered), and from each request's envelope on 2026-07-28 ones
+  // (the SDK backfills it over HTTP; over stdio the tool handler reads it).
+  const context = (ctx: unknown) =>
+    callContext(server.server.getClientVersion() ?? envelopeClient(ctx) ?? options.client);
 
   const register = <R>(
     def: ToolDefinition,
@@ -66,9 +99,9 @@ export function createThoughtgraphMcpServer(backend: ThoughtgraphBackend, option
         outputSchema: def.outputSchema,
         annotations: { title: def.title, ...def.annotations },
       },
-      async (args): Promise<CallToolResult> => {
+      async (args, ctx): Promise<CallToolResult> => {
         try {
-          const structured = present(await run(args, { client: clientName() }));
+          const structured = present(await run(args, context(ctx)));
           return {
             content: [{ type: "text", text: JSON.stringify(structured, null, 2) }],
             structuredContent: structured,

@@ -65,7 +65,7 @@ export const postLogin: DoorHandler = (req) =>
         401,
         "The email or the password is wrong.",
         "password",
-        "Check both; an admin can reset a password with `npm run users -- reset-password --email EMAIL`.",
+        "Check both. Forgot your password? Ask an owner or admin of your project for a password reset link.",
       );
     }
     return signedIn(req, user.id, 200);

@@ -5,7 +5,7 @@
 // except openSecret's answer, which only the provider call reads.
 import "@/server/server-only";
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import { secretKeyText, type Env } from "@/server/config";
+import { setting, settingIn } from "@/server/config";
 import { DomainError } from "@/server/errors";
 
 const VERSION = "v1";
@@ -18,14 +18,20 @@ export class SecretKeyError extends DomainError {
   }
 }
 
+/** The environment, or a part of it (tests pass their own); absent: the process's, as the server's config read it. */
+type Env = Record<string, string | undefined>;
+
+const secretKeyText = (env?: Env): string | undefined =>
+  env === undefined ? setting("THOUGHTGRAPH_SECRET_KEY") : settingIn("THOUGHTGRAPH_SECRET_KEY", env);
+
 interface DerivedKey {
   key: Buffer;
   id: string;
 }
 
-function derivedKey(env: Env = process.env): DerivedKey {
+function derivedKey(env?: Env): DerivedKey {
   const text = secretKeyText(env);
-  if (text === null) {
+  if (text === undefined) {
     throw new SecretKeyError(
       "THOUGHTGRAPH_SECRET_KEY is not set, so the server cannot store or use a model connection's API key.",
       "Set THOUGHTGRAPH_SECRET_KEY (at least 32 characters, e.g. from `openssl rand -base64 32`) and restart.",
@@ -73,8 +79,8 @@ export function openSecret(sealed: string, connectionId: string, env?: Env): str
 }
 
 /** Throws the start-up error when connections hold sealed keys but THOUGHTGRAPH_SECRET_KEY is missing. */
-export function assertSecretKeyFor(sealedKeys: number, env: Env = process.env): void {
-  if (sealedKeys === 0 || secretKeyText(env) !== null) return;
+export function assertSecretKeyFor(sealedKeys: number, env?: Env): void {
+  if (sealedKeys === 0 || secretKeyText(env) !== undefined) return;
   throw new Error(
     `THOUGHTGRAPH_SECRET_KEY is not set, but ${sealedKeys} model connection${sealedKeys === 1 ? " holds an API key" : "s hold API keys"} ` +
       "encrypted under it, and judges could not call their models. Start the server with the THOUGHTGRAPH_SECRET_KEY " +

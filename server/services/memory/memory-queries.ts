@@ -12,6 +12,7 @@
 // (memory-similarity.ts, recallState). Search with a text filters and ranks the newest SEARCH_WINDOW matches
 // (server/services/search/full-text.ts) and says whether that was all of them (`totalExact`).
 import { highlight, snippet } from "@/lib/search/highlight";
+import { highlightHtml } from "@/lib/search/highlight-html";
 import { parseQuery } from "@/lib/search/query";
 import type {
   MemorySector,
@@ -248,7 +249,8 @@ export async function searchMemories(db: Db, projectId: string, input: SearchInp
         return {
           ...toMemoryView(row),
           rank: rankOf.get(row.id) ?? 0,
-          highlight: cut.text,
+          highlight: highlightHtml(cut.text, cut.ranges),
+          highlightText: cut.text,
           highlightRanges: cut.ranges,
           matchedTerms: marks.matchedTerms,
         };

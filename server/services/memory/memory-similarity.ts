@@ -16,14 +16,15 @@
 import {
   createHttpEmbeddingProvider,
   decodeVector,
-  embeddingConfigFromEnv,
   encodeVector,
   cosineSimilarity,
   EmbeddingError,
   isCurrent,
+  type EmbeddingConfig,
   type EmbeddingProvider,
 } from "@/lib/thoughtmcp/memory-embeddings";
 import { LexicalIndex } from "@/lib/thoughtmcp/memory-lexical-index";
+import { embeddingConfig } from "@/server/config";
 import type { Db } from "@/server/db/client";
 
 export type SimilarityKind = "lexical" | "embedding";
@@ -39,15 +40,14 @@ export const liveMemories = (scope: UserScope) =>
 
 // ---- embeddings ----
 
-let provider: { env: string | undefined; value: EmbeddingProvider | undefined } | undefined;
+let provider: { config: EmbeddingConfig | undefined; value: EmbeddingProvider | undefined } | undefined;
 
-/** The configured embedding provider, or undefined (lexical similarity). Re-read when the URL variable changes. */
+/** The configured embedding provider, or undefined (lexical similarity); made again when the configuration is
+ *  reloaded with another one (a test switching models). */
 export function embeddingProvider(): EmbeddingProvider | undefined {
-  const key = `${process.env.THOUGHTGRAPH_EMBEDDING_URL ?? ""}|${process.env.THOUGHTGRAPH_EMBEDDING_MODEL ?? ""}`;
-  if (provider?.env === key) return provider.value;
-  const read = embeddingConfigFromEnv(process.env);
-  if (!read.ok) throw new Error(read.message);
-  provider = { env: key, value: read.config ? createHttpEmbeddingProvider(read.config) : undefined };
+  const config = embeddingConfig();
+  if (provider && JSON.stringify(provider.config) === JSON.stringify(config)) return provider.value;
+  provider = { config, value: config ? createHttpEmbeddingProvider(config) : undefined };
   return provider.value;
 }
 

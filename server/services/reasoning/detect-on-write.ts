@@ -18,7 +18,7 @@
 // drained the pass reads those thoughts back from the database (catch-up, below). Before, the pass ran at full speed
 // at the bound, and a load past it paid for the findings: 150 batches of 1,000 in a row (bench:ingest BENCH_DETECT,
 // SQLite) were acknowledged at 0.77–0.87 of the rate with the setting off; with the bound out of reach, 0.89–1.09.
-// Why: measured with CPU profiles of BENCH_DETECT=1 npm run bench:ingest (server/ingest/README.md), running the
+// Why: measured with CPU profiles of BENCH_DETECT=1 npm run bench:ingest (docs/benchmarks.md), running the
 // detectors and storing their findings as the batches committed cost, per 1,000 thoughts, the serving thread ~70 ms
 // (detectors ~25, rows and queue ~15, garbage collection ~13, posting findings to the write thread ~7), the write
 // thread ~36 (the inserts, and the thoughts' own inserts slowed by them) and the WAL checkpointer ~23 (figures
@@ -30,6 +30,7 @@
 // for batches still committing). The first time a process finds the setting on, it assesses the project's thoughts
 // from the cursor again (catchUp), so thoughts a dead process had queued are assessed by the next one. Inserts skip
 // a (thought, kind) already stored, so assessing a thought twice stores nothing twice.
+import { setting } from "@/server/config";
 import { compactBiasAnswerJson, emotionAnswerJson } from "@/lib/thoughtmcp/answer-json";
 import { detectBias, scanText } from "@/lib/thoughtmcp/bias";
 import { detectEmotion } from "@/lib/thoughtmcp/emotion";
@@ -58,21 +59,21 @@ interface Queued {
 
 /** A project's setting is read again after this long, so a change made on another instance applies within it
  *  (bench:ingest sets 0 to switch it between runs). */
-const SETTING_TTL_MS = Number(process.env.THOUGHTGRAPH_DETECT_SETTING_TTL_MS ?? 10_000);
+const SETTING_TTL_MS = setting("THOUGHTGRAPH_DETECT_SETTING_TTL_MS");
 /** Thoughts run per turn of the event loop: ~0.015–0.025 ms each (a 35-word thought with a bias and an emotion,
  *  measured by scripts/bench-detectors.ts), so a slice holds the loop ~5 ms and a request queued meanwhile waits no
  *  longer. */
 const SLICE = 250;
 /** The longest a committed thought waits for its findings while writes keep coming (the lag bound): findings show in
  *  the detail panel and as graph badges, which a reviewer reads after the agent has written, not while. */
-const MAX_LAG_MS = Number(process.env.THOUGHTGRAPH_DETECT_MAX_LAG_MS ?? 30_000);
+const MAX_LAG_MS = setting("THOUGHTGRAPH_DETECT_MAX_LAG_MS");
 /** Characters of thought text queued at most (32–64 MB; a thought may hold up to 100,000): past it, batches spill.
  *  ~160,000 thoughts of bench:ingest's 200-character text. */
 const MAX_QUEUED_CHARS = 32_000_000;
 /** The pass's share of the time while writes keep coming: the serving thread's detectors (~15 ms per 1,000 thoughts)
  *  and the write thread's inserts (~25) then cost the load about a tenth of its rate, and the pass still assesses
  *  ~2,000 thoughts/s. */
-const BUSY_SHARE = Number(process.env.THOUGHTGRAPH_DETECT_BUSY_SHARE ?? 0.1);
+const BUSY_SHARE = setting("THOUGHTGRAPH_DETECT_BUSY_SHARE");
 /** The writer counts as busy this long after a commit: between two batches of a load the serving thread is parsing
  *  the next one while the writer's queue is empty (measured: ~15–60 ms of a 1,000-event batch). */
 const QUIET_MS = 200;

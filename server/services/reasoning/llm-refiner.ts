@@ -6,10 +6,8 @@
 // status, a body not in the chat-completions shape, an empty reply) keeps the rule answer as it was, with a warning
 // in the server log: the model can improve an answer, never fail or delay one beyond the timeout.
 import type { EngineResult, RefineRequest, Refiner } from "@/lib/thoughtmcp/types";
-import { REFINER_ENV } from "@/lib/thoughtmcp/types";
+import { setting } from "@/server/config";
 
-/** How long a refinement may take: a local model answers a short prompt in 1–5 s; past this the rules answer. */
-export const DEFAULT_LLM_TIMEOUT_MS = 10_000;
 /** The refined text is cut here: it becomes thought text, and a model that rambles must not fill a session. */
 const MAX_REFINED_CHARS = 4_000;
 
@@ -22,12 +20,12 @@ interface ChatCompletion {
   choices?: { message?: { content?: unknown } }[];
 }
 
-/** The refiner the environment configures, or null (no THOUGHTMCP_LLM_URL): read at each call, so tests can set it. */
-export function refinerFromEnv(env: NodeJS.ProcessEnv = process.env): Refiner | null {
-  const base = env[REFINER_ENV.url]?.trim();
+/** The refiner the configuration names, or null (no THOUGHTMCP_LLM_URL). */
+export function configuredRefiner(): Refiner | null {
+  const base = setting("THOUGHTMCP_LLM_URL");
   if (!base) return null;
-  const model = env[REFINER_ENV.model]?.trim() || "default";
-  const key = env[REFINER_ENV.key]?.trim();
+  const model = setting("THOUGHTMCP_LLM_MODEL");
+  const key = setting("THOUGHTMCP_LLM_KEY");
   const endpoint = `${base.replace(/\/+$/, "")}/chat/completions`;
   return {
     async refine(request, signal) {
@@ -58,11 +56,6 @@ export function refinerFromEnv(env: NodeJS.ProcessEnv = process.env): Refiner | 
   };
 }
 
-function timeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.THOUGHTMCP_LLM_TIMEOUT_MS);
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_LLM_TIMEOUT_MS;
-}
-
 /**
  * `result` refined by the configured model: `apply` puts the model's text into the answer. Without a model, or on
  * any failure, `result` unchanged.
@@ -71,11 +64,11 @@ export async function refined<T>(
   result: EngineResult<T>,
   request: RefineRequest,
   apply: (data: T, text: string) => T,
-  refiner: Refiner | null = refinerFromEnv(),
+  refiner: Refiner | null = configuredRefiner(),
 ): Promise<EngineResult<T>> {
   if (!refiner) return result;
   try {
-    const text = await refiner.refine(request, AbortSignal.timeout(timeoutMs()));
+    const text = await refiner.refine(request, AbortSignal.timeout(setting("THOUGHTMCP_LLM_TIMEOUT_MS")));
     if (text === null) return result;
     return { data: apply(result.data, text), componentsUsed: [...result.componentsUsed, "llm"] };
   } catch (error) {

@@ -8,14 +8,16 @@
 // in this process (catchUpHealth): slices of SLICE_THOUGHTS, one after another with a pause between, so a list
 // request after a bulk import answers in tens of milliseconds and the figures of the rest follow within seconds.
 // Before, each list request folded up to 5,000 thoughts (0.4–0.7 s each, the first ~20 requests after a bulk import).
-// Several instances may catch up at once: a fold is a pure function of the session's thoughts, the upsert of two
-// instances writes the same figures, and a row folded while a thought arrived stays stale and is folded again.
+// Several refreshers may store the same rows at once (list requests, this process's catch-up, other instances): a
+// fold is a pure function of the session's thoughts, so they write the same figures, and a row folded while a
+// thought arrived stays stale and is folded again. On PostgreSQL they store with one INSERT … ON CONFLICT DO UPDATE
+// whose rows are in id order: every refresher locks rows in the same order, so one waits for another instead of
+// deadlocking (one upsert per row in a transaction, in activity order, deadlocked: P2034 under bench:search).
 import { fleetHealth } from "@/lib/health/fleet-health";
 import { healthScore } from "@/lib/health/health-score";
 import { HealthAccumulator } from "@/lib/health/reasoning-health";
 import type { FleetHealth, HealthCells, HealthFilter } from "@/lib/contracts/session-health";
-import type { Db } from "@/server/db/client";
-import type { Prisma } from "@/server/db/generated/sqlite/client";
+import { Prisma, providerOfDb, type Db } from "@/server/db/client";
 
 /** The columns the health fold reads (lib/health/reasoning-health.ts HealthThought). */
 export const HEALTH_COLUMNS = {
@@ -132,18 +134,51 @@ async function foldStale(
     folds.get(t.sessionId)?.add({ ...t, flags });
   }
   // The counts read before the thoughts: a thought written in between leaves the row stale, so it is folded again.
-  await db.$transaction(
-    chosen.map((r) => {
-      const cells = cellsOf(folds.get(r.id)!);
-      const data = { ...cells, flags: Number(r.flagCount), computedAt: new Date() };
-      return db.sessionHealth.upsert({
-        where: { sessionId: r.id },
-        create: { sessionId: r.id, projectId, ...data },
-        update: data,
-      });
-    }),
+  const computedAt = new Date();
+  await storeHealth(
+    db,
+    projectId,
+    chosen.map((r) => ({ sessionId: r.id, ...cellsOf(folds.get(r.id)!), flags: Number(r.flagCount), computedAt })),
   );
   return { refreshed: chosen.length, left };
+}
+
+type HealthRow = HealthCells & { sessionId: string; flags: number; computedAt: Date };
+
+/** The stored columns besides sessionId and projectId, in the order of the PostgreSQL statement's values. */
+const STORED = [
+  "thoughts",
+  "flags",
+  "revisionRate",
+  "branchCount",
+  "abandonedBranches",
+  "linearity",
+  "stalls",
+  "loops",
+  "drift",
+  "unresolvedFlags",
+  "score",
+  "computedAt",
+] as const satisfies readonly (keyof HealthRow)[];
+
+/** Stores folded figures, rows in id order (see the file header). */
+async function storeHealth(db: Db, projectId: string, rows: HealthRow[]): Promise<void> {
+  rows.sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0));
+  if (providerOfDb(db) === "postgresql") {
+    const columns = Prisma.raw(STORED.map((c) => `"${c}"`).join(", "));
+    const updates = Prisma.raw(STORED.map((c) => `"${c}" = EXCLUDED."${c}"`).join(", "));
+    const values = rows.map((r) => Prisma.sql`(${r.sessionId}, ${projectId}, ${Prisma.join(STORED.map((c) => r[c]))})`);
+    await db.$executeRaw`INSERT INTO "SessionHealth" ("sessionId", "projectId", ${columns})
+      VALUES ${Prisma.join(values)}
+      ON CONFLICT ("sessionId") DO UPDATE SET ${updates}`;
+    return;
+  }
+  // SQLite has one writer at a time: the upserts of one transaction never interleave with another's.
+  await db.$transaction(
+    rows.map(({ sessionId, ...data }) =>
+      db.sessionHealth.upsert({ where: { sessionId }, create: { sessionId, projectId, ...data }, update: data }),
+    ),
+  );
 }
 
 function cellsOf(acc: HealthAccumulator): HealthCells {

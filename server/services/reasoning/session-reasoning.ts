@@ -4,7 +4,7 @@
 // session view's outline already makes.
 import type { AssessmentView } from "@/lib/contracts/reasoning-health";
 import { dependencyEdges, type DependencyEdge } from "@/lib/graph/dependency-edges";
-import { sessionHealth, type ReasoningHealth } from "@/lib/health/reasoning-health";
+import { HealthAccumulator, type ReasoningHealth } from "@/lib/health/reasoning-health";
 import type { Db } from "@/server/db/client";
 import { inPages } from "@/server/db/in-pages";
 import { stringArray } from "../sessions/sessions";
@@ -16,6 +16,9 @@ export interface SessionReasoning {
   assessments: AssessmentView[];
   /** Breakdown's dependencies between the session's thoughts, for the graph's dependency edges. */
   dependencies: DependencyEdge[];
+  /** Where the health problems are, for the session overview: loops' later thoughts and thoughts after a stall (by
+   *  seq), and the abandoned branches' ids. */
+  marks: { loops: number[]; stalls: number[]; abandonedBranches: string[] };
 }
 
 /** The columns health and dependency edges read. Whole rows cost ~3× as much to read through Prisma, on the server's
@@ -35,5 +38,17 @@ export async function sessionReasoning(db: Db, projectId: string, sessionId: str
     sessionAssessments(db, projectId, sessionId),
   ]);
   const thoughts = rows.map((t) => ({ ...t, flags: stringArray(t.flags) }));
-  return { health: sessionHealth(thoughts), assessments, dependencies: dependencyEdges(thoughts) };
+  const fold = new HealthAccumulator();
+  for (const t of thoughts) fold.add(t);
+  const marks = fold.marks();
+  return {
+    health: fold.summary(),
+    assessments,
+    dependencies: dependencyEdges(thoughts),
+    marks: {
+      loops: marks.loopAt.map((i) => thoughts[i]!.seq),
+      stalls: marks.stallAt.map((i) => thoughts[i]!.seq),
+      abandonedBranches: marks.abandonedBranches,
+    },
+  };
 }

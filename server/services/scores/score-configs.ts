@@ -17,13 +17,19 @@ export type ConfigRow = Awaited<ReturnType<Db["scoreConfig"]["findFirstOrThrow"]
 
 function categoriesOf(json: unknown): ScoreCategory[] | null {
   if (!Array.isArray(json)) return null;
-  return json.filter(
-    (c): c is ScoreCategory =>
-      typeof c === "object" &&
-      c !== null &&
-      typeof (c as ScoreCategory).label === "string" &&
-      typeof (c as ScoreCategory).value === "number",
-  );
+  return json
+    .filter(
+      (c): c is ScoreCategory =>
+        typeof c === "object" &&
+        c !== null &&
+        typeof (c as ScoreCategory).label === "string" &&
+        typeof (c as ScoreCategory).value === "number",
+    )
+    .map((c) => ({
+      label: c.label,
+      value: c.value,
+      ...(typeof c.description === "string" && c.description !== "" ? { description: c.description } : {}),
+    }));
 }
 
 export function ruleOf(row: ConfigRow): ScoreRule {

@@ -9,6 +9,7 @@ import { toFts5, rankFromBm25 } from "@/lib/search/fts5";
 import type { QueryNode } from "@/lib/search/query";
 import { rankFromTsRank, toTsquery } from "@/lib/search/tsquery";
 import { providerOfDb, type Db } from "@/server/db/client";
+import { activeWriteThread } from "@/server/ingest/write-thread";
 
 /**
  * At most this many ids come back from a match that callers pass on as an `id IN (…)` list (the sessions list, the
@@ -94,6 +95,12 @@ export async function matchMemories(
   return { hits: ranked(rows, sqlite), complete: rows.length < SEARCH_WINDOW };
 }
 
+/** On SQLite the write thread indexes committed thoughts when it is quiet (server/ingest/search-index-sqlite.ts):
+ *  what is still waiting is indexed before a search reads the index, so every acknowledged thought is found. */
+async function thoughtIndexCurrent(): Promise<void> {
+  await activeWriteThread()?.flushSearchIndex();
+}
+
 /** Thoughts of the project whose text (any version) matches, best first, one page of the bounded window. */
 export async function matchThoughts(
   db: Db,
@@ -102,6 +109,7 @@ export async function matchThoughts(
   page: { limit: number; offset: number },
 ): Promise<ThoughtHitPage> {
   const sqlite = providerOfDb(db) === "sqlite";
+  if (sqlite) await thoughtIndexCurrent();
   // MIN(bm25): bm25 is negative, so the best version of each thought; MAX(ts_rank) likewise.
   // PostgreSQL: the newest thoughts are the largest ids (uuidv7, lib/ids.ts), so `ORDER BY t."id" DESC LIMIT n` can
   // walk the primary key backwards, test `@@` on each row and stop at the n-th match, as FTS5 walks its rowids. The
@@ -193,6 +201,7 @@ export const SESSION_WINDOW = 2_000;
  * search. The index answers it instead of a LIKE scan over every thought's text.
  */
 export async function matchSessions(db: Db, projectId: string, query: QueryNode): Promise<string[]> {
+  if (providerOfDb(db) === "sqlite") await thoughtIndexCurrent();
   const rows =
     providerOfDb(db) === "sqlite"
       ? await db.$queryRawUnsafe<{ id: string }[]>(

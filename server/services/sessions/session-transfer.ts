@@ -1,12 +1,12 @@
-// Export a session (JSON that imports back losslessly, or Markdown for people) and import a JSON export as a new
-// session with fresh ids and every link between thoughts preserved.
+// Export a session as JSON (the agent's record, which imports back losslessly, with the review beside it) and import
+// a JSON export as a new session with fresh ids and every link between thoughts preserved. The import keeps the
+// agent's record and leaves the review out: a score names a rubric of the exporting project and a comment an account
+// there, and neither exists where the file is imported (attributing them to the importer would forge authorship).
 import { firstProblem } from "@/lib/contracts/errors";
-import { EXPORT_FORMAT, ZSessionExport, type SessionExport, type SessionGraph } from "@/lib/contracts/session";
+import { EXPORT_FORMAT, ZSessionExport, type SessionExport } from "@/lib/contracts/session";
+import type { ScoreView } from "@/lib/contracts/scores";
 import { STORED_THOUGHT, type StoredKind, type StoredRegistry } from "@/lib/contracts/stored-thought";
-import { describeFlag } from "@/lib/domain/flags";
-import type { ReasoningHealth } from "@/lib/health/reasoning-health";
 import { uuidv7 } from "@/lib/ids";
-import { escapeMarkdownText } from "@/lib/markdown/escape";
 import type { Limits } from "@/lib/limits";
 import type { Db } from "@/server/db/client";
 import type { Row } from "@/server/ingest/write-store";
@@ -14,56 +14,25 @@ import { LimitError, ValidationError } from "@/server/errors";
 import { publish } from "@/server/events/bus";
 import { commitRows } from "../../ingest/commit";
 import { getSessionGraph } from "./sessions";
+import { exportedThreads, labelScores } from "./session-review";
 
+/** The session with its review: every score with its author in words, and the comment threads. */
 export async function exportSessionJson(db: Db, projectId: string, idOrKey: string): Promise<SessionExport> {
   const graph = await getSessionGraph(db, projectId, idOrKey);
-  return { format: EXPORT_FORMAT, exportedAt: new Date().toISOString(), ...graph };
-}
-
-/** The session for people to read. Every string an agent wrote goes through escapeMarkdownText: the export may be
- *  opened in a viewer that renders inline HTML (issue 13). The REST export and the dashboard download both use this. */
-export function renderMarkdown(
-  graph: Pick<SessionGraph, "session" | "thoughts"> & { health?: ReasoningHealth },
-): string {
-  const s = graph.session;
-  const safe = escapeMarkdownText;
-  const lines = [
-    `# ${safe(s.title ?? "Untitled session")}`,
-    "",
-    `- Session: \`${s.id}\`${s.key ? ` (agent key \`${safe(s.key)}\`)` : ""}`,
-    `- Status: ${s.status}; ${s.thoughtCount} thoughts, ${s.branchCount} branches, ${s.revisionCount} revisions`,
-    ...(s.agent || s.model ? [`- Agent: ${safe([s.agent, s.model].filter(Boolean).join(", "))}`] : []),
-    `- Started ${s.createdAt}, last activity ${s.lastActivityAt}`,
-    ...(graph.health ? [`- Reasoning health: ${healthLine(graph.health)}`] : []),
-    "",
-  ];
-  for (const t of graph.thoughts) {
-    const where = [
-      t.branchId ? `branch \`${safe(t.branchId)}\`${t.branchFromThought ? ` from ${t.branchFromThought}` : ""}` : null,
-      t.isRevision ? `revises ${t.revisesThought ?? "?"}` : null,
-      t.stage ? `stage: ${safe(t.stage)}` : null,
-      t.score !== null ? `self-score ${t.score}` : null,
-    ].filter(Boolean);
-    lines.push(`## ${t.thoughtNumber}/${t.totalThoughts}${where.length ? ` · ${where.join(" · ")}` : ""}`, "");
-    lines.push(safe(t.text), "");
-    if (t.tags.length > 0) lines.push(`Tags: ${safe(t.tags.join(", "))}`, "");
-    for (const f of t.flags) lines.push(`> ⚠ ${describeFlag(f)}`, "");
-  }
-  return lines.join("\n");
-}
-
-/** The health figures in one line, in the order of the session header. */
-export function healthLine(h: ReasoningHealth): string {
-  const drift = h.totalThoughts.drift;
-  return [
-    `revision rate ${h.revisionRate}`,
-    `${h.branchCount} branches (${h.abandonedBranches} abandoned, depth ${h.maxBranchDepth})`,
-    `linearity ${h.linearity}`,
-    `${h.stalls} stalls`,
-    `${h.loops} loops`,
-    `totalThoughts drift ${drift > 0 ? `+${drift}` : drift}`,
-    `${h.unresolvedFlags} unresolved flags`,
-  ].join("; ");
+  const [scores, comments] = await Promise.all([
+    labelScores(db, projectId, [...graph.scores, ...graph.thoughts.flatMap((t) => t.scores)]),
+    exportedThreads(db, projectId, graph.session.id),
+  ]);
+  const byId = new Map(scores.map((s) => [s.id, s]));
+  const labelled = (list: ScoreView[]) => list.map((s) => byId.get(s.id) ?? s);
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: new Date().toISOString(),
+    ...graph,
+    thoughts: graph.thoughts.map((t) => ({ ...t, scores: labelled(t.scores) })),
+    scores: labelled(graph.scores),
+    comments,
+  };
 }
 
 /** Imports a JSON export as a new session; returns its id. Validates everything before writing anything. */

@@ -15,6 +15,7 @@ import { STORED_THOUGHT, type StoredKind, type StoredRegistry } from "@/lib/cont
 import { sessionHealth } from "@/lib/health/reasoning-health";
 import { isUuid } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
+import type { Prisma } from "@/server/db/generated/sqlite/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
 import { scoresOfSession } from "../scores/score-views";
 import { sessionAssessments } from "../reasoning/metacognition";
@@ -153,18 +154,31 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   return { at: date, id };
 }
 
+export type SessionFilter = Pick<ListSessionsQuery, "status" | "updatedSince" | "hasLoops" | "healthBelow">;
+
+/** The sessions of a project that pass GET /api/v1/sessions's filters. Filtering by health needs current figures, so
+ *  stale ones are folded first; a filter without health reads the stored ones (each says how many thoughts it
+ *  folded), so agents polling the list while they write do not pay for folds. */
+export async function sessionFilterWhere(
+  db: Db,
+  projectId: string,
+  q: SessionFilter,
+): Promise<Prisma.ThinkingSessionWhereInput> {
+  if (q.hasLoops !== undefined || q.healthBelow !== undefined) await refreshStaleHealth(db, projectId);
+  return {
+    projectId,
+    ...healthWhere({ loops: q.hasLoops, healthBelow: q.healthBelow }),
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.updatedSince ? { lastActivityAt: { gte: new Date(q.updatedSince) } } : {}),
+  };
+}
+
 /** Sessions by most recent activity, newest first, with keyset pagination. */
 export async function listSessions(db: Db, projectId: string, q: ListSessionsQuery): Promise<SessionPage> {
   const after = q.cursor !== undefined ? decodeCursor(q.cursor) : null;
-  // Filtering by health needs current figures; a plain page returns the stored ones (each says how many thoughts it
-  // folded), so agents polling the list while they write do not pay for folds.
-  if (q.hasLoops !== undefined || q.healthBelow !== undefined) await refreshStaleHealth(db, projectId);
   const rows = await db.thinkingSession.findMany({
     where: {
-      projectId,
-      ...healthWhere({ loops: q.hasLoops, healthBelow: q.healthBelow }),
-      ...(q.status ? { status: q.status } : {}),
-      ...(q.updatedSince ? { lastActivityAt: { gte: new Date(q.updatedSince) } } : {}),
+      ...(await sessionFilterWhere(db, projectId, q)),
       ...(after
         ? { OR: [{ lastActivityAt: { lt: after.at } }, { lastActivityAt: after.at, id: { lt: after.id } }] }
         : {}),

@@ -1,10 +1,11 @@
-// Team settings of the current project: the project itself (create, rename), members and roles, invitation links
-// and API keys. Who may call what is the procedure tier (lib/auth/roles.ts); the finer rules (only owners touch
+// Team settings of the current project: the project itself (create, rename), members and roles, password reset
+// links, invitation links and API keys. Who may call what is the procedure tier (lib/auth/roles.ts); the finer rules (only owners touch
 // owners, one owner always kept) live in the services. Renaming needs an owner or admin: the roles that manage members.
 // Accepting an invitation is a cookie door (server/http/routes/invitations.ts), not a procedure.
 import type { Actor } from "@/server/auth/actor";
 import {
   ZCreateInvitationInput,
+  ZCreatePasswordResetInput,
   ZCreateKeyInput,
   ZCreateProjectInput,
   ZRemoveMemberInput,
@@ -15,6 +16,7 @@ import {
 } from "@/lib/contracts/settings";
 import { createInvitation, listInvitations, revokeInvitation } from "@/server/services/projects/invitations";
 import { listMembers, removeMember, setMemberRole, type SettingsCaller } from "@/server/services/projects/members";
+import { createPasswordReset } from "@/server/services/projects/password-resets";
 import {
   createKey,
   createProject,
@@ -55,6 +57,11 @@ export const projectRouter = createTRPCRouter({
   removeMember: allowed("members.manage")
     .input(ZRemoveMemberInput)
     .mutation(({ ctx, input }) => removeMember(ctx.db, ctx.projectId, callerOf(ctx), input.userId)),
+
+  /** A one-time link for a member to set a new password; its path (/reset-password/<token>) is in this answer only. */
+  createPasswordReset: allowed("members.manage")
+    .input(ZCreatePasswordResetInput)
+    .mutation(({ ctx, input }) => createPasswordReset(ctx.db, ctx.projectId, callerOf(ctx), input.userId)),
 
   /** Pending links (not accepted, revoked or expired). */
   invitations: allowed("members.manage").query(({ ctx }) => listInvitations(ctx.db, ctx.projectId)),

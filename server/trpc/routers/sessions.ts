@@ -5,7 +5,7 @@ import { ZListSessionsQuery, type LiveStatus, type ThoughtView } from "@/lib/con
 import { isDatabaseUnavailable } from "@/server/db/db-errors";
 import { onRelayHealth, relayHealth, subscribe } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
-import { ZSessionTableQuery } from "@/lib/contracts/dashboard";
+import { ZDeleteSessionsInput, ZSessionTableQuery } from "@/lib/contracts/dashboard";
 import { sessionOutline, sessionsTable, thoughtDetail, thoughtsBySeq } from "@/server/services/dashboard";
 import {
   findSession,
@@ -16,6 +16,8 @@ import {
   toSessionSummary,
 } from "@/server/services/sessions/sessions";
 import { NotFoundError } from "@/server/errors";
+import { revisionChain } from "@/server/services/sessions/revision-chain";
+import { deleteSessions } from "@/server/services/sessions/session-delete";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/server/services/projects/share-links";
 import { allowed, createTRPCRouter, memberProcedure, readerProcedure } from "../init";
 import type { Db } from "@/server/db/client";
@@ -74,6 +76,13 @@ export const sessionsRouter = createTRPCRouter({
     const detail = await thoughtDetail(ctx.db, ctx.projectId, input.id);
     await readableSession(ctx, detail.thought.sessionId);
     return detail;
+  }),
+
+  /** Every text a thought went through: the thoughts it revises and that revise it, and revise_thought's versions. */
+  revisionChain: readerProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {
+    const chain = await revisionChain(ctx.db, ctx.projectId, input.id);
+    await readableSession(ctx, chain.sessionId);
+    return { steps: chain.steps, at: chain.at, alternatives: chain.alternatives };
   }),
 
   /**
@@ -188,6 +197,11 @@ export const sessionsRouter = createTRPCRouter({
   createShareLink: allowed("share.manage")
     .input(z.object({ sessionId: z.string().min(1).max(200) }))
     .mutation(({ ctx, input }) => createShareLink(ctx.db, ctx.projectId, input.sessionId)),
+
+  /** Sessions of the project, with everything in them; ids of other projects' sessions are not touched. */
+  delete: allowed("sessions.delete")
+    .input(ZDeleteSessionsInput)
+    .mutation(({ ctx, input }) => deleteSessions(ctx.db, ctx.projectId, input.ids)),
 
   revokeShareLink: allowed("share.manage")
     .input(z.object({ id: z.string().min(1).max(200) }))

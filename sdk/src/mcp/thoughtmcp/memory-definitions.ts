@@ -193,8 +193,9 @@ export const SEARCH: ThoughtMcpToolDefinition = {
   title: "Search memories",
   description:
     'Full-text search of memories with AND, OR, NOT, parentheses and "phrases" (implicit AND between words), ' +
-    "ranked, with the recall filters. Each hit has a plain-text highlight, the character ranges of the matches in " +
-    "it (highlightRanges) and the matched terms: no HTML markup.",
+    "ranked, with the recall filters. Each hit has a highlight as HTML (the text escaped, matches in <b>), the same " +
+    "window as plain text (highlightText) with the character ranges of the matches in it (highlightRanges), and the " +
+    "matched terms.",
   inputSchema: {
     type: "object",
     properties: {

@@ -4,7 +4,15 @@
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { ERROR_CODES } from "../../../../lib/contracts/errors";
 import { startEnvelope, type Envelope, type EnvelopeBuilder } from "../../../../lib/thoughtmcp/envelope";
-import { advertised, asToolFailure, type ToolArguments, type ToolCallContext } from "../register";
+import {
+  advertised,
+  asToolFailure,
+  callContext,
+  envelopeClient,
+  type ClientIdentity,
+  type ToolArguments,
+  type ToolCallContext,
+} from "../register";
 import { THOUGHTMCP_INSTRUCTIONS, THOUGHTMCP_SERVER_INFO, THOUGHTMCP_TOOLS } from "./definitions";
 
 /** Performs one tool call and answers its envelope; throws only for what is not the tool's answer (a lost server). */
@@ -15,11 +23,14 @@ export interface ThoughtMcpBackend {
 export interface ThoughtMcpServerOptions {
   /** Called with errors that are not domain errors (bugs, database failures) before the failure envelope is sent. */
   onUnexpectedError?: (error: unknown, tool: string) => void;
+  /** The client when the protocol does not carry it (see McpServerOptions.client). */
+  client?: ClientIdentity | null;
 }
 
 export function createThoughtMcpServer(backend: ThoughtMcpBackend, options: ThoughtMcpServerOptions = {}): McpServer {
   const server = new McpServer({ ...THOUGHTMCP_SERVER_INFO }, { instructions: THOUGHTMCP_INSTRUCTIONS });
-  const clientName = () => server.server.getClientVersion()?.name ?? null;
+  const context = (ctx: unknown) =>
+    callContext(server.server.getClientVersion() ?? envelopeClient(ctx) ?? options.client);
   for (const def of THOUGHTMCP_TOOLS) {
     server.registerTool(
       def.name,
@@ -29,11 +40,11 @@ export function createThoughtMcpServer(backend: ThoughtMcpBackend, options: Thou
         inputSchema: advertised(def.inputSchema),
         annotations: { title: def.title, ...def.annotations },
       },
-      async (args): Promise<CallToolResult> => {
+      async (args, ctx): Promise<CallToolResult> => {
         const timing = startEnvelope();
         let envelope: Envelope<unknown>;
         try {
-          envelope = await backend.call(def.name, args, { client: clientName() });
+          envelope = await backend.call(def.name, args, context(ctx));
         } catch (error) {
           envelope = thrownAsEnvelope(error, def.name, timing, options.onUnexpectedError);
         }

@@ -1,4 +1,4 @@
-// Dashboard downloads of a session (JSON or Markdown), from the signed-in person's current project.
+// Dashboard downloads of a session (JSON, Markdown or its scores as CSV), from the signed-in person's current project.
 import { ZExportQuery } from "@/lib/contracts/session";
 import { resolveActor } from "@/server/auth/actor";
 import { getDb } from "@/server/db/client";

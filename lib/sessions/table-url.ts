@@ -1,6 +1,6 @@
-// The sessions list's query from its URL (search, filters, sort, page), shared by the list and by "Queue these"
-// (components/queues/NewQueueForm.tsx builds a queue from the same filter). Pure: anything malformed in the URL is
-// dropped rather than sent to the server.
+// The sessions list's query from its URL (search, filters, sort, page), shared by the list, by "Queue these"
+// (components/queues/NewQueueForm.tsx builds a queue from the same filter) and by the scores CSV download of the list's
+// filter (app/(dashboard)/sessions/export/route.ts). Pure: anything malformed in the URL is dropped.
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import { HEALTH_BELOW, SESSION_SORTS, SESSION_STATUSES } from "@/lib/contracts/zod-free";
 
@@ -17,6 +17,8 @@ export function queryFrom(params: URLSearchParams): SessionTableQuery {
   const to = params.get("to");
   const loops = params.get("loops");
   const healthBelow = Number(params.get("healthBelow"));
+  const minCost = Number(params.get("minCost") ?? NaN);
+  const minTokens = Number(params.get("minTokens") ?? NaN);
   const valid = (d: string) => !Number.isNaN(new Date(d).getTime());
   return {
     ...(params.get("q") ? { q: params.get("q")! } : {}),
@@ -33,6 +35,8 @@ export function queryFrom(params: URLSearchParams): SessionTableQuery {
     ...(Number.isInteger(healthBelow) && healthBelow >= HEALTH_BELOW.min && healthBelow <= HEALTH_BELOW.max
       ? { healthBelow }
       : {}),
+    ...(Number.isFinite(minCost) && minCost >= 0 && minCost <= 1e9 ? { minCostUsd: minCost } : {}),
+    ...(Number.isInteger(minTokens) && minTokens >= 0 && minTokens <= 1e12 ? { minTokens } : {}),
     ...(from && valid(from) ? { from: new Date(from).toISOString() } : {}),
     ...(to && valid(to) ? { to: new Date(`${to}T23:59:59.999Z`).toISOString() } : {}),
     sort:

@@ -1,0 +1,10 @@
+// POST /api/oauth/revoke. Handler in server/http/routes/oauth.ts.
+import { nextRoute } from "@/server/http/door";
+import { methodNotAllowed } from "@/server/http/routes/not-found";
+import { postRevoke } from "@/server/http/routes/oauth";
+
+export const dynamic = "force-dynamic";
+export const POST = nextRoute(postRevoke);
+
+const wrongMethod = nextRoute(methodNotAllowed("POST"));
+export { wrongMethod as GET, wrongMethod as PUT, wrongMethod as PATCH, wrongMethod as DELETE };

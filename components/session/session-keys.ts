@@ -1,0 +1,89 @@
+"use client";
+// The session view's keys: j/k (or the arrows) move the selection through the thoughts in arrival order, Enter opens
+// the selection's detail, f toggles follow mode, c comments on the phrase selected in the detail panel's text, [ and ]
+// step through the selection's revision chain, b picks the selection's line to compare, n/r/w jump to the next branch
+// point, revision or warning (shift: the previous), g goes to a thought number.
+import type { KeyboardEvent } from "react";
+import type { OutlineThought } from "@/lib/contracts/dashboard";
+import { COMMENT_ON_SELECTION_ID } from "@/components/comments/CommentsSection";
+import { anchorFromTranscript } from "@/components/comments/pending-anchor";
+import { EARLIER_STEP_ID, LATER_STEP_ID } from "@/components/diff/RevisionHistory";
+import { PICK_LINE_ID } from "@/components/graph/compare-context";
+import { GO_TO_ID } from "@/components/overview/SessionOverview";
+
+/** n: branch points, r: revisions, w: warnings (shift: backwards). */
+const JUMP_KEYS: Record<string, "branch-point" | "revision" | "warning" | undefined> = {
+  n: "branch-point",
+  r: "revision",
+  w: "warning",
+};
+import { ownsKeys } from "@/components/ui/own-keys";
+import type { Selection } from "./useSelection";
+import type { SideTab } from "./SidePanel";
+
+export interface SessionKeyContext {
+  thoughts: readonly OutlineThought[];
+  selection: Selection;
+  tab: SideTab;
+  setTab: (tab: SideTab) => void;
+  toggleFollow: () => void;
+  /** The overview's jumps: to the next (1) or previous (-1) branch point, revision or warning. */
+  jump: (kind: "branch-point" | "revision" | "warning", direction: 1 | -1) => void;
+  readOnly: boolean;
+}
+
+export function onSessionKey(
+  e: KeyboardEvent,
+  { thoughts, selection, tab, setTab, toggleFollow, jump, readOnly }: SessionKeyContext,
+) {
+  const target = e.target as HTMLElement;
+  if (ownsKeys(target, e.key)) return;
+  // Enter on a button or link (e.g. a score form's Save) activates it rather than jumping to the detail panel.
+  if (e.key === "Enter" && target.closest("button, a")) return;
+  const { selectedId, select } = selection;
+  // From the URL as it is now: a key pressed before useSearchParams has caught up (a held or quickly repeated j/k)
+  // read the previous selection and moved to where the last key already had.
+  const current = selection.current();
+  const index = current ? thoughts.findIndex((t) => t.id === current) : -1;
+  const move = (delta: number) => {
+    const next = thoughts[Math.min(thoughts.length - 1, Math.max(0, index + delta))];
+    if (next) {
+      e.preventDefault();
+      select(next.id, "keyboard");
+    }
+  };
+  if (e.key === "j" || e.key === "ArrowDown" || e.key === "ArrowRight") move(1);
+  else if (e.key === "k" || e.key === "ArrowUp" || e.key === "ArrowLeft") move(index < 0 ? 1 : -1);
+  else if (e.key === "Enter" && selectedId) {
+    e.preventDefault();
+    setTab("detail");
+    document.getElementById("thought-detail")?.focus();
+  } else if (e.key === "f" && !target.closest('[role="switch"]')) toggleFollow();
+  else if (!e.metaKey && !e.ctrlKey && !e.altKey && JUMP_KEYS[e.key.toLowerCase()]) {
+    e.preventDefault();
+    jump(JUMP_KEYS[e.key.toLowerCase()]!, e.shiftKey ? -1 : 1);
+  } else if (e.key === "g" && !e.metaKey && !e.ctrlKey) {
+    e.preventDefault();
+    document.getElementById(GO_TO_ID)?.click();
+  } else if (e.key === "[" || e.key === "]" || e.key === "b") {
+    const button = document.getElementById(
+      e.key === "[" ? EARLIER_STEP_ID : e.key === "]" ? LATER_STEP_ID : PICK_LINE_ID,
+    );
+    if (button) {
+      e.preventDefault();
+      button.click();
+    }
+  } else if (e.key === "c" && !readOnly && selectedId && !e.metaKey && !e.ctrlKey && !e.altKey) {
+    // Comment on the phrase selected in the transcript (its thought selected, the phrase handed to its comment box),
+    // or in the detail panel's text, or just open the comment box.
+    e.preventDefault();
+    const inTranscript = anchorFromTranscript();
+    if (inTranscript && !inTranscript.error) {
+      if (inTranscript.thoughtId !== current) select(inTranscript.thoughtId, "keyboard");
+      setTab("detail");
+      return;
+    }
+    if (tab !== "detail") setTab("detail");
+    else document.getElementById(COMMENT_ON_SELECTION_ID)?.click();
+  }
+}

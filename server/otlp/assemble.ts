@@ -1,0 +1,198 @@
+// Spans (and GenAI log events) of one export → normalised sessions (lib/normalised/model.ts), each item placed:
+//   - session: the first session attribute on the span, its ancestors, or its trace (conventions/session.ts), else
+//     the trace id; several traces (turns of one conversation) may share a session
+//   - order: span start time, then the order within the span
+//   - structure: an item follows the previous item of its lane; the main lane holds the outermost agent's work, and
+//     an agent run inside another (a sub-agent, by parent span or OpenInference graph.node.parent_id) is a lane of
+//     its own, a branch from the item before it started (usually the tool call that started it)
+//   - ids: trace + span + the item's key, so replaying an export gives the same ids (the write's idempotency keys);
+//     a tool call and its result are keyed by the call id, so the call a model made and the span that ran it are one
+//     item, whichever comes first
+// Spans that end later are exported later (a parent after its children): structure is known for what one export
+// holds. An item whose lane began in an earlier export follows the session's latest item.
+import "@/server/server-only";
+import type { NormalisedItem, NormalisedSession } from "@/lib/normalised/model";
+import { OPERATION_DETAILS } from "./conventions/genai";
+import type { SpanItem } from "./conventions/parts";
+import { type SpanReading } from "./conventions/reading";
+import { readSpan } from "./conventions/read-span";
+import { agentOf, serviceOf, sessionIdOf } from "./conventions/session";
+import type { OtlpLogRecord, OtlpSpan } from "./spans";
+import { isObject } from "./conventions/values";
+
+interface Rec {
+  span: OtlpSpan;
+  reading: SpanReading;
+  /** Position in the export, for a stable order among equal start times. */
+  index: number;
+  /** A log event standing in for a span (its items, at the span's place when the span is in the export). */
+  fromLog?: true;
+}
+
+/** A GenAI log event as a span holding it as its one event, at the span it names (or a made-up one). */
+function logAsSpan(r: OtlpLogRecord, i: number): OtlpSpan | null {
+  if (!r.eventName.startsWith("gen_ai.")) return null;
+  const body = isObject(r.body) ? r.body : r.body === null ? {} : { content: r.body };
+  const attributes = { ...r.attributes, ...body };
+  return {
+    traceId: r.traceId ?? `log-${r.timeUnixNano}-${i}`,
+    spanId: r.spanId ?? `log${i}`,
+    parentSpanId: null,
+    name: r.eventName,
+    kind: 0,
+    startTimeUnixNano: r.timeUnixNano !== "0" ? r.timeUnixNano : r.observedTimeUnixNano,
+    endTimeUnixNano: "0",
+    attributes: r.eventName === OPERATION_DETAILS ? attributes : {},
+    events: r.eventName === OPERATION_DETAILS ? [] : [{ name: r.eventName, timeUnixNano: r.timeUnixNano, attributes }],
+    status: { code: 0, message: "" },
+    resource: r.resource,
+    scope: r.scope,
+  };
+}
+
+const byStart = (a: Rec, b: Rec) => {
+  const x = BigInt(a.span.startTimeUnixNano);
+  const y = BigInt(b.span.startTimeUnixNano);
+  return x < y ? -1 : x > y ? 1 : a.index - b.index;
+};
+
+/** Whether an earlier export already placed items of this trace in this session (the planner knows). */
+export type TraceSeen = (sessionId: string, traceId: string) => boolean;
+
+export interface Assembled {
+  sessions: NormalisedSession[];
+  /** Each item's span, as `traceId:spanId` (for the partial-success count of spans a write refused). */
+  origin: Map<string, string>;
+}
+
+export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: TraceSeen = () => false): Assembled {
+  const recs: Rec[] = spans.map((span, index) => ({ span, reading: readSpan(span), index }));
+  logs.forEach((r, i) => {
+    const span = logAsSpan(r, i);
+    if (span) recs.push({ span, reading: readSpan(span), index: spans.length + i, fromLog: true });
+  });
+
+  const bySpan = new Map<string, Rec>();
+  const byNode = new Map<string, Rec>();
+  for (const r of recs) {
+    if (r.fromLog) continue;
+    if (!bySpan.has(r.span.spanId)) bySpan.set(r.span.spanId, r);
+    const node = r.reading.graphNode;
+    if (node && !byNode.has(node.id)) byNode.set(node.id, r);
+  }
+  const parentOf = (r: Rec): Rec | undefined => {
+    if (r.fromLog) {
+      const self = bySpan.get(r.span.spanId);
+      return self ? parentOf(self) : undefined;
+    }
+    const node = r.reading.graphNode;
+    if (node?.parentId && byNode.has(node.parentId)) return byNode.get(node.parentId);
+    return r.span.parentSpanId ? bySpan.get(r.span.parentSpanId) : undefined;
+  };
+  /** The agent runs around a record, innermost first (itself included when it is one). */
+  const agentsCache = new Map<Rec, Rec[]>();
+  const agentsAround = (r: Rec): Rec[] => {
+    const cached = agentsCache.get(r);
+    if (cached) return cached;
+    const agents: Rec[] = [];
+    agentsCache.set(r, agents);
+    const visited = new Set<Rec>();
+    for (
+      let at: Rec | undefined = r.fromLog ? bySpan.get(r.span.spanId) : r;
+      at && !visited.has(at);
+      at = parentOf(at)
+    ) {
+      visited.add(at);
+      if (at.reading.role === "agent") agents.push(at);
+    }
+    return agents;
+  };
+
+  // Sessions: the span's own attribute, an ancestor's, else the first in its trace, else the trace id.
+  const traceSession = new Map<string, string>();
+  for (const r of [...recs].sort(byStart)) {
+    const id = sessionIdOf(r.span.attributes);
+    if (id && !traceSession.has(r.span.traceId)) traceSession.set(r.span.traceId, id);
+  }
+  const sessionOf = (r: Rec): string => {
+    const visited = new Set<Rec>();
+    for (let at: Rec | undefined = r; at && !visited.has(at); at = parentOf(at)) {
+      visited.add(at);
+      const id = sessionIdOf(at.span.attributes);
+      if (id) return id;
+    }
+    return traceSession.get(r.span.traceId) ?? r.span.traceId;
+  };
+
+  // An agent span's own items stand in only for a trace whose model and tool spans gave none.
+  const tracesWithItems = new Set(
+    recs.filter((r) => !r.reading.fallback && r.reading.items.length > 0).map((r) => r.span.traceId),
+  );
+
+  // Items in time order: each at its span's start (a tool's result at its span's end), then in the span's order.
+  const entries: { r: Rec; it: SpanItem; time: bigint; k: number }[] = [];
+  for (const r of recs) {
+    if (r.reading.items.length === 0) continue;
+    const start = BigInt(r.span.startTimeUnixNano);
+    r.reading.items.forEach((it, k) => {
+      const time = it.atEnd && r.span.endTimeUnixNano !== "0" ? BigInt(r.span.endTimeUnixNano) : start;
+      entries.push({ r, it, time, k });
+    });
+  }
+  entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.r.index - b.r.index || a.k - b.k));
+
+  const sessions = new Map<string, NormalisedSession>();
+  const origin = new Map<string, string>();
+  const lanes = new Map<string, Map<string, string>>(); // session → lane → last item id
+  const ids = new Map<string, Set<string>>(); // session → its item ids
+  const sessionOfRec = new Map<Rec, string>();
+  for (const { r, it } of entries) {
+    const { span, reading } = r;
+    let sessionId = sessionOfRec.get(r);
+    if (sessionId === undefined) {
+      sessionId = sessionOf(r);
+      sessionOfRec.set(r, sessionId);
+    }
+    if (reading.fallback && (tracesWithItems.has(span.traceId) || seen(sessionId, span.traceId))) continue;
+    let session = sessions.get(sessionId);
+    if (!session) {
+      const root = agentsAround(r).at(-1);
+      session = {
+        source: "otlp",
+        id: sessionId,
+        agent: root?.reading.agent ?? agentOf(span.attributes) ?? serviceOf(span.resource),
+        items: [],
+      };
+      sessions.set(sessionId, session);
+      lanes.set(sessionId, new Map());
+      ids.set(sessionId, new Set());
+    }
+    const tips = lanes.get(sessionId)!;
+    const placed = ids.get(sessionId)!;
+    const agents = agentsAround(r);
+    const sub = agents.length >= 2 ? agents[0]! : undefined;
+    const lane = sub ? sub.span.spanId : "";
+    const outerLane = agents.length >= 3 ? agents[1]!.span.spanId : "";
+    const id = itemId(span, it);
+    if (placed.has(id)) continue;
+    placed.add(id);
+    const { key: _key, atEnd: _atEnd, ...fields } = it;
+    const item: NormalisedItem = { ...fields, id, parent: tips.get(lane) ?? null };
+    if (!tips.has(lane) && sub) {
+      item.parent = tips.get(outerLane) ?? null;
+      item.branch = `${sub.reading.agent ?? "agent"}-${sub.span.spanId.slice(0, 8)}`;
+    }
+    origin.set(id, `${span.traceId}:${span.spanId}`);
+    session.model ??= item.model;
+    session.items.push(item);
+    tips.set(lane, id);
+  }
+  return { sessions: [...sessions.values()], origin };
+}
+
+/** An item's id: a call or result by its call id, a prompt by its trace, anything else by trace, span and key. */
+function itemId(span: OtlpSpan, it: SpanItem): string {
+  if (it.key.startsWith("call:") || it.key.startsWith("result:")) return it.key;
+  if (it.key.startsWith("prompt:")) return `${span.traceId}:${it.key}`;
+  return `${span.traceId}:${span.spanId}:${it.key}`;
+}

@@ -1,0 +1,74 @@
+// What one span says, whatever convention it follows: its role in the agent's structure, the agent and model it
+// names, and its items (parts.ts). Each convention module reads spans into this; ../assemble.ts places the items.
+import "@/server/server-only";
+import type { Usage } from "@/lib/normalised/model";
+import { costOf } from "@/lib/pricing/prices";
+import type { OtlpSpan } from "../spans";
+import type { SpanItem } from "./parts";
+
+/**
+ * - `model`: one call of a model (its output is reasoning, answers and tool calls).
+ * - `tool`: one tool's execution (a call and its result).
+ * - `agent`: an agent run around model calls and tools; an agent run inside another is a sub-agent, a branch.
+ * - `other`: anything else (HTTP, database, a chain step): no items, but it still links children to parents.
+ */
+export type SpanRole = "model" | "tool" | "agent" | "other";
+
+export interface SpanReading {
+  role: SpanRole;
+  /** The agent this span names (an agent span's own name). */
+  agent?: string;
+  model?: string;
+  items: SpanItem[];
+  /** Items of an agent span, used only when no model span of its trace gave any (the model spans hold the same). */
+  fallback?: true;
+  /** An explicit parent in the agent's graph (OpenInference graph.node.parent_id), taking over from parentSpanId. */
+  graphNode?: { id: string; parentId: string | null };
+}
+
+export const EMPTY: SpanReading = { role: "other", items: [] };
+
+/** Nanoseconds since the epoch (decimal text) as ISO 8601, or undefined for 0. */
+export function isoOf(ns: string): string | undefined {
+  if (ns === "0" || ns === "") return undefined;
+  const ms = Number(BigInt(ns) / 1_000_000n);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+/** A span's duration in whole milliseconds (undefined when it has no end). */
+export function durationMs(span: Pick<OtlpSpan, "startTimeUnixNano" | "endTimeUnixNano">): number | undefined {
+  if (span.endTimeUnixNano === "0" || span.startTimeUnixNano === "0") return undefined;
+  const d = BigInt(span.endTimeUnixNano) - BigInt(span.startTimeUnixNano);
+  return d < 0n ? undefined : Number(d / 1_000_000n);
+}
+
+/** Stamps a span's items (in place) with its time and model, and its first output with the call's usage, latency
+ *  and cost; a tool's result is placed at the span's end. */
+export function stamp(
+  items: SpanItem[],
+  span: Pick<OtlpSpan, "startTimeUnixNano" | "endTimeUnixNano">,
+  facts: { model?: string; usage?: Usage; costUsd?: number; latencyOn?: "first" | "result" },
+): SpanItem[] {
+  if (items.length === 0) return items;
+  const at = isoOf(span.startTimeUnixNano);
+  let usage: Usage | undefined;
+  for (const [k, v] of Object.entries(facts.usage ?? {}) as [keyof Usage, number | undefined][]) {
+    if (v !== undefined) (usage ??= {})[k] = v;
+  }
+  const latency = durationMs(span);
+  // A cost the source reports wins; else the list price of the model on the call's day, where the table has it.
+  const cost = facts.costUsd ?? (usage ? costOf(facts.model, usage, at) : undefined);
+  // The call's figures go on its first output; what it was sent (the prompt, results of earlier calls) is not its work.
+  const first = items.findIndex((i) => i.kind !== "prompt" && i.kind !== "tool_result");
+  const result = facts.latencyOn === "result";
+  const latencyAt = result ? items.findIndex((i) => i.kind === "tool_result") : first;
+  items.forEach((item, i) => {
+    if (at) item.at = at;
+    if (facts.model && item.kind !== "prompt") item.model = facts.model;
+    if (i === first && usage) item.usage = usage;
+    if (i === first && cost !== undefined) item.costUsd = cost;
+    if (i === latencyAt && latency !== undefined) item.latencyMs = latency;
+    if (result && item.kind === "tool_result") item.atEnd = true;
+  });
+  return items;
+}

@@ -1,0 +1,158 @@
+// The OTLP write: decoded spans and log records → normalised sessions (assemble.ts) → thought events
+// (lib/normalised/plan-thoughts.ts) → the one write path, as one logged request. Dedupe: an item's id (trace + span +
+// part) is its thought's idempotency key, so replaying an export writes nothing new.
+//
+// A trace arrives in pieces (exporters send spans as they end), so each session keeps its planner between requests:
+// in memory for the sessions written lately, and otherwise resumed from the database (each lane's last thought
+// number), so numbering goes on after a restart or on another server.
+import "@/server/server-only";
+import { ThoughtPlanner, sessionKey, type ThoughtEvent } from "@/lib/normalised/plan-thoughts";
+import type { NormalisedSession } from "@/lib/normalised/model";
+import { parseThoughtInput, withClient } from "@/lib/contracts/thought";
+import { uuidv7 } from "@/lib/ids";
+import { currentLimits } from "@/server/config";
+import { getDb } from "@/server/db/client";
+import type { Writer } from "@/server/ingest/record-thoughts";
+import { submitThoughts } from "@/server/ingest/thought-writer";
+import type { IngestLog, WriteRequest } from "@/server/ingest/write-batch";
+import { assemble } from "./assemble";
+import type { OtlpLogRecord, OtlpSpan } from "./spans";
+
+/** What an export's answer reports: spans whose thoughts were refused (the OTLP partial success), and why. */
+export interface OtlpOutcome {
+  rejected: number;
+  message: string;
+  /** Thoughts written by this request (new ones only). */
+  written: number;
+}
+
+interface Follow {
+  planner: ThoughtPlanner;
+  /** Traces with items placed by this planner (an agent span's own items stand in only for a trace without any). */
+  traces: Set<string>;
+}
+
+/** Sessions whose planners stay in memory between requests (the least recently written are dropped first). */
+const FOLLOWED = 1_000;
+const followed = new Map<string, Promise<Follow>>();
+/** The same planners once ready, for what planning asks synchronously. */
+const ready = new Map<string, Follow>();
+
+const followKey = (projectId: string, session: Pick<NormalisedSession, "source" | "id">) =>
+  `${projectId}\u0000${sessionKey(session.source, session.id)}`;
+
+async function resumeLanes(projectId: string, key: string): Promise<{ lane: string; number: number }[]> {
+  const db = getDb();
+  const session = await db.thinkingSession.findUnique({
+    where: { projectId_key: { projectId, key } },
+    select: { id: true },
+  });
+  if (!session) return [];
+  const lanes = await db.thought.groupBy({
+    by: ["branchId"],
+    where: { sessionId: session.id },
+    _max: { thoughtNumber: true },
+  });
+  return lanes.map((l) => ({ lane: l.branchId ?? "", number: l._max.thoughtNumber ?? 0 }));
+}
+
+function follow(projectId: string, session: Omit<NormalisedSession, "items">): Promise<Follow> {
+  const key = followKey(projectId, session);
+  let entry = followed.get(key);
+  if (entry) {
+    followed.delete(key); // re-inserted below: most recently used last
+  } else {
+    entry = (async () => {
+      const planner = new ThoughtPlanner(session, { maxThoughtChars: currentLimits().maxThoughtChars });
+      planner.resume(await resumeLanes(projectId, planner.key));
+      const f = { planner, traces: new Set<string>() };
+      ready.set(key, f);
+      return f;
+    })();
+    entry.catch(() => followed.delete(key));
+  }
+  followed.set(key, entry);
+  if (followed.size > FOLLOWED) {
+    const oldest = followed.keys().next().value!;
+    followed.delete(oldest);
+    ready.delete(oldest);
+  }
+  return entry;
+}
+
+/** Forgets a session's planner (after a failed write: the next request resumes from what was stored). */
+function forget(projectId: string, sessionKeyText: string) {
+  followed.delete(`${projectId}\u0000${sessionKeyText}`);
+  ready.delete(`${projectId}\u0000${sessionKeyText}`);
+}
+
+export async function recordOtlp(
+  who: Writer,
+  spans: OtlpSpan[],
+  logs: OtlpLogRecord[],
+  logBody: unknown,
+): Promise<OtlpOutcome> {
+  const limits = currentLimits();
+  const { sessions, origin } = assemble(
+    spans,
+    logs,
+    (sessionId, traceId) =>
+      ready.get(followKey(who.projectId, { source: "otlp", id: sessionId }))?.traces.has(traceId) ?? false,
+  );
+  // Every session's planner is made ready first; planning itself is synchronous, so two requests for one session
+  // plan in turn.
+  const follows = new Map<string, Follow>();
+  for (const s of sessions) follows.set(s.id, await follow(who.projectId, s));
+
+  const events: { event: ThoughtEvent; itemId: string; sessionKey: string }[] = [];
+  for (const s of sessions) {
+    const f = follows.get(s.id)!;
+    for (const item of s.items) {
+      for (const event of f.planner.add(item)) events.push({ event, itemId: item.id, sessionKey: f.planner.key });
+      const span = origin.get(item.id);
+      if (span) f.traces.add(span.slice(0, span.indexOf(":")));
+    }
+  }
+  if (events.length === 0) return { rejected: 0, message: "", written: 0 };
+
+  const log: IngestLog = { id: uuidv7(), projectId: who.projectId, body: logBody, events: events.length };
+  const requests: WriteRequest[] = [];
+  const refused = new Map<string, string>(); // span → first reason
+  events.forEach(({ event, itemId }, i) => {
+    const parsed = parseThoughtInput(event.body, limits);
+    if (!parsed.ok) {
+      refused.set(origin.get(itemId) ?? itemId, `${parsed.problem.field}: ${parsed.problem.message}`);
+      return;
+    }
+    requests.push({
+      projectId: who.projectId,
+      apiKeyId: who.apiKeyId,
+      input: withClient(parsed.value, who.client),
+      raw: event.body,
+      idempotencyKey: event.id,
+      batch: { log, position: i },
+    });
+  });
+
+  let outcomes;
+  try {
+    outcomes = await submitThoughts(requests);
+  } catch (error) {
+    for (const e of events) forget(who.projectId, e.sessionKey);
+    throw error;
+  }
+  let written = 0;
+  const byKey = new Map(events.map((e) => [e.event.id, e]));
+  outcomes.forEach((o, k) => {
+    if (o.status === 201) written++;
+    if (o.result !== undefined || o.error.code === "idempotency_key_reused") return; // new, or recorded before
+    const e = byKey.get(requests[k]!.idempotencyKey!)!;
+    refused.set(origin.get(e.itemId) ?? e.itemId, o.error.message);
+  });
+  const reasons = [...new Set(refused.values())];
+  return {
+    rejected: refused.size,
+    message: reasons.length === 0 ? "" : `${refused.size} span(s) not recorded: ${reasons.slice(0, 3).join("; ")}`,
+    written,
+  };
+}
