@@ -7,7 +7,15 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { ZConnectionList, ZConnectionTestResult, ZConnectionView, ZPreviewResult } from "@/lib/contracts/judges";
+import {
+  ZConnectionList,
+  ZConnectionTestResult,
+  ZConnectionView,
+  ZDeleted,
+  ZJudgeSettingsView,
+  ZPreviewResult,
+  ZRunView,
+} from "@/lib/contracts/judges";
 import { ZSessionExport } from "@/lib/contracts/session";
 import {
   call,
@@ -15,6 +23,7 @@ import {
   expectShape,
   getGraph,
   record,
+  sleep,
   startSqliteServer,
   thought,
   unique,
@@ -260,5 +269,156 @@ describe("judges over REST", () => {
     expect(expectError(none, 400, "filter").message).toBe(
       "No session matches the filter, so there is nothing to judge.",
     );
+  });
+  it("changes and deletes a connection, its key never answered; bad input answers 400 naming the field", async () => {
+    const created = await call(tg.server, "/api/v1/model-connections", {
+      method: "POST",
+      headers: bearer(admin),
+      json: { name: unique("crud"), provider: "openai-compatible", baseUrl: model.url, allowPrivateNetwork: true },
+    });
+    const { id } = expectShape(ZConnectionView, created);
+    const changed = await call(tg.server, `/api/v1/model-connections/${id}`, {
+      method: "PATCH",
+      headers: bearer(admin),
+      json: { apiKey: SECRET, maxConcurrency: 3 },
+    });
+    expect(expectShape(ZConnectionView, changed)).toMatchObject({
+      hasApiKey: true,
+      apiKeyLast4: "3a9e",
+      maxConcurrency: 3,
+    });
+    expect(changed.text).not.toContain(SECRET);
+
+    for (const [json, field, message] of [
+      [
+        { name: unique("bad"), provider: "gpt" },
+        "provider",
+        /^provider must be openai-compatible, openai or anthropic$/,
+      ],
+      [{ name: unique("bad"), provider: "openai-compatible", baseUrl: "not a url" }, "baseUrl", /baseUrl/],
+      [{ name: unique("bad"), provider: "openai-compatible" }, "baseUrl", /baseUrl/],
+      [{ name: "", provider: "openai" }, "name", /name/],
+      [{ name: unique("bad"), provider: "openai", maxConcurrency: 0 }, "maxConcurrency", /maxConcurrency/],
+    ] as const) {
+      const bad = await call(tg.server, "/api/v1/model-connections", { method: "POST", headers: bearer(admin), json });
+      expect(expectError(bad, 400, field).message).toMatch(message);
+    }
+    const { judgeId } = await setUpJudge(tg.server, admin, { modelUrl: model.url, configName: config });
+    const noTarget = await call(tg.server, `/api/v1/judges/${judgeId}/runs`, {
+      method: "POST",
+      headers: bearer(admin),
+      json: {},
+    });
+    expect(noTarget.status, noTarget.text).toBe(400);
+    const unknownSession = await call(tg.server, `/api/v1/judges/${judgeId}/runs`, {
+      method: "POST",
+      headers: bearer(admin),
+      json: { sessionId: unique("nowhere") },
+    });
+    expectError(unknownSession, 404, "sessionId");
+
+    const deleted = await call(tg.server, `/api/v1/model-connections/${id}`, {
+      method: "DELETE",
+      headers: bearer(admin),
+    });
+    expect(expectShape(ZDeleted, deleted)).toEqual({ id, deleted: true });
+    const list = expectShape(
+      ZConnectionList,
+      await call(tg.server, "/api/v1/model-connections", { headers: bearer(admin) }),
+    );
+    expect(list.connections.map((c) => c.id)).not.toContain(id);
+    const gone = await call(tg.server, `/api/v1/model-connections/${id}`, { method: "DELETE", headers: bearer(admin) });
+    expectError(gone, 404);
+  });
+
+  it("retries a 429 after its Retry-After, then stores one score", async () => {
+    const { judgeId } = await setUpJudge(tg.server, admin, {
+      modelUrl: model.url,
+      configName: config,
+      maxConcurrency: 1,
+    });
+    const session = unique("retry");
+    await record(tg.server, thought(1, 1, { sessionId: session }));
+    let refused = 0;
+    model.setScript(() => {
+      // The run's first call is refused once, with a Retry-After of 1 s.
+      if (refused === 0) {
+        refused++;
+        return { status: 429, retryAfter: "1", answer: { error: { message: "slow down" } } };
+      }
+      return { answer: { value: 4, rationale: "fine after a pause", confidence: 1 } };
+    });
+    const before = model.calls().length;
+    const started = await call<{ runId: string }>(tg.server, `/api/v1/judges/${judgeId}/runs`, {
+      method: "POST",
+      headers: bearer(admin),
+      json: { sessionId: session },
+    });
+    const run = await waitForRun(tg.server, admin, started.body.runId);
+    expect(run).toMatchObject({ status: "done", done: 1, failed: 0 });
+    const calls = model.calls().slice(before);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(1_000);
+    const graph = await getGraph(tg.server, session);
+    expect(graph.thoughts[0]!.scores.filter((s) => s.authorKey === `judge:${judgeId}`).map((s) => s.value)).toEqual([
+      4,
+    ]);
+  });
+
+  it("a daily call budget pauses a run at the limit and says so; cancel ends what is left", async () => {
+    model.setScript(() => ({ answer: { value: 2, rationale: "ok", confidence: 1 } }));
+    const { judgeId } = await setUpJudge(tg.server, admin, {
+      modelUrl: model.url,
+      configName: config,
+      maxConcurrency: 1,
+    });
+    const today = expectShape(
+      ZJudgeSettingsView,
+      await call(tg.server, "/api/v1/judge-settings", { headers: bearer(admin) }),
+    );
+    const limited = await call(tg.server, "/api/v1/judge-settings", {
+      method: "PATCH",
+      headers: bearer(admin),
+      json: { dailyCallLimit: today.callsToday + 2 },
+    });
+    expect(expectShape(ZJudgeSettingsView, limited).dailyCallLimit).toBe(today.callsToday + 2);
+    const session = unique("budget");
+    for (let n = 1; n <= 4; n++) await record(tg.server, thought(n, 4, { sessionId: session }));
+    const before = model.calls().length;
+    const started = await call<{ runId: string }>(tg.server, `/api/v1/judges/${judgeId}/runs`, {
+      method: "POST",
+      headers: bearer(admin),
+      json: { sessionId: session },
+    });
+    const paused = await waitForRun(tg.server, admin, started.body.runId, (r) => r.status === "paused");
+    await sleep(1_500); // three of the worker's polls: nothing more may be claimed
+    const still = expectShape(
+      ZRunView,
+      await call(tg.server, `/api/v1/judge-runs/${started.body.runId}`, { headers: bearer(admin) }),
+    );
+    expect(still).toMatchObject({ status: "paused", done: 2, queued: 2 });
+    expect(paused.pausedReason).toMatch(/daily budget of \d+ judge calls is spent/);
+    expect(model.calls().length - before).toBe(2);
+    const settings = expectShape(
+      ZJudgeSettingsView,
+      await call(tg.server, "/api/v1/judge-settings", { headers: bearer(admin) }),
+    );
+    expect(settings.pausedReason).toBe(paused.pausedReason);
+
+    const cancelled = await call(tg.server, `/api/v1/judge-runs/${started.body.runId}/cancel`, {
+      method: "POST",
+      headers: bearer(admin),
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const run = await waitForRun(tg.server, admin, started.body.runId);
+    expect(run).toMatchObject({ status: "cancelled", done: 2, cancelled: 2, queued: 0 });
+    const lifted = await call(tg.server, "/api/v1/judge-settings", {
+      method: "PATCH",
+      headers: bearer(admin),
+      json: { dailyCallLimit: null },
+    });
+    expect(lifted.status, lifted.text).toBe(200);
+    await sleep(1_000);
+    expect(model.calls().length - before).toBe(2);
   });
 });

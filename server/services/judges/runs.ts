@@ -327,9 +327,11 @@ async function hasPrices(db: Db, judgeIds: string[]): Promise<Set<string>> {
 }
 
 export async function getRun(db: Db, projectId: string, id: string): Promise<RunView> {
+  // The jobs before the run: a job's end and its run's counters commit together, so a run read after its jobs counts
+  // at least what they left; read the other way round a run could show "done" one count short.
+  const counts = await jobCounts(db, [id]);
   const row = await findRun(db, projectId, id);
-  const [counts, paused, priced, failed] = await Promise.all([
-    jobCounts(db, [row.id]),
+  const [paused, priced, failed] = await Promise.all([
     budgetPause(db, projectId),
     hasPrices(db, [row.judgeId]),
     db.judgeJob.findMany({
