@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZErrorResponse } from "@/lib/contracts/errors";
 import { THOUGHTMCP_TOOLS } from "@/sdk/src/mcp/thoughtmcp/definitions";
 import { ROUTES, type RouteDeclaration } from "@/server/http/route-table";
-import { call, startSqliteServer, unique, type Answer, type SqliteServer } from "@/test/support/api-client";
+import {
+  call,
+  record,
+  startSqliteServer,
+  thought,
+  unique,
+  type Answer,
+  type SqliteServer,
+} from "@/test/support/api-client";
 import { createAdminKey, TEST_SECRET_KEY } from "@/test/support/judges";
 import { startModelServer, type ModelServer } from "@/test/support/model-server";
 import { logsJson, spanIdOf, traceIdOf, tracesJson } from "@/test/support/otlp";
@@ -28,10 +36,13 @@ interface JudgeContext {
   judgeId: string;
   runId: string;
   configId: string;
+  /** A session of its own: the main samples clear theirs before the judges' run. */
+  session: string;
 }
 
 /** Samples of the judges' routes (admin scope), in an order where each finds what the earlier ones made. */
-function judgeSamples(c: JudgeContext, session: string): Record<string, () => Sample> {
+function judgeSamples(c: JudgeContext): Record<string, () => Sample> {
+  const session = c.session;
   const headers = () => ({ authorization: `Bearer ${c.admin}` });
   const idOf = (key: "connectionId" | "judgeId" | "runId") => (body: unknown) => {
     c[key] = (body as { id?: string; runId?: string }).id ?? (body as { runId: string }).runId;
@@ -177,7 +188,7 @@ function samples(session: string, client: string, config: string, judges: JudgeC
       json: logsJson([{ time: "1767225600000000000", eventName: "gen_ai.user.message", body: { content: "hello" } }]),
     }),
     "GET /api/health": () => ({ path: "/api/health" }),
-    ...judgeSamples(judges, session),
+    ...judgeSamples(judges),
     // ThoughtMCP's tools: each definition carries its example request.
     ...Object.fromEntries(
       THOUGHTMCP_TOOLS.map((tool) => [
@@ -213,7 +224,15 @@ for (const [label, env] of [
   describe(`every route answers what it declares, through the ${label}`, () => {
     let tg: SqliteServer;
     let model: ModelServer;
-    const judges: JudgeContext = { admin: "", modelUrl: "", connectionId: "", judgeId: "", runId: "", configId: "" };
+    const judges: JudgeContext = {
+      admin: "",
+      modelUrl: "",
+      connectionId: "",
+      judgeId: "",
+      runId: "",
+      configId: "",
+      session: unique("route-table-judged"),
+    };
     beforeAll(async () => {
       // The judges' routes call a model: the test model server stands in for one (no real model runs here).
       model = await startModelServer(() => ({
@@ -223,6 +242,7 @@ for (const [label, env] of [
       tg = await startSqliteServer("route-table", { ...env, THOUGHTGRAPH_SECRET_KEY: TEST_SECRET_KEY });
       judges.admin = await createAdminKey(tg.databaseUrl);
       judges.modelUrl = model.url;
+      await record(tg.server, { ...thought(1, 1), sessionId: judges.session });
     }, 120_000);
     afterAll(async () => {
       await tg?.server.stop();

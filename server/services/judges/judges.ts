@@ -19,6 +19,7 @@ import { Prisma, type Db } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/db-errors";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/server/errors";
 import { findConfig, ruleOf } from "../scores/score-configs";
+import { findSession } from "../sessions/sessions";
 import { budgetPause, recordUsage } from "./budget";
 import { findConnection, openConnection } from "./connections";
 import { callJudge } from "./judge-call";
@@ -234,10 +235,10 @@ async function previewTarget(
       message: "This judge scores each thought: preview it on a thought (thoughtId), not a session.",
     });
   }
-  const session = isUuid(input.sessionId)
-    ? await db.thinkingSession.findFirst({ where: { projectId, id: input.sessionId }, select: { id: true } })
-    : null;
-  if (!session) throw new NotFoundError(`Session "${input.sessionId}"`, "sessionId");
+  // By id or by the agent's own key, as runs and the sessions routes take it.
+  const session = await findSession(db, projectId, input.sessionId).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? new NotFoundError(`Session "${input.sessionId}"`, "sessionId") : error;
+  });
   return { sessionId: session.id, thoughtId: null };
 }
 
