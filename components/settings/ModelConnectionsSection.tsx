@@ -98,7 +98,8 @@ function Connections() {
   return (
     <>
       <form className="flex flex-col gap-3" aria-label="New model connection" onSubmit={onSubmit}>
-        <div className={formRowClass}>
+        {/* Tops aligned: the API key's hint below its box would otherwise lift that field above the others. */}
+        <div className="flex flex-wrap items-start gap-3">
           <Field label="Name" className="w-48">
             <Input name="name" required maxLength={100} placeholder="local llama" />
           </Field>
