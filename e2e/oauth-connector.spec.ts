@@ -97,11 +97,20 @@ test("mcp-remote connects through OAuth, records as the person, and stops at onc
     await page.locator("#connected-apps-heading").scrollIntoViewIfNeeded();
     await checkThemes(page, testInfo, "oauth-grants");
 
-    // The session it recorded names that client (attribution to the person is the grant's, shown above).
-    const session = await fetch(`${baseURL()}/api/v1/sessions/${sessionId}`, {
-      headers: { authorization: `Bearer ${process.env.THOUGHTGRAPH_E2E_API_KEY}` },
-    });
-    expect(session.status).toBe(200);
+    // The session it recorded says who and through what: the person whose grant wrote it and the app they approved
+    // (mcp-remote registered itself by its own name; the MCP client's name is the agent beside it), in the session's
+    // header and under the agent in the sessions list.
+    const person = process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL!;
+    const recordedBy = new RegExp(`^by ${person.replaceAll(".", "\\.")} through MCP CLI`);
+    await page.goto(`${baseURL()}/sessions/${sessionId}`);
+    await expect(page.getByTestId("recorded-by")).toHaveText(recordedBy);
+    await expect(page.getByTestId("recorded-by")).toHaveAttribute("title", /named itself claude-desktop-like/);
+    await checkThemes(page, testInfo, "oauth-session-header");
+    await page.goto(`${baseURL()}/`);
+    const listed = page.getByRole("row").filter({ has: page.locator(`a[href$="/sessions/${sessionId}"]`) });
+    await expect(listed.getByTestId("recorded-by")).toHaveText(recordedBy);
+    await checkThemes(page, testInfo, "oauth-sessions-list");
+    await page.goto(`${baseURL()}/settings`);
 
     await row.getByRole("button", { name: /^Revoke / }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Revoke access" }).click();

@@ -27,12 +27,14 @@
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { providerOf } from "@/server/db/provider";
 import { otlpBodies, OTLP_SPANS, postProtobuf, thoughtsPerExport } from "./lib/bench-otlp";
+import { rawSqliteBaseline } from "./lib/raw-sqlite-baseline";
+import { serverCpuMs } from "./lib/server-cpu";
 import { startServer } from "./lib/server-process";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 32);
@@ -99,24 +101,7 @@ let baselineName = "baseline_raw_sqlite_per_s";
 
 /** Raw better-sqlite3 inserts of thought-shaped rows, in transactions of `perTx` rows. */
 function rawBaseline(dir: string, rows: number, perTx: number): number {
-  const file = path.join(dir, `baseline-${perTx}.db`);
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.exec(`CREATE TABLE t (id TEXT PRIMARY KEY, session TEXT, seq INTEGER, num INTEGER, total INTEGER, text TEXT,
-    next INTEGER, created INTEGER, UNIQUE(session, seq))`);
-  const insert = db.prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  const tx = db.transaction((from: number, to: number) => {
-    for (let i = from; i < to; i++) insert.run(`id-${i}`, `s-${i % AGENTS}`, i, i % 10, 10, textOf(i), 1, Date.now());
-  });
-  const start = performance.now();
-  for (let i = 0; i < rows; i += perTx) tx(i, Math.min(rows, i + perTx));
-  const seconds = (performance.now() - start) / 1000;
-  db.close();
-  // Deleted at once: left on disk, the kernel would write its tens of megabytes back while the next scenario runs
-  // (measured: batch 39,000–43,800 thoughts/s with the file left, 49,000–50,400 with it gone, same session).
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
-  return rows / seconds;
+  return rawSqliteBaseline(dir, rows, perTx, textOf, AGENTS);
 }
 
 const PG_COLUMNS = 8;
@@ -401,21 +386,6 @@ async function warmUp(base: URL, apiKey: string) {
     );
   }
   await driveBatches(base, apiKey, batchBodies("bench-warm", WARMUP_BATCHES));
-}
-
-/** User + system CPU time of the server process (all its threads: serving, write thread, SQLite), in ms, from
- *  /proc/<pid>/stat (Linux; USER_HZ is 100 there). On this shared 2-core machine throughput swings ~2× with the
- *  load from outside, while the CPU the server spends per thought moves much less: it is the figure to compare
- *  two versions of the code by. Undefined where /proc is missing. */
-function serverCpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Runs one scenario and adds the server's CPU per 1,000 thoughts it wrote to the scenario's line. */

@@ -6,6 +6,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { isLoopbackHost, singleUserRequested } from "@/server/auth/mode";
 import { checkConfig, setting } from "@/server/config";
+import { PEER_ADDRESS_HEADER } from "@/server/http/client-address";
 import { databaseUrl, providerOf, redactUrl } from "@/server/db/provider";
 
 // Every variable is checked before anything starts: a bad one stops the start with what to fix (server/config.ts).
@@ -128,6 +129,8 @@ async function main(): Promise<void> {
   // Next's answers are compressed here (brotli or gzip), faster than by Next's own compression (server/http/compress.ts).
   const { compressed } = await import("@/server/http/compress");
   const server = createServer((req, res) => {
+    // The connection's address, for per-address limits; any value a client sent in this header is replaced.
+    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
     const match = fast?.matchAgentRoute(req.method, req.url);
     if (match) void fast!.serveAgentRoute(req, res, match);
     else if (!assets?.serve(req, res)) compressed(req, res, () => void handle(req, res));

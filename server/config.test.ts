@@ -44,6 +44,8 @@ describe("the configuration", () => {
     expect(settingIn("THOUGHTGRAPH_INIT_ADMIN_EMAIL", { THOUGHTGRAPH_INIT_ADMIN_EMAIL: " Ana@Example.com" })).toBe(
       "ana@example.com",
     );
+    const proxies = { THOUGHTGRAPH_TRUSTED_PROXIES: "uniquelocal, 203.0.113.0/24" };
+    expect(settingIn("THOUGHTGRAPH_TRUSTED_PROXIES", proxies)).toEqual(["uniquelocal", "203.0.113.0/24"]);
   });
 
   it("names the variable, what it must be and how to fix it", () => {
@@ -64,6 +66,10 @@ describe("the configuration", () => {
     expect(wrong("THOUGHTGRAPH_FAST_API", "yes")).toMatch(/^THOUGHTGRAPH_FAST_API must be 1 \(on\) or 0 \(off\)/);
     expect(wrong("DATABASE_URL", "mysql://db/x")).toMatch(/^DATABASE_URL must be a URL such as file:/);
     expect(wrong("THOUGHTGRAPH_EMBEDDING_API", "azure")).toMatch(/must be openai or ollama/);
+    expect(wrong("THOUGHTGRAPH_TRUSTED_PROXIES", "caddy")).toMatch(
+      /^THOUGHTGRAPH_TRUSTED_PROXIES must list addresses, CIDR blocks or loopback, linklocal, uniquelocal/,
+    );
+    expect(wrong("THOUGHTGRAPH_OAUTH_DCR_PER_ADDRESS", "0")).toMatch(/must be a whole number ≥ 1/);
   });
 
   it("never repeats a secret, and shows a URL without its password", () => {

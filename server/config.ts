@@ -9,6 +9,7 @@
 // Defaults are safe: bind to loopback, embedded SQLite under ./data.
 import "@/server/server-only";
 import { z } from "zod";
+import proxyaddr from "proxy-addr";
 import { DEFAULT_LIMITS, type Limits } from "@/lib/limits";
 import { embeddingConfigFromEnv, type EmbeddingConfig } from "@/lib/thoughtmcp/memory-embeddings";
 
@@ -342,6 +343,42 @@ export const SETTINGS = {
       "such addresses are refused otherwise.",
     group: "oauth",
   }),
+  THOUGHTGRAPH_OAUTH_DCR_PER_ADDRESS: defineSetting({
+    schema: number(20, { min: 1 }),
+    default: "20",
+    meaning:
+      "Client registrations not yet approved that one source address (an IPv6 /64) may make in an hour; more " +
+      "answer 429 with Retry-After.",
+    group: "oauth",
+  }),
+  THOUGHTGRAPH_OAUTH_DCR_UNUSED_MAX: defineSetting({
+    schema: number(1000, { min: 1 }),
+    default: "1000",
+    meaning:
+      "Client registrations not yet approved on the whole server (each expires after a day); more answer 429 " +
+      "with Retry-After.",
+    group: "oauth",
+  }),
+  THOUGHTGRAPH_TRUSTED_PROXIES: defineSetting({
+    schema: list().transform((v, ctx) => {
+      const trusted = v ?? [];
+      try {
+        proxyaddr.compile(trusted);
+      } catch {
+        ctx.addIssue({
+          code: "custom",
+          message: "must list addresses, CIDR blocks or loopback, linklocal, uniquelocal (e.g. uniquelocal)",
+        });
+      }
+      return trusted;
+    }),
+    default: "unset",
+    meaning:
+      "Reverse proxies whose `X-Forwarded-For` names the client, for per-address limits: addresses, CIDR blocks, or " +
+      "`loopback`, `linklocal`, `uniquelocal` (e.g. `uniquelocal` behind the docker-compose recipe's Caddy). Unset: " +
+      "the connection's own address is the client's and `X-Forwarded-For` is ignored.",
+    group: "server",
+  }),
 
   // ---- Judges and model connections (docs/judges.md) ----
   THOUGHTGRAPH_SECRET_KEY: defineSetting({
@@ -625,6 +662,12 @@ export interface OAuthSettings {
   refreshTokenDays: number;
   /** Metadata document hosts that may resolve to loopback or private addresses. */
   cimdPrivateHosts: string[];
+  /** Registrations not yet approved: per source address in an hour, and on the whole server
+   *  (server/oauth/registration-limits.ts). */
+  dcrPerAddress: number;
+  dcrUnusedMax: number;
+  /** Reverse proxies whose X-Forwarded-For names the client (server/http/client-address.ts). */
+  trustedProxies: string[];
 }
 
 /** The OAuth settings in force for this process. */
@@ -638,6 +681,9 @@ export function currentOAuthSettings(): OAuthSettings {
     accessTokenSeconds: setting("THOUGHTGRAPH_OAUTH_ACCESS_TOKEN_SECONDS"),
     refreshTokenDays: setting("THOUGHTGRAPH_OAUTH_REFRESH_TOKEN_DAYS"),
     cimdPrivateHosts: setting("THOUGHTGRAPH_OAUTH_CIMD_PRIVATE_HOSTS"),
+    dcrPerAddress: setting("THOUGHTGRAPH_OAUTH_DCR_PER_ADDRESS"),
+    dcrUnusedMax: setting("THOUGHTGRAPH_OAUTH_DCR_UNUSED_MAX"),
+    trustedProxies: setting("THOUGHTGRAPH_TRUSTED_PROXIES"),
   };
 }
 

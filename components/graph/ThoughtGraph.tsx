@@ -19,8 +19,11 @@ import { useEffect, useMemo, useRef, type RefObject } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import type { Folded } from "@/lib/graph/collapse";
 import { dependencyFlowEdges } from "@/lib/graph/dependency-edges";
+import { isReaderFold } from "@/lib/graph/fold-branches";
 import { LANE_GAP, ROW_GAP } from "@/lib/graph/geometry";
 import { badgeKey } from "@/lib/graph/node-badges";
+import { toolCallPreview } from "@/lib/graph/tool-preview";
+import { resultWords } from "@/lib/normalised/kind-words";
 import { DEPENDENCY_EDGE_STYLE, GraphLegend } from "@/components/reasoning/GraphLegend";
 import { FLOW_THEME } from "./flow-theme";
 import { NO_GRAPH_REASONING, type GraphReasoning } from "@/components/reasoning/useGraphReasoning";
@@ -34,6 +37,7 @@ import {
   type ThoughtNodeData,
 } from "./ThoughtNode";
 import { EDGE_TYPES } from "./RevisesEdge";
+import { BranchFoldContext } from "./branch-fold-context";
 import { CompareHrefContext, type CompareHref } from "./compare-context";
 import { ComparePicker } from "./ComparePicker";
 import type { ViewRowsStore } from "@/components/overview/view-rows";
@@ -71,6 +75,12 @@ export interface ThoughtGraphProps {
   onSelect: (thoughtId: string) => void;
   /** Show the minimap (the View menu toggles it; off by default). */
   minimap?: boolean;
+  /** Tool results folded into their calls, by the call's id (components/session/useSessionFolds.ts). */
+  resultsOf?: ReadonlyMap<string, readonly OutlineThought[]>;
+  /** Each branch's first thought and what it is in words: its first node can fold it. */
+  branches?: ReadonlyMap<string, { firstId: string; word: string }>;
+  /** Folds or unfolds a branch (absent: nodes offer no folding). */
+  onToggleBranch?: (branchKey: string) => void;
   /** The compare view's address for two lines ("main" or branch ids); absent: no compare links (the share page). */
   compareHref?: CompareHref;
   /** Where the viewport is, in drawn rows, for the session overview. */
@@ -94,6 +104,8 @@ const SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT, measured: { width: NODE_W
 
 const NO_PICKS: string[] = [];
 const NO_CHIPS: ReadonlyMap<string, { text: string; title: string }> = new Map();
+const NO_RESULTS: ReadonlyMap<string, readonly OutlineThought[]> = new Map();
+const NO_BRANCHES: ReadonlyMap<string, { firstId: string; word: string }> = new Map();
 
 /** The graph with its own React Flow store: the unit components/graph/LazyThoughtGraph.tsx loads on demand. */
 export function ThoughtGraphPane(props: ThoughtGraphProps) {
@@ -113,6 +125,9 @@ export function ThoughtGraph({
   center,
   onSelect,
   minimap = false,
+  resultsOf = NO_RESULTS,
+  branches = NO_BRANCHES,
+  onToggleBranch,
   compareHref,
   viewRows,
   overlayRight = 0,
@@ -131,7 +146,13 @@ export function ThoughtGraph({
       const scoreChip = n.kind === "thought" ? (scoreChips.get(n.id) ?? null) : null;
       // A chip compares by its text, so refetched chips re-render only the nodes whose chip changed.
       const badge = n.kind === "thought" ? (reasoning.badges.get(n.id) ?? null) : null;
-      const chip = (scoreChip ? `${scoreChip.text}|${scoreChip.title}` : "") + badgeKey(badge);
+      const t = n.kind === "thought" ? thoughts.get(n.id) : undefined;
+      const results = t?.kind === "tool_call" ? resultWords(resultsOf.get(n.id) ?? []) : null;
+      const starts = t?.branchId ? branches.get(t.branchId) : undefined;
+      const startsBranch = starts?.firstId === n.id ? starts.word : null;
+      // What else a node shows, compared as text: a refetch re-renders only the nodes whose chips changed.
+      const chip =
+        (scoreChip ? `${scoreChip.text}|${scoreChip.title}` : "") + badgeKey(badge) + `|${results}|${startsBranch}`;
       const hit = cache.current.get(n.id);
       if (hit && hit.key === key && hit.pos === pos && hit.chip === chip) {
         next.set(n.id, hit);
@@ -139,7 +160,6 @@ export function ThoughtGraph({
       }
       let node: Node;
       if (n.kind === "thought") {
-        const t = thoughts.get(n.id);
         const data: ThoughtNodeData = {
           id: n.id,
           number: t?.thoughtNumber ?? 0,
@@ -147,18 +167,28 @@ export function ThoughtGraph({
           stage: t?.stage ?? null,
           flags: t?.flags.length ?? 0,
           score: t?.score ?? null,
-          preview: (t?.preview ?? "").slice(0, 120),
+          preview: (t?.kind === "tool_call"
+            ? toolCallPreview(t.preview, t.tool?.name ?? null)
+            : (t?.preview ?? "")
+          ).slice(0, 120),
           isRevision: t?.isRevision === true,
           branch: t?.branchId ?? null,
           reviews: scoreChip?.text ?? null,
           reviewsTitle: scoreChip?.title ?? null,
           badge,
+          kind: t?.kind ?? null,
+          tool: t?.kind === "tool_call" ? (t.tool?.name ?? null) : null,
+          result: results,
+          startsBranch,
         };
         node = { id: n.id, type: "thought", position, data, handles: THOUGHT_HANDLES, ...SIZE };
       } else {
+        const byReader = isReaderFold(n);
+        const word = n.kind === "branch" ? (branches.get(n.branchKey)?.word ?? "branch") : null;
         const data: FoldNodeData = {
-          label: n.kind === "branch" ? `branch ${n.branchKey}` : "folded run",
+          label: n.kind === "branch" ? `${word} ${n.branchKey}` : "folded run",
           count: n.count,
+          branchKey: byReader ? n.branchKey : null,
         };
         node = { id: n.id, type: "fold", position, data, handles: FOLD_HANDLES, ...SIZE };
       }
@@ -167,7 +197,7 @@ export function ThoughtGraph({
     });
     cache.current = next;
     return nodes;
-  }, [folded, thoughts, scoreChips, reasoning]);
+  }, [folded, thoughts, scoreChips, reasoning, resultsOf, branches]);
   const selectedNode = selectedId ? (folded.shownAs.get(selectedId) ?? null) : null;
   // Only the selected node's object changes on selection, so memoized nodes elsewhere do not re-render.
   const nodes = useMemo(
@@ -205,6 +235,7 @@ export function ThoughtGraph({
   const onNodeClick: NodeMouseHandler = (_, node) => {
     const n = folded.nodes.find((x) => x.id === node.id);
     if (!n) return;
+    if (isReaderFold(n)) onToggleBranch?.(n.branchKey);
     onSelect(n.kind === "thought" ? n.id : n.firstId);
   };
 
@@ -219,61 +250,63 @@ export function ThoughtGraph({
         // How many nodes React Flow holds (it draws only those in view above VISIBLE_ONLY_AT): read by bench:ui.
         data-node-count={nodes.length}
       >
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={NODE_TYPES}
-          edgeTypes={EDGE_TYPES}
-          onNodeClick={onNodeClick}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          edgesFocusable={false}
-          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
-          minZoom={0.05}
-          maxZoom={2}
-          style={FLOW_THEME}
-          proOptions={{ hideAttribution: true }}
-          // A move with an event is the reader's own (drag, wheel, the controls); programmatic moves have none.
-          onMoveStart={(event) => {
-            if (event) touched.current = true;
-          }}
-        >
-          <Background gap={24} size={1} color="var(--graph-dots)" />
-          {showMinimap ? (
-            <MiniMap
-              pannable
-              zoomable
-              ariaLabel="Minimap"
-              position="top-right"
-              style={{ width: 132, height: 88, margin: 8, marginRight: 8 + overlayRight }}
-              className="overflow-hidden rounded-md border border-border shadow-xs"
-              nodeStrokeWidth={0}
-            />
-          ) : null}
-          {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
-          {compareHref && branched && selectedLine ? (
-            <ComparePicker
-              line={selectedLine}
-              compareHref={compareHref}
-              picked={picked}
-              onPicked={onPicked ?? (() => {})}
-            />
-          ) : null}
-          <Controls
-            showInteractive={false}
-            position="bottom-left"
-            className="overflow-hidden rounded-md border border-border"
-          />
-          <FollowCenter
-            nodeId={center ? (folded.shownAs.get(center.id) ?? null) : null}
-            requestKey={center?.key ?? 0}
-            open={center?.open === true}
+        <BranchFoldContext value={onToggleBranch ?? null}>
+          <ReactFlow
             nodes={nodes}
-            touched={touched}
-            right={(showMinimap ? MINIMAP_RESERVE : SIDE_PADDING) + overlayRight}
-          />
-          {viewRows ? <ViewportRows store={viewRows} /> : null}
-        </ReactFlow>
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            edgeTypes={EDGE_TYPES}
+            onNodeClick={onNodeClick}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            edgesFocusable={false}
+            onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_AT}
+            minZoom={0.05}
+            maxZoom={2}
+            style={FLOW_THEME}
+            proOptions={{ hideAttribution: true }}
+            // A move with an event is the reader's own (drag, wheel, the controls); programmatic moves have none.
+            onMoveStart={(event) => {
+              if (event) touched.current = true;
+            }}
+          >
+            <Background gap={24} size={1} color="var(--graph-dots)" />
+            {showMinimap ? (
+              <MiniMap
+                pannable
+                zoomable
+                ariaLabel="Minimap"
+                position="top-right"
+                style={{ width: 132, height: 88, margin: 8, marginRight: 8 + overlayRight }}
+                className="overflow-hidden rounded-md border border-border shadow-xs"
+                nodeStrokeWidth={0}
+              />
+            ) : null}
+            {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
+            {compareHref && branched && selectedLine ? (
+              <ComparePicker
+                line={selectedLine}
+                compareHref={compareHref}
+                picked={picked}
+                onPicked={onPicked ?? (() => {})}
+              />
+            ) : null}
+            <Controls
+              showInteractive={false}
+              position="bottom-left"
+              className="overflow-hidden rounded-md border border-border"
+            />
+            <FollowCenter
+              nodeId={center ? (folded.shownAs.get(center.id) ?? null) : null}
+              requestKey={center?.key ?? 0}
+              open={center?.open === true}
+              nodes={nodes}
+              touched={touched}
+              right={(showMinimap ? MINIMAP_RESERVE : SIDE_PADDING) + overlayRight}
+            />
+            {viewRows ? <ViewportRows store={viewRows} /> : null}
+          </ReactFlow>
+        </BranchFoldContext>
       </div>
     </CompareHrefContext.Provider>
   );

@@ -1,12 +1,15 @@
 "use client";
 // Graph nodes, declared at module scope and memoized (React Flow re-renders a node only when its props change).
 import { Handle, NodeToolbar, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
+import { ChevronsDownUp, ChevronsUpDown } from "lucide-react";
 import Link from "next/link";
 import { memo } from "react";
 import { cn } from "@/components/ui/cn";
 import { NodeBadges } from "@/components/reasoning/NodeBadges";
+import { KindChip } from "@/components/transcript/ThoughtKind";
 import { MAIN } from "@/lib/graph/compare-paths";
 import type { NodeBadge } from "@/lib/graph/node-badges";
+import { useBranchFold } from "./branch-fold-context";
 import { useCompareHref } from "./compare-context";
 
 export interface ThoughtNodeData extends Record<string, unknown> {
@@ -24,11 +27,20 @@ export interface ThoughtNodeData extends Record<string, unknown> {
   reviewsTitle: string | null;
   /** Metacognition results stored on the thought (bias, confidence); null when it has none. */
   badge: NodeBadge | null;
+  /** An imported thought's kind (lib/normalised/model.ts); null for an agent's own thought. */
+  kind: string | null;
+  /** A tool call's tool name, and its folded result in words ("result", "error", "no result yet"). */
+  tool: string | null;
+  result: string | null;
+  /** The first thought of a branch: what the branch is in words (sub-agent, rewind, branch); it can be folded. */
+  startsBranch: string | null;
 }
 
 export interface FoldNodeData extends Record<string, unknown> {
   label: string;
   count: number;
+  /** A branch the reader folded: a click unfolds it (else the click selects its first thought). */
+  branchKey: string | null;
 }
 
 export type ThoughtFlowNode = Node<ThoughtNodeData, "thought">;
@@ -77,11 +89,12 @@ export const THOUGHT_HANDLES: NodeHandle[] = [
 export const FOLD_HANDLES: NodeHandle[] = [TOP, BOTTOM];
 
 export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodeProps<ThoughtFlowNode>) {
+  const fold = useBranchFold();
   const compareHref = useCompareHref();
   return (
     <div
       className={cn(
-        "tg-node flex h-full w-full flex-col gap-1 overflow-hidden rounded-lg border bg-graph-node px-2.5 py-2 text-left text-foreground shadow-xs transition-[border-color,box-shadow]",
+        "tg-node relative flex h-full w-full flex-col gap-1 overflow-hidden rounded-lg border bg-graph-node px-2.5 py-2 text-left text-foreground shadow-xs transition-[border-color,box-shadow]",
         data.flags > 0
           ? "border-graph-node-flagged"
           : data.isRevision
@@ -90,6 +103,7 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
         selected && "is-selected border-graph-node-selected ring-2 ring-graph-node-selected/40",
         data.flags > 0 && "is-flagged",
         data.isRevision && "is-revision",
+        data.kind === "placeholder" && "border-dashed",
       )}
       title={data.preview}
       data-testid="graph-node"
@@ -112,8 +126,18 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
         <span className="tg-node-num shrink-0 text-xs font-semibold tabular-nums text-muted-foreground">
           {data.number}/{data.total}
         </span>
+        {data.kind ? (
+          <KindChip kind={data.kind} className={cn(CHIP, "max-w-28 truncate")} label={data.tool ?? undefined} />
+        ) : null}
+        {data.result ? (
+          <span className={cn(CHIP, "shrink-0 bg-muted text-foreground")} data-testid="node-result">
+            → {data.result}
+          </span>
+        ) : null}
         {data.branch ? (
-          <span className={cn(CHIP, "bg-graph-edge-branch/15 text-foreground")}>{data.branch}</span>
+          <span className={cn(CHIP, "min-w-0 truncate bg-graph-edge-branch/15 text-foreground")} title={data.branch}>
+            {data.branch}
+          </span>
         ) : null}
         {data.isRevision ? <span className={cn(CHIP, "bg-graph-node-revision/15 text-foreground")}>rev</span> : null}
         {data.stage ? (
@@ -143,7 +167,30 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
           ) : null}
         </span>
       </div>
-      <div className="line-clamp-2 text-sm leading-snug break-words">{data.preview}</div>
+      {data.startsBranch && fold ? (
+        <button
+          type="button"
+          className="nodrag nopan absolute right-1 bottom-1 flex size-5 cursor-pointer items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50"
+          aria-label={`Fold ${data.startsBranch} ${data.branch ?? ""}`.trim()}
+          title={`Fold this ${data.startsBranch}`}
+          data-testid="fold-branch"
+          onClick={(event) => {
+            event.stopPropagation();
+            fold(data.branch!);
+          }}
+        >
+          <ChevronsDownUp className="size-3.5" aria-hidden />
+        </button>
+      ) : null}
+      <div
+        className={cn(
+          "line-clamp-2 text-sm leading-snug break-words",
+          data.kind === "placeholder" && "italic",
+          data.startsBranch && "pr-5",
+        )}
+      >
+        {data.preview}
+      </div>
       <Handle type="source" position={Position.Bottom} isConnectable={false} className={HANDLE} />
       <Handle type="source" id="rev-out" position={Position.Left} isConnectable={false} className={REV_HANDLE} />
       <Handle type="target" id="rev-in" position={Position.Left} isConnectable={false} className={REV_HANDLE} />
@@ -160,13 +207,19 @@ export const FoldNode = memo(function FoldNode({ data, selected }: NodeProps<Fol
         selected && "is-selected border-graph-node-selected",
       )}
       data-testid="graph-fold"
-      title={`Open: ${data.count} ${data.count === 1 ? "thought" : "thoughts"}`}
+      data-branch={data.branchKey ?? undefined}
+      title={`${data.branchKey !== null ? "Unfold" : "Open"}: ${data.count} ${data.count === 1 ? "thought" : "thoughts"}`}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} className={HANDLE} />
       <div className="text-sm font-medium">
         … {data.count.toLocaleString("en-US")} {data.count === 1 ? "thought" : "thoughts"}
       </div>
-      <div className="text-xs text-muted-foreground">{data.label} · click to open</div>
+      <div className="flex max-w-full items-center gap-1 text-xs text-muted-foreground">
+        {data.branchKey !== null ? <ChevronsUpDown className="size-3 shrink-0" aria-hidden /> : null}
+        <span className="truncate">
+          {data.label} · click to {data.branchKey !== null ? "unfold" : "open"}
+        </span>
+      </div>
       <Handle type="source" position={Position.Bottom} isConnectable={false} className={HANDLE} />
     </div>
   );

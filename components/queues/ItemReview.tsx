@@ -16,6 +16,7 @@ import { errorText } from "@/components/ui/error-text";
 import { ScoresSection } from "@/components/scoring/ScoresSection";
 import { DetailPanel } from "@/components/session/DetailPanel";
 import { useCommentAnchors } from "@/components/session/useCommentAnchors";
+import { useSessionFolds } from "@/components/session/useSessionFolds";
 import { Transcript } from "@/components/transcript/Transcript";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { cn } from "@/components/ui/cn";
@@ -56,6 +57,7 @@ export function ItemReview({
   const [notice, setNotice] = useState<string | null>(null);
 
   const thoughts = useMemo(() => outline.data?.thoughts ?? [], [outline.data]);
+  const folds = useSessionFolds(thoughts);
   const selectedId = picked ?? thoughts[0]?.id ?? null;
   const configs = queue.configs.filter((c) => c.archivedAt === null);
   const config = configs[configIndex % Math.max(1, configs.length)];
@@ -86,10 +88,10 @@ export function ItemReview({
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (ownsKeys(e.target, e.key) || e.metaKey || e.ctrlKey || e.altKey) return;
-      const index = selectedId ? thoughts.findIndex((t) => t.id === selectedId) : -1;
+      // Through the transcript's rows: a call with its folded results is one row, a folded branch another.
       const move = (delta: number) => {
-        const next = thoughts[Math.min(thoughts.length - 1, Math.max(0, index + delta))];
-        if (next) select(next.id);
+        const next = folds.step(selectedId, delta);
+        if (next) select(next);
       };
       const handled = (() => {
         if (e.key === "j" || e.key === "ArrowDown") move(1);
@@ -131,7 +133,7 @@ export function ItemReview({
         ) : (
           <Transcript
             sessionId={sessionId}
-            thoughts={thoughts}
+            folds={folds}
             selectedId={selectedId}
             onSelect={select}
             scrollTo={scrollTo}

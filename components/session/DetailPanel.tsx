@@ -19,17 +19,23 @@ import { LongText } from "@/components/ui/LongText";
 import { Markdown } from "@/components/ui/Markdown";
 import { RelativeTime } from "@/components/ui/RelativeTime";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { detailLine, KindChip } from "@/components/transcript/ThoughtKind";
+import type { OutlineThought } from "@/lib/contracts/dashboard";
+import { ToolCallResults } from "./ToolCallResults";
 
 /** `scoring`: the dashboard's own user may score and comment (not a share-link visitor). */
 export function DetailPanel({
   thoughtId,
   onSelect,
   scoring = false,
+  results,
   anchors,
 }: {
   thoughtId: string | null;
   onSelect: (id: string) => void;
   scoring?: boolean;
+  /** A tool call's results, folded into it (components/session/useSessionFolds.ts). */
+  results?: readonly OutlineThought[];
   /** Per thought id, the phrases of open comment threads: highlighted here as in the transcript. */
   anchors?: ReadonlyMap<string, readonly CommentAnchor[]>;
 }) {
@@ -79,10 +85,12 @@ export function DetailPanel({
           {t.branchId ? <Badge variant="secondary">branch {t.branchId}</Badge> : null}
           {t.stage ? <Badge variant="outline">{t.stage}</Badge> : null}
           {t.version > 1 ? <Badge variant="outline">edited · v{t.version}</Badge> : null}
+          {t.kind ? <KindChip kind={t.kind} className="text-xs" /> : null}
         </h2>
         <p className="text-xs text-muted-foreground">
           #{t.seq} · <RelativeTime at={t.createdAt} /> · {t.source}
           {t.score !== null ? ` · self-score ${t.score}` : ""}
+          {t.detail ? detailLine(t.detail as Record<string, unknown>) : ""}
         </p>
         {related ? (
           <nav className="flex flex-wrap gap-1.5" aria-label="Related thoughts">
@@ -134,6 +142,7 @@ export function DetailPanel({
           />
         </div>
       </section>
+      {t.kind === "tool_call" ? <ToolCallResults results={results ?? []} /> : null}
       {scoring ? <ScoresSection sessionId={t.sessionId} thoughtId={t.id} /> : null}
       {scoring ? <CommentsSection sessionId={t.sessionId} thoughtId={t.id} textRef={textRef} text={t.text} /> : null}
       <Collapsible className="flex flex-col gap-2">

@@ -1,7 +1,8 @@
 "use client";
-// The session view's header: title, agent and model, counts, the live feed's state, the reasoning-health line, and
-// the actions (follow mode, memories, view, export, share).
+// The session view's header: title, agent (and who recorded it, when a connector did) and model, counts, the live
+// feed's state, the reasoning-health line, and the actions (follow mode, memories, view, export, share).
 import type { SessionOutline } from "@/lib/contracts/dashboard";
+import { RecordedBy } from "@/components/oauth/RecordedBy";
 import { LIVE_STATE_WORDS, type LiveState } from "@/lib/graph/live-status";
 import { SessionMemoriesLink } from "@/components/memories/SessionMemoriesLink";
 import { HealthSummary } from "@/components/reasoning/HealthSummary";
@@ -18,7 +19,9 @@ import { ViewMenu } from "./ViewMenu";
 
 export function SessionHeader({
   session: s,
+  connector,
   thoughtCount,
+  resultsWithCalls = 0,
   branches,
   liveState,
   folded,
@@ -31,7 +34,10 @@ export function SessionHeader({
   readOnly,
 }: {
   session: Pick<SessionOutline["session"], "id" | "title" | "status" | "agent" | "model"> & { metadata?: unknown };
+  connector?: SessionOutline["connector"];
   thoughtCount: number;
+  /** How many of the thoughts are tool results shown with their calls (components/session/useSessionFolds.ts). */
+  resultsWithCalls?: number;
   branches: number;
   liveState: LiveState;
   /** The graph folds quiet runs and inactive branches (a large session). */
@@ -59,6 +65,7 @@ export function SessionHeader({
           <span data-testid="session-status">{s.status}</span>
           <span aria-hidden>·</span>
           <span className="truncate">{s.agent ?? "unknown agent"}</span>
+          {connector ? <RecordedBy connector={connector} /> : null}
           {s.model ? (
             <>
               <span aria-hidden>·</span>
@@ -69,6 +76,12 @@ export function SessionHeader({
           <span aria-hidden>·</span>
           <span>
             <span data-testid="thought-count">{thoughtCount}</span> {thoughtCount === 1 ? "thought" : "thoughts"}
+            {resultsWithCalls > 0 ? (
+              <span title="Each tool result is shown with the call it answers, in the graph and the transcript">
+                {" "}
+                ({resultsWithCalls} {resultsWithCalls === 1 ? "tool result" : "tool results"} with their calls)
+              </span>
+            ) : null}
           </span>
           <span aria-hidden>·</span>
           <span>

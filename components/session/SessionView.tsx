@@ -7,6 +7,7 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
+import { foldBranches } from "@/lib/graph/fold-branches";
 import { useGraphReasoning } from "@/components/reasoning/useGraphReasoning";
 import { LazyThoughtGraph, preloadGraph } from "@/components/graph/LazyThoughtGraph";
 import { Transcript } from "@/components/transcript/Transcript";
@@ -26,6 +27,7 @@ import { useCommentAnchors } from "./useCommentAnchors";
 import { useLayout } from "./useLayout";
 import { useLiveThoughts } from "./useLiveThoughts";
 import { useSelection } from "./useSelection";
+import { useSessionFolds } from "./useSessionFolds";
 import { useOverview } from "./useOverview";
 
 /** The compare view's address for two lines of a session. */
@@ -101,7 +103,9 @@ export function SessionView({
     preloadMarkdown();
   }, [mayDraw]);
   const byId = useMemo(() => new Map(thoughts.map((t) => [t.id, t])), [thoughts]);
-  const layout = useLayout(thoughts);
+  // Tool results fold into their calls and the reader folds branches: the graph lays out the rows that are drawn.
+  const folds = useSessionFolds(thoughts);
+  const layout = useLayout(folds.rows);
   // An outline that arrives after hydration draws the graph first and the transcript in the next task: the two in
   // one render made the load's longest task 160-217 ms at 1,000-20,000 thoughts (bench:ui; the bound is
   // 200). Drawing the graph later instead cost its first node ~100 ms. An outline in the page's HTML (a small
@@ -111,9 +115,21 @@ export function SessionView({
   const newestId = thoughts.at(-1)?.id ?? null;
   // Only a folded graph depends on the focus; below COLLAPSE_AT the selection must not rebuild the graph.
   const foldsByFocus = thoughts.length > COLLAPSE_AT;
-  const focusA = foldsByFocus ? selectedId : null;
-  const focusB = foldsByFocus ? newestId : null;
-  const folded = useMemo(() => foldGraph(layout, byId, [focusA, focusB]), [layout, byId, focusA, focusB]);
+  const focusA = foldsByFocus && selectedId ? folds.shownAs(selectedId) : null;
+  const focusB = foldsByFocus && newestId ? folds.shownAs(newestId) : null;
+  const { hidden, callOf } = folds;
+  const folded = useMemo(() => {
+    const laneOf = (id: string) => byId.get(id)?.branchId ?? "";
+    const g = foldBranches(foldGraph(layout, byId, [focusA, focusB]), hidden, laneOf);
+    if (callOf.size === 0) return g;
+    // A folded result is shown by its call's node.
+    const shownAs = new Map(g.shownAs);
+    for (const [result, call] of callOf) {
+      const node = shownAs.get(call);
+      if (node !== undefined) shownAs.set(result, node);
+    }
+    return { ...g, shownAs };
+  }, [layout, byId, focusA, focusB, hidden, callOf]);
   const graphReasoning = useGraphReasoning(outline.data?.session.id, thoughts.length);
   const [showOverview, setShowOverview] = useState(true);
   // Lines picked in the graph to compare: kept here, so they outlive any redraw of the graph's pane.
@@ -122,7 +138,7 @@ export function SessionView({
   const toCompare = useMemo(() => compareHref(resolvedId), [resolvedId]);
   const overview = useOverview({
     sessionId: outline.data?.session.id,
-    thoughts,
+    thoughts: folds.rows,
     layout,
     folded,
     selection,
@@ -164,7 +180,7 @@ export function SessionView({
       className="tg-session flex min-h-[30rem] flex-1 flex-col outline-none"
       onKeyDown={(e) =>
         onSessionKey(e, {
-          thoughts,
+          step: folds.step,
           selection,
           tab,
           setTab,
@@ -178,7 +194,9 @@ export function SessionView({
     >
       <SessionHeader
         session={s}
+        connector={outline.data.connector}
         thoughtCount={thoughts.length}
+        resultsWithCalls={folds.callOf.size}
         branches={layout.lanes.size - 1}
         liveState={liveState}
         folded={folded.collapsed}
@@ -212,6 +230,9 @@ export function SessionView({
                 onPicked={setPicked}
                 viewRows={overview.viewRows}
                 overlayRight={overview.element ? OVERVIEW_WIDTH : 0}
+                resultsOf={folds.resultsOf}
+                branches={folds.branches}
+                onToggleBranch={folds.toggleBranch}
               />
               {overview.element}
             </div>
@@ -220,7 +241,7 @@ export function SessionView({
             transcriptNow ? (
               <Transcript
                 sessionId={s.id}
-                thoughts={thoughts}
+                folds={folds}
                 selectedId={selectedId}
                 onSelect={select}
                 scrollTo={selection.scrollTo}
@@ -239,6 +260,7 @@ export function SessionView({
               thoughts={byId}
               readOnly={readOnly}
               anchors={anchors}
+              results={selectedId ? folds.resultsOf.get(selectedId) : undefined}
             />
           }
         />

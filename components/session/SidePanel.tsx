@@ -23,6 +23,7 @@ export function SidePanel({
   thoughts,
   readOnly,
   anchors,
+  results,
 }: {
   sessionId: string;
   tab: SideTab;
@@ -34,6 +35,8 @@ export function SidePanel({
   thoughts: ReadonlyMap<string, OutlineThought>;
   readOnly: boolean;
   anchors: ReadonlyMap<string, readonly CommentAnchor[]>;
+  /** The selected tool call's results, folded into it. */
+  results?: readonly OutlineThought[];
 }) {
   return (
     <Tabs
@@ -66,7 +69,13 @@ export function SidePanel({
         </TabsList>
       </div>
       <TabsContent value="detail" className={SIDE_CONTENT}>
-        <DetailPanel thoughtId={selectedId} onSelect={onSelect} scoring={!readOnly} anchors={anchors} />
+        <DetailPanel
+          thoughtId={selectedId}
+          onSelect={onSelect}
+          scoring={!readOnly}
+          anchors={anchors}
+          results={results}
+        />
       </TabsContent>
       <TabsContent value="compare" className={SIDE_CONTENT}>
         <BranchCompare sessionId={sessionId} layout={layout} thoughts={thoughts} />

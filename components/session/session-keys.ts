@@ -1,10 +1,9 @@
 "use client";
-// The session view's keys: j/k (or the arrows) move the selection through the thoughts in arrival order, Enter opens
+// The session view's keys: j/k (or the arrows) move the selection through the transcript's rows, Enter opens
 // the selection's detail, f toggles follow mode, c comments on the phrase selected in the detail panel's text, [ and ]
 // step through the selection's revision chain, b picks the selection's line to compare, n/r/w jump to the next branch
 // point, revision or warning (shift: the previous), g goes to a thought number.
 import type { KeyboardEvent } from "react";
-import type { OutlineThought } from "@/lib/contracts/dashboard";
 import { COMMENT_ON_SELECTION_ID } from "@/components/comments/CommentsSection";
 import { anchorFromTranscript } from "@/components/comments/pending-anchor";
 import { EARLIER_STEP_ID, LATER_STEP_ID } from "@/components/diff/RevisionHistory";
@@ -22,7 +21,9 @@ import type { Selection } from "./useSelection";
 import type { SideTab } from "./SidePanel";
 
 export interface SessionKeyContext {
-  thoughts: readonly OutlineThought[];
+  /** The thought `delta` rows from `id` in the transcript's rows (components/session/useSessionFolds.ts): a call with
+   *  its folded results is one row, a folded branch another. */
+  step: (id: string | null, delta: number) => string | null;
   selection: Selection;
   tab: SideTab;
   setTab: (tab: SideTab) => void;
@@ -34,7 +35,7 @@ export interface SessionKeyContext {
 
 export function onSessionKey(
   e: KeyboardEvent,
-  { thoughts, selection, tab, setTab, toggleFollow, jump, readOnly }: SessionKeyContext,
+  { step, selection, tab, setTab, toggleFollow, jump, readOnly }: SessionKeyContext,
 ) {
   const target = e.target as HTMLElement;
   if (ownsKeys(target, e.key)) return;
@@ -44,16 +45,15 @@ export function onSessionKey(
   // From the URL as it is now: a key pressed before useSearchParams has caught up (a held or quickly repeated j/k)
   // read the previous selection and moved to where the last key already had.
   const current = selection.current();
-  const index = current ? thoughts.findIndex((t) => t.id === current) : -1;
   const move = (delta: number) => {
-    const next = thoughts[Math.min(thoughts.length - 1, Math.max(0, index + delta))];
+    const next = step(current, delta);
     if (next) {
       e.preventDefault();
-      select(next.id, "keyboard");
+      select(next, "keyboard");
     }
   };
   if (e.key === "j" || e.key === "ArrowDown" || e.key === "ArrowRight") move(1);
-  else if (e.key === "k" || e.key === "ArrowUp" || e.key === "ArrowLeft") move(index < 0 ? 1 : -1);
+  else if (e.key === "k" || e.key === "ArrowUp" || e.key === "ArrowLeft") move(-1);
   else if (e.key === "Enter" && selectedId) {
     e.preventDefault();
     setTab("detail");

@@ -1,8 +1,8 @@
 "use client";
-// One session in the sessions table: its box for selection, its title (the link to the session), agent, status,
-// counts, scores, health and last activity. A click anywhere on the row but its box opens the session (with Ctrl or
-// Cmd, or the middle button, in a new tab); the title stays the row's one link, so keyboards and screen readers meet
-// one control per row and no control inside another.
+// One session in the sessions table: its box for selection, its title (the link to the session), agent (and who
+// recorded it, when a connector did), status, counts, scores, health and last activity. A click anywhere on the row
+// but its box opens the session (with Ctrl or Cmd, or the middle button, in a new tab); the title stays the row's one
+// link, so keyboards and screen readers meet one control per row and no control inside another.
 import { TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -13,6 +13,8 @@ import type { HealthCells } from "@/lib/contracts/session-health";
 import { HealthCell } from "@/components/reasoning/HealthCell";
 import { CostCell, TokensCell } from "@/components/usage/UsageCells";
 import type { UsageTotals } from "@/lib/contracts/usage";
+import type { ConnectorAttribution } from "@/lib/contracts/oauth";
+import { RecordedBy } from "@/components/oauth/RecordedBy";
 import { Badge } from "@/components/ui/Badge";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { cn } from "@/components/ui/cn";
@@ -33,6 +35,7 @@ export function SessionRow({
   scores,
   health,
   usage,
+  connector,
   showUsage,
   scoreConfigChosen,
   selected,
@@ -42,6 +45,8 @@ export function SessionRow({
   scores: ScoreSummary[];
   health: HealthCells | undefined;
   usage: UsageTotals | undefined;
+  /** Who recorded it through a connector (OAuth); absent for an API key. */
+  connector: ConnectorAttribution | undefined;
   /** Tokens and cost columns (./table-columns.ts USAGE_ONLY). */
   showUsage: boolean;
   /** A score config is chosen to sort by: the scores show at every width (it is the sort asked for). */
@@ -99,6 +104,7 @@ export function SessionRow({
         <span className="block truncate" title={s.agent ?? undefined}>
           {s.agent ?? "—"}
         </span>
+        {connector ? <RecordedBy connector={connector} stacked className="text-xs" /> : null}
       </TableCell>
       <TableCell>
         <StatusBadge status={s.status} />

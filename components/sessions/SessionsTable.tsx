@@ -95,6 +95,7 @@ export function SessionsTable() {
                   scores={data.scores[s.id] ?? []}
                   health={data.health[s.id]}
                   usage={data.usage[s.id]}
+                  connector={data.connectors[s.id]}
                   showUsage={showUsage}
                   scoreConfigChosen={Boolean(query.scoreConfigId)}
                   selected={selection.isSelected(s.id)}

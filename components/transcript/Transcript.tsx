@@ -5,6 +5,9 @@ import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
 import type { OutlineThought } from "@/lib/contracts/dashboard";
 import { describeFlag } from "@/lib/domain/flags";
+import type { TranscriptEntry } from "@/lib/graph/fold-branches";
+import { resultWords } from "@/lib/normalised/kind-words";
+import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 import { LongText } from "@/components/ui/LongText";
 import { Markdown } from "@/components/ui/Markdown";
@@ -12,46 +15,22 @@ import { AnchoredMarkdown } from "@/components/comments/AnchoredMarkdown";
 import { transcriptTexts } from "@/components/comments/pending-anchor";
 import { useFullThoughts } from "./useFullThoughts";
 import type { CommentAnchor } from "@/lib/contracts/comments";
+import { detailLine, KindChip } from "./ThoughtKind";
+import { ToolResults } from "./ToolResults";
 
-/** How each kind of imported thought is labelled (lib/normalised/model.ts ITEM_KINDS). */
-const KIND_LABELS: Record<string, string> = {
-  prompt: "prompt",
-  reasoning: "reasoning",
-  placeholder: "reasoning not recorded",
-  tool_call: "tool call",
-  tool_result: "tool result",
-  answer: "answer",
-};
-
-function KindChip({ kind }: { kind: string }) {
-  return (
-    <span
-      data-kind={kind}
-      className={cn("tg-kind rounded bg-muted px-1 font-medium text-foreground", kind === "placeholder" && "italic")}
-    >
-      {KIND_LABELS[kind] ?? kind}
-    </span>
-  );
+/** What the transcript shows of a session's folds (components/session/useSessionFolds.ts): its rows with tool results
+ *  folded into their calls and the reader's folded branches as one row each. */
+export interface TranscriptFolds {
+  entries: readonly TranscriptEntry<OutlineThought>[];
+  /** The row showing each thought (a folded result: its call's row; a thought of a folded branch: the fold's). */
+  indexOf: ReadonlyMap<string, number>;
+  resultsOf: ReadonlyMap<string, readonly OutlineThought[]>;
+  callOf: ReadonlyMap<string, string>;
+  /** Each branch's first thought and what it is in words (sub-agent, rewind, branch). */
+  branches: ReadonlyMap<string, { firstId: string; word: string }>;
+  toggleBranch: (branchKey: string) => void;
 }
 
-/** Model, tool and token counts of an imported thought, on one line. */
-function detailLine(detail: Record<string, unknown>): string {
-  const n = (key: string) => {
-    const value = detail[key];
-    return typeof value === "number" ? value : null;
-  };
-  const parts: string[] = [];
-  if (typeof detail.toolName === "string") parts.push(detail.toolName);
-  if (typeof detail.model === "string") parts.push(detail.model);
-  const tokens = [
-    n("tokensIn") !== null ? `${n("tokensIn")} in` : null,
-    n("tokensOut") !== null ? `${n("tokensOut")} out` : null,
-    n("tokensReasoning") !== null ? `${n("tokensReasoning")} reasoning` : null,
-  ].filter(Boolean);
-  if (tokens.length > 0) parts.push(`${tokens.join(" / ")} tokens`);
-  if (n("latencyMs") !== null) parts.push(`${(n("latencyMs")! / 1000).toFixed(1)} s`);
-  return parts.length > 0 ? ` · ${parts.join(" · ")}` : "";
-}
 const ESTIMATE = 110;
 
 /**
@@ -70,16 +49,21 @@ function measureRow(
   return instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ?? ESTIMATE;
 }
 
+/** A row's key: its thought's id, or the folded branch's. */
+function entryKey(e: TranscriptEntry<OutlineThought>): string {
+  return e.type === "thought" ? e.thought.id : `fold:${e.branchKey}`;
+}
+
 export function Transcript({
   sessionId,
-  thoughts,
+  folds,
   selectedId,
   onSelect,
   scrollTo,
   anchors,
 }: {
   sessionId: string;
-  thoughts: readonly OutlineThought[];
+  folds: TranscriptFolds;
   selectedId: string | null;
   onSelect: (id: string) => void;
   /** A request to bring a thought into view; `key` changes per request. */
@@ -88,23 +72,35 @@ export function Transcript({
   anchors?: ReadonlyMap<string, readonly CommentAnchor[]>;
 }) {
   const parent = useRef<HTMLDivElement>(null);
+  const { entries, resultsOf } = folds;
   const virtualizer = useVirtualizer({
-    count: thoughts.length,
+    count: entries.length,
     getScrollElement: () => parent.current,
     estimateSize: () => ESTIMATE,
     overscan: 6,
-    getItemKey: (i) => thoughts[i]!.id,
+    getItemKey: (i) => entryKey(entries[i]!),
     measureElement: measureRow,
   });
   const items = virtualizer.getVirtualItems();
 
-  // Full text for the thoughts on screen.
-  const seqs = useMemo(() => items.map((it) => thoughts[it.index]!.seq), [items, thoughts]);
+  // Full text for the thoughts on screen and the tool results folded into them.
+  const seqs = useMemo(() => {
+    const out: number[] = [];
+    for (const it of items) {
+      const e = entries[it.index]!;
+      if (e.type !== "thought") continue;
+      out.push(e.thought.seq);
+      for (const r of resultsOf.get(e.thought.id) ?? []) out.push(r.seq);
+    }
+    return out;
+  }, [items, entries, resultsOf]);
   const full = useFullThoughts(sessionId, seqs);
+  const texts = new Map([...full].map(([seq, t]) => [seq, t.text]));
   // The raw texts of the rows on screen, for anchoring a comment to a phrase selected in them.
   for (const t of full.values()) transcriptTexts.set(t.id, t.text);
 
-  const scrollIndex = scrollTo ? thoughts.findIndex((t) => t.id === scrollTo.id) : -1;
+  const scrollIndex = scrollTo ? (folds.indexOf.get(scrollTo.id) ?? -1) : -1;
+  const selectedIndex = selectedId ? (folds.indexOf.get(selectedId) ?? -1) : -1;
   useEffect(() => {
     const el = parent.current;
     if (scrollIndex < 0 || !el) return;
@@ -136,14 +132,59 @@ export function Transcript({
     >
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {items.map((it) => {
-          const o = thoughts[it.index]!;
+          const e = entries[it.index]!;
+          const selected = it.index === selectedIndex;
+          const place = {
+            ref: virtualizer.measureElement,
+            "data-index": it.index,
+            style: { position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${it.start}px)` },
+          } as const;
+          if (e.type === "fold") {
+            const word = folds.branches.get(e.branchKey)?.word ?? "branch";
+            return (
+              <article
+                key={it.key}
+                {...place}
+                data-testid="folded-branch"
+                data-branch={e.branchKey}
+                aria-current={selected ? "true" : undefined}
+                className={cn(
+                  "flex items-center gap-2 border-b border-l-2 border-b-border border-l-transparent bg-muted/40 px-4 py-2 text-sm",
+                  selected && "is-selected border-l-primary",
+                )}
+              >
+                <span className="min-w-0 flex-1 truncate">
+                  <span className="font-medium">
+                    {word} {e.branchKey}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {" "}
+                    · {e.count.toLocaleString("en-US")} {e.count === 1 ? "thought" : "thoughts"} folded
+                  </span>
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Unfold ${word} ${e.branchKey}`}
+                  onClick={() => {
+                    folds.toggleBranch(e.branchKey);
+                    onSelect(e.first.id);
+                  }}
+                >
+                  Unfold
+                </Button>
+              </article>
+            );
+          }
+          const o = e.thought;
           const t = full.get(o.seq);
-          const selected = o.id === selectedId;
+          const results = resultsOf.get(o.id);
+          const lane = o.branchId !== null ? folds.branches.get(o.branchId) : undefined;
+          const startsLane = lane?.firstId === o.id;
           return (
             <article
               key={it.key}
-              ref={virtualizer.measureElement}
-              data-index={it.index}
+              {...place}
               data-testid="thought"
               data-seq={o.seq}
               data-thought-id={o.id}
@@ -152,31 +193,39 @@ export function Transcript({
                 "thought flex cursor-pointer flex-col gap-1.5 border-b border-l-2 border-b-border border-l-transparent px-4 py-3 hover:bg-accent/40",
                 selected && "is-selected border-l-primary bg-accent/60 hover:bg-accent/60",
               )}
-              style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${it.start}px)` }}
               onClick={() => onSelect(o.id)}
             >
               <header className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
                 <span className="font-semibold tabular-nums text-foreground">
                   #{o.thoughtNumber}/{o.totalThoughts}
                 </span>
-                {o.branchId ? ` · branch ${o.branchId}` : ""}
+                {o.branchId ? ` · ${lane?.word ?? "branch"} ${o.branchId}` : ""}
                 {o.isRevision ? ` · revises ${o.revisesThought ?? "?"}` : ""}
                 {o.stage ? ` · ${o.stage}` : ""}
                 {o.version > 1 ? ` · edited (v${o.version})` : ""}
                 {o.kind ? <KindChip kind={o.kind} /> : null}
+                {o.kind === "tool_call" && results !== undefined ? (
+                  <span className="text-foreground">→ {resultWords(results)}</span>
+                ) : null}
                 {t?.detail ? (
                   <span className="tabular-nums">{detailLine(t.detail as Record<string, unknown>)}</span>
                 ) : null}
+                {startsLane ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="ml-auto h-6"
+                    aria-label={`Fold ${lane.word} ${o.branchId}`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      folds.toggleBranch(o.branchId!);
+                    }}
+                  >
+                    Fold
+                  </Button>
+                ) : null}
               </header>
-              {t && o.kind === "tool_result" ? (
-                <details className="text-sm" data-testid="tool-result">
-                  <summary className="cursor-pointer text-muted-foreground">
-                    {(t.detail as { isError?: boolean } | null)?.isError ? "Error" : "Result"} (
-                    {t.text.length.toLocaleString("en-US")} characters)
-                  </summary>
-                  <pre className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap break-words">{t.text}</pre>
-                </details>
-              ) : t ? (
+              {t ? (
                 <div data-thought-text="" className="min-w-0">
                   <LongText
                     id={o.id}
@@ -193,6 +242,13 @@ export function Transcript({
               ) : (
                 <p className="text-sm text-muted-foreground">{o.preview}</p>
               )}
+              {o.kind === "tool_call" ? (
+                <ToolResults
+                  results={results ?? []}
+                  texts={texts}
+                  open={selectedId !== null && folds.callOf.get(selectedId) === o.id ? selectedId : null}
+                />
+              ) : null}
               {o.flags.map((f) => (
                 <div key={f} className="flag text-xs text-amber-700 dark:text-amber-400">
                   ⚠ {describeFlag(f)}

@@ -1,6 +1,7 @@
 // Shapes the review dashboard reads over tRPC. Kept small on purpose: a 20,000-thought outline must load quickly,
 // so the graph gets a preview of each thought and the full text is fetched for what is on screen.
 import { z } from "zod";
+import { ZConnectorAttribution } from "./oauth";
 import { ZScoreSummary } from "./scores";
 import { HEALTH_BELOW, ZHealthCells } from "./session-health";
 import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./session";
@@ -34,10 +35,22 @@ export function selectionOf<K extends string>(fields: readonly K[]): { [P in K]:
   return Object.fromEntries(fields.map((f) => [f, true])) as { [P in K]: true };
 }
 
+/** An imported tool call's or tool result's call (from its detail): the browser folds a result into its call. */
+export const ZOutlineTool = z.object({
+  /** The source's id of the call, which its result names too. */
+  callId: z.string(),
+  name: z.string().nullable(),
+  /** A result that reports failure. */
+  isError: z.boolean(),
+});
+export type OutlineTool = z.infer<typeof ZOutlineTool>;
+
 /** A thought as the outline carries it: ZThoughtView's graph fields, and a preview of its text in place of the text. */
 export const ZOutlineThought = ZThoughtView.pick(selectionOf(OUTLINE_FIELDS)).extend({
   preview: z.string(),
   length: z.number().int(),
+  /** Null but for a tool call or result that names its call. */
+  tool: ZOutlineTool.nullable(),
 });
 export type OutlineThought = z.infer<typeof ZOutlineThought>;
 
@@ -45,6 +58,8 @@ export const ZSessionOutline = z.object({
   session: ZSessionSummary,
   branches: z.array(ZBranchView),
   thoughts: z.array(ZOutlineThought),
+  /** The person and client when a connector recorded the session (OAuth); null for an API key, or on a share link. */
+  connector: ZConnectorAttribution.nullable().default(null),
 });
 export type SessionOutline = z.infer<typeof ZSessionOutline>;
 
@@ -126,6 +141,8 @@ export const ZSessionTablePage = z.object({
   health: z.record(z.string(), ZHealthCells),
   /** Per session on this page: tokens and cost of its model calls (sessions without figures are absent). */
   usage: z.record(z.string(), ZUsageTotals).default({}),
+  /** Per session on this page: the person and client when a connector recorded it (sessions with an API key absent). */
+  connectors: z.record(z.string(), ZConnectorAttribution).default({}),
 });
 export type SessionTablePage = z.infer<typeof ZSessionTablePage>;
 

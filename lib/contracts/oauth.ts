@@ -1,6 +1,7 @@
 // OAuth for remote MCP connectors: the shapes of a client's metadata (Dynamic Client Registration's body and a Client
-// ID Metadata Document alike, RFC 7591 §2), of the consent form, and of a grant as Settings lists it. The protocol's
-// own requests (authorize, token, revoke) are checked field by field in server/oauth/, which answers OAuth's errors.
+// ID Metadata Document alike, RFC 7591 §2), of the consent form, of a grant as Settings lists it, and of who recorded
+// a session through a connector (the session header and the sessions list). The protocol's own requests (authorize,
+// token, revoke) are checked field by field in server/oauth/, which answers OAuth's errors.
 import { z } from "zod";
 import { redirectUriProblem } from "@/lib/oauth/redirect-uris";
 
@@ -57,6 +58,17 @@ export const ZConsentDecision = z.object({
 });
 
 export const ZRevokeGrantInput = z.object({ id: z.string().min(1, { error: "id is required." }).max(200) });
+
+/** Who recorded a session through a connector: the person whose grant wrote it, and the client that wrote. */
+export const ZConnectorAttribution = z.object({
+  /** The person's name, else their email. */
+  person: z.string(),
+  /** The MCP client as it named itself on the connection (clientInfo), else the OAuth client the person approved. */
+  client: z.string(),
+  /** The OAuth client the person approved, as it named itself (the name on the consent page and in Settings). */
+  app: z.string(),
+});
+export type ConnectorAttribution = z.infer<typeof ZConnectorAttribution>;
 
 /** A grant as Settings lists it. */
 export interface GrantView {

@@ -7,6 +7,7 @@
 // lane's last thought; a parent that already has a continuation forks (a rewind, an edited prompt, a retry), and the
 // new lane is a branch from the parent's thought. A sub-agent (item.branch) is always a branch, named after it.
 // Thought numbers are depths in that tree (a branch numbers on from its fork, as sequentialthinking branches do).
+import { fenced } from "../markdown/fence";
 import { placeholderText, type ItemKind, type NormalisedItem, type NormalisedSession, type SourceKind } from "./model";
 
 /** A reasoning text longer than this is split at paragraph breaks into consecutive thoughts (whole paragraphs, so a
@@ -97,13 +98,6 @@ function fit(text: string, max: number): string {
   if (text.length <= max) return text;
   const note = `\n\n… (${(text.length - (max - 60)).toLocaleString("en-US")} more characters not imported)`;
   return text.slice(0, max - note.length) + note;
-}
-
-/** A fence longer than any run of backticks in `text`, so the text cannot close it. */
-function fenced(text: string, lang: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}${lang}\n${text}\n${fence}`;
 }
 
 /** The text a thought shows for an item: never blank (the write path refuses blank thoughts). */

@@ -1,6 +1,7 @@
 // OAuth clients: found by client_id, in the MCP specification's order. A client_id that is an https URL is a Client
 // ID Metadata Document, fetched and kept for its cache lifetime; any other is a Dynamic Client Registration (RFC 7591)
-// made here. Either kind can be turned off (THOUGHTGRAPH_OAUTH_CIMD=0, THOUGHTGRAPH_OAUTH_DCR=0).
+// made here, within limits (./registration-limits.ts). Either kind can be turned off (THOUGHTGRAPH_OAUTH_CIMD=0,
+// THOUGHTGRAPH_OAUTH_DCR=0).
 import "@/server/server-only";
 import { firstProblem } from "@/lib/contracts/errors";
 import { ZClientMetadata, type ClientMetadata } from "@/lib/contracts/oauth";
@@ -8,6 +9,7 @@ import type { Db } from "@/server/db/client";
 import type { OAuthSettings } from "@/server/config";
 import { fetchMetadataDocument, metadataUrlProblem } from "./metadata-fetch";
 import { OAuthProtocolError } from "./oauth-error";
+import { admitRegistration, pruneUnusedClients, unusedClientExpired } from "./registration-limits";
 import { CLIENT_ID_PREFIX, newSecret } from "./secrets";
 
 export interface OAuthClientInfo {
@@ -54,11 +56,15 @@ export async function findClient(db: Db, clientId: string, settings: OAuthSettin
     }
     return cimdClient(db, clientId, settings);
   }
-  const row = await db.oAuthClient.findUnique({ where: { id: clientId } });
-  if (!row || row.kind !== "dcr") {
+  const row = await db.oAuthClient.findUnique({
+    where: { id: clientId },
+    include: { _count: { select: { grants: true } } },
+  });
+  if (!row || row.kind !== "dcr" || unusedClientExpired(row.createdAt, row._count.grants)) {
     throw new OAuthProtocolError(
       "invalid_client",
-      `client_id "${clientId}" is not registered here; register it first.`,
+      `client_id "${clientId}" is not registered here (a registration nobody approves expires after a day); ` +
+        "register it first.",
     );
   }
   if (!settings.dcr) {
@@ -141,9 +147,15 @@ export interface RegisteredClient {
 
 /**
  * Dynamic Client Registration: every client is public (no secret; PKCE protects its codes), whatever method it asked
- * for, and is told so in the answer, which RFC 7591 §3.2.1 allows.
+ * for, and is told so in the answer, which RFC 7591 §3.2.1 allows. `from`: the key of the address it came from
+ * (server/http/client-address.ts, limitKeyOf), which the per-address limit counts by.
  */
-export async function registerClient(db: Db, body: unknown, settings: OAuthSettings): Promise<RegisteredClient> {
+export async function registerClient(
+  db: Db,
+  body: unknown,
+  settings: OAuthSettings,
+  from: string,
+): Promise<RegisteredClient> {
   if (!settings.dcr) {
     throw new OAuthProtocolError(
       "invalid_request",
@@ -162,9 +174,11 @@ export async function registerClient(db: Db, body: unknown, settings: OAuthSetti
   const id = CLIENT_ID_PREFIX + newSecret("").slice(0, 24);
   const name = metadata.client_name ?? "Unnamed client";
   const stored = { ...metadata, token_endpoint_auth_method: "none" };
+  await pruneUnusedClients(db);
   const row = await db.oAuthClient.create({
-    data: { id, kind: "dcr", name, redirectUris: metadata.redirect_uris, metadata: stored },
+    data: { id, kind: "dcr", name, redirectUris: metadata.redirect_uris, metadata: stored, registeredFrom: from },
   });
+  await admitRegistration(db, row.id, from, settings);
   return {
     client_id: row.id,
     client_id_issued_at: Math.floor(row.createdAt.getTime() / 1000),

@@ -1,6 +1,6 @@
 // OAuth's own error answers (RFC 6749 §4.1.2.1 and §5.2, RFC 7591 §3.2.2, RFC 8707 §2): a code from the protocol's
 // list and a description that names the parameter and how to fix it. Thrown by the services, turned into a redirect
-// or a JSON answer by the door that called them (server/oauth/answers.ts).
+// or a JSON answer by the door that called them (server/http/routes/oauth.ts).
 import "@/server/server-only";
 
 export type OAuthErrorCode =
@@ -23,6 +23,8 @@ export class OAuthProtocolError extends Error {
     readonly error: OAuthErrorCode,
     readonly description: string,
     readonly status = error === "invalid_client" ? 401 : 400,
+    /** A 429's Retry-After: seconds until the request can succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(description);
     this.name = "OAuthProtocolError";

@@ -16,8 +16,11 @@ import { sqliteConnection } from "@/server/ingest/commit";
 import { isoOfSqliteDate } from "@/server/ingest/write-store";
 import { inPages } from "@/server/db/in-pages";
 import type { Prisma } from "@/server/db/generated/sqlite/client";
-import { toOutline, type OutlineSource } from "@/lib/graph/outline";
+import { TOOL_KINDS, toOutline, type OutlineSource } from "@/lib/graph/outline";
+import type { OutlineTool } from "@/lib/contracts/dashboard";
 import { NotFoundError } from "@/server/errors";
+import type { ConnectorAttribution } from "@/lib/contracts/oauth";
+import { connectorAttributions } from "@/server/oauth/attribution";
 import { healthCells, healthWhere, refreshStaleHealth } from "./reasoning/session-health";
 import { scoreSummaries } from "./scores/scores";
 import { findSession, stringArray, toBranchView, toSessionSummary, toThoughtView } from "./sessions/sessions";
@@ -31,16 +34,24 @@ import { parseQuery } from "@/lib/search/query";
  *  read runs on the serving thread, and a 20,000-thought session's page waited ~1 s for its own scripts behind it. */
 const OUTLINE_COLUMNS = { ...selectionOf(OUTLINE_FIELDS), text: true } as const;
 
-export async function sessionOutline(db: Db, projectId: string, idOrKey: string): Promise<SessionOutline> {
+/** `people: false` leaves out who recorded it (a share link's visitor is not shown the project's members). */
+export async function sessionOutline(
+  db: Db,
+  projectId: string,
+  idOrKey: string,
+  { people = true }: { people?: boolean } = {},
+): Promise<SessionOutline> {
   const session = await findSession(db, projectId, idOrKey);
-  const [thoughts, branches] = await Promise.all([
+  const [thoughts, branches, connectors] = await Promise.all([
     outlineSources(db, session.id),
     db.branch.findMany({ where: { sessionId: session.id }, orderBy: { ordinal: "asc" } }),
+    people ? connectorAttributions(db, projectId, [session]) : new Map<string, ConnectorAttribution>(),
   ]);
   return {
     session: toSessionSummary(session),
     branches: branches.map(toBranchView),
     thoughts: thoughts.map(toOutline),
+    connector: connectors.get(session.id) ?? null,
   };
 }
 
@@ -49,15 +60,38 @@ async function outlineSources(db: Db, sessionId: string): Promise<OutlineSource[
     const raw = await sqliteConnection(db);
     return inPages((after, take) => outlinePageSqlite(raw, sessionId, after, take));
   }
-  const rows = await inPages((after, take) =>
-    db.thought.findMany({
-      where: { sessionId, seq: { gt: after } },
-      orderBy: { seq: "asc" },
-      take,
-      select: OUTLINE_COLUMNS,
-    }),
+  const [rows, tools] = await Promise.all([
+    inPages((after, take) =>
+      db.thought.findMany({
+        where: { sessionId, seq: { gt: after } },
+        orderBy: { seq: "asc" },
+        take,
+        select: OUTLINE_COLUMNS,
+      }),
+    ),
+    toolsPg(db, sessionId),
+  ]);
+  return rows.map((t) => ({
+    ...t,
+    flags: stringArray(t.flags),
+    createdAt: t.createdAt.toISOString(),
+    tool: tools.get(t.id) ?? null,
+  }));
+}
+
+/** The tool calls' and results' call ids, names and errors, read out of their details by the database: a detail may
+ *  hold kilobytes of opaque payload that the outline has no use for. */
+async function toolsPg(db: Db, sessionId: string): Promise<Map<string, OutlineTool>> {
+  const kinds = TOOL_KINDS.map((k) => `'${k}'`).join(", ");
+  const rows = await db.$queryRawUnsafe<{ id: string; callId: string | null; name: string | null; isError: boolean }[]>(
+    `SELECT "id", "detail"->>'toolCallId' AS "callId", "detail"->>'toolName' AS "name",
+       coalesce(("detail"->>'isError') = 'true', false) AS "isError"
+     FROM "Thought" WHERE "sessionId" = $1 AND "kind" IN (${kinds})`,
+    sessionId,
   );
-  return rows.map((t) => ({ ...t, flags: stringArray(t.flags), createdAt: t.createdAt.toISOString() }));
+  const tools = new Map<string, OutlineTool>();
+  for (const r of rows) if (r.callId !== null) tools.set(r.id, { callId: r.callId, name: r.name, isError: r.isError });
+  return tools;
 }
 
 /** One statement per connection: the outline's columns by seq, straight from SQLite, each row an array. */
@@ -65,10 +99,14 @@ const outlineStatements = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Stat
 
 type SqliteValue = string | number | null;
 
+/** A tool call's or result's detail field, read by SQLite (only for those kinds: other details are not parsed). */
+const toolField = (path: string) =>
+  `CASE WHEN "kind" IN (${TOOL_KINDS.map((k) => `'${k}'`).join(", ")}) THEN json_extract("detail", '$.${path}') END`;
+
 /** The columns in the order outlinePageSqlite reads them (rows as arrays: half the time of a row object each). */
 const SQLITE_OUTLINE_COLUMNS = `"id", "seq", "thoughtNumber", "totalThoughts", "branchId", "branchFromThought",
   "branchFromThoughtId", "isRevision", "revisesThought", "revisesThoughtId", "stage", "score", "flags", "version",
-  "createdAt", "text", "kind"`;
+  "createdAt", "text", "kind", ${toolField("toolCallId")}, ${toolField("toolName")}, ${toolField("isError")}`;
 
 /**
  * A page of the outline read with a prepared statement instead of Prisma: 20,000 thoughts in 34–50 ms against
@@ -112,6 +150,10 @@ async function outlinePageSqlite(
     createdAt: isoOfSqliteDate(r[14] as string | number),
     text: r[15] as string,
     kind: r[16] as string | null,
+    tool:
+      typeof r[17] === "string"
+        ? { callId: r[17], name: typeof r[18] === "string" ? r[18] : null, isError: r[19] === 1 }
+        : null,
   }));
 }
 
@@ -276,10 +318,11 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
     }),
   ]);
   const ids = rows.map((r) => r.id);
-  const [summaries, health, usage] = await Promise.all([
+  const [summaries, health, usage, connectors] = await Promise.all([
     scoreSummaries(db, projectId, ids),
     healthCells(db, projectId, ids),
     usageOfSessions(db, projectId, ids),
+    connectorAttributions(db, projectId, rows),
   ]);
   return {
     sessions: rows.map(toSessionSummary),
@@ -290,6 +333,7 @@ export async function sessionsTable(db: Db, projectId: string, q: SessionTableQu
     scores: Object.fromEntries(summaries),
     health,
     usage: Object.fromEntries(usage),
+    connectors: Object.fromEntries(connectors),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   unique,
   type SqliteServer,
 } from "@/test/support/api-client";
+import { parseCsv } from "@/test/support/csv";
 import { signIn, trpcMutation } from "@/test/support/dashboard-client";
 import { harmlessUrl, renderMarkdown } from "@/test/support/render-markdown";
 
@@ -41,40 +42,6 @@ async function exportAs(id: string, format: "json" | "markdown" | "csv") {
   const a = await call(server(), `/api/v1/sessions/${encodeURIComponent(id)}/export?format=${format}`);
   expect(a.status, a.text).toBe(200);
   return a;
-}
-
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF line ends) into rows of fields. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && c === '"') {
-      quoted = false;
-    } else if (quoted) {
-      field += c;
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  expect(field, "the CSV ends with CRLF").toBe("");
-  return rows;
 }
 
 describe("the review in the exports", () => {

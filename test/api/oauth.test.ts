@@ -383,6 +383,21 @@ describe("OAuth refusals", () => {
     expect(writes(a)).toBe(before);
   });
 
+  it("sends a denial back to the client as access_denied with state and iss, and makes no grant", async () => {
+    const clientId = await register(a);
+    const before = writes(a);
+    const { page } = await openAuthorization(authorizeUrl(a, clientId), adminCookie);
+    const answer = await decide(a.server.url, page!, adminCookie, { decision: "deny" });
+    expect(answer.status).toBe(303);
+    const callback = new URL(answer.location!);
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
+    expect(callback.searchParams.get("error")).toBe("access_denied");
+    expect(callback.searchParams.get("state")).toBe("st-1");
+    expect(callback.searchParams.get("iss")).toBe(a.server.url);
+    expect(callback.searchParams.has("code")).toBe(false);
+    expect(writes(a)).toBe(before);
+  });
+
   it("refuses plain PKCE (and none) at the authorization endpoint with an error redirect carrying state and iss", async () => {
     const clientId = await register(a);
     const before = writes(a);

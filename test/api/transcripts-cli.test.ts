@@ -171,14 +171,14 @@ describe("thoughtgraph watch", () => {
     await sleep(800);
     expect(log).not.toMatch(/already there/);
 
-    // Truncated and rewritten as another session; and a new file beside it.
-    fs.writeFileSync(file, fixture("claude-code-session.jsonl").split("\n").slice(0, 4).join("\n") + "\n");
-    fs.writeFileSync(
-      path.join(dir(), "gemini-new.jsonl"),
-      fixture("gemini-session.jsonl").split("\n").slice(0, 2).join("\n") + "\n",
-    );
-    await until(async () => (await graphOrNull("claude-code:5f0c2a8e-7d1b-4c3a-9e6f-0a1b2c3d4e5f")) !== null);
-    await until(async () => (await graphOrNull("gemini-cli:7c1d9e2f-3a4b-4c5d-8e9f-a0b1c2d3e4f5")) !== null);
+    // Truncated and rewritten as another session; and a new file beside it (session ids of their own again: waiting
+    // for the fixtures' sessions would return at once, before the watcher read anything).
+    const claude = fixture("claude-code-session.jsonl").replaceAll("5f0c2a8e-7d1b", "live0000-7d1b");
+    fs.writeFileSync(file, claude.split("\n").slice(2, 3).join("\n") + "\n");
+    const gemini = fixture("gemini-session.jsonl").replaceAll("7c1d9e2f-3a4b", "live0000-3a4b");
+    fs.writeFileSync(path.join(dir(), "gemini-new.jsonl"), gemini.split("\n").slice(0, 2).join("\n") + "\n");
+    await until(async () => (await graphOrNull("claude-code:live0000-7d1b-4c3a-9e6f-0a1b2c3d4e5f")) !== null);
+    await until(async () => (await graphOrNull("gemini-cli:live0000-3a4b-4c5d-8e9f-a0b1c2d3e4f5")) !== null);
     expect(log).toMatch(/truncated; reading it from its start/);
     await stop();
   });

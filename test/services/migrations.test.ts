@@ -43,6 +43,7 @@ const TABLES = [
   "OAuthCode",
   "OAuthGrant",
   "OAuthToken",
+  "PasswordReset",
   "Project",
   "ProjectReasoningSettings",
   "QueueItem",

@@ -18,6 +18,9 @@ const SETTINGS: OAuthSettings = {
   accessTokenSeconds: 900,
   refreshTokenDays: 30,
   cimdPrivateHosts: [],
+  dcrPerAddress: 20,
+  dcrUnusedMax: 1000,
+  trustedProxies: [],
 };
 
 export function oauthGrantsSuite(databaseUrl: () => Promise<string>) {
@@ -27,6 +30,8 @@ export function oauthGrantsSuite(databaseUrl: () => Promise<string>) {
   let clients: typeof import("@/server/oauth/clients");
   let access: typeof import("@/server/oauth/access-tokens");
   let list: typeof import("@/server/oauth/grant-list");
+  let limits: typeof import("@/server/oauth/registration-limits");
+  let attribution: typeof import("@/server/oauth/attribution");
   let projectId = "";
   let userId = "";
 
@@ -39,6 +44,8 @@ export function oauthGrantsSuite(databaseUrl: () => Promise<string>) {
     clients = await import("@/server/oauth/clients");
     access = await import("@/server/oauth/access-tokens");
     list = await import("@/server/oauth/grant-list");
+    limits = await import("@/server/oauth/registration-limits");
+    attribution = await import("@/server/oauth/attribution");
     projectId = (await (await import("@/server/services/projects/projects")).ensureDefaultProject(db)).id;
     const { createUser } = await import("@/server/services/accounts");
     userId = (await createUser(db, { email: `owner-${Date.now()}@oauth.test`, password: "correct-horse-battery" })).id;
@@ -50,7 +57,12 @@ export function oauthGrantsSuite(databaseUrl: () => Promise<string>) {
   });
 
   async function approved(scope: "read" | "write" = "write") {
-    const client = await clients.registerClient(db, { client_name: "Suite", redirect_uris: [REDIRECT] }, SETTINGS);
+    const client = await clients.registerClient(
+      db,
+      { client_name: "Suite", redirect_uris: [REDIRECT] },
+      SETTINGS,
+      "suite",
+    );
     const params = new URLSearchParams({
       response_type: "code",
       client_id: client.client_id,
@@ -147,6 +159,81 @@ export function oauthGrantsSuite(databaseUrl: () => Promise<string>) {
       } finally {
         await db.membership.update({ where: { projectId_userId: { projectId, userId } }, data: { role: "annotator" } });
       }
+    });
+  });
+
+  describe("registration limits", () => {
+    const register = (from: string, settings: Partial<OAuthSettings> = {}) =>
+      clients.registerClient(
+        db,
+        { client_name: "Limited", redirect_uris: [REDIRECT] },
+        { ...SETTINGS, ...settings },
+        from,
+      );
+    const unusedFrom = (from: string) => db.oAuthClient.count({ where: { registeredFrom: from } });
+
+    it("refuses a registration past the per-address limit with 429 and Retry-After, keeping nothing of it", async () => {
+      const from = `limit-${Date.now()}`;
+      await register(from, { dcrPerAddress: 2 });
+      await register(from, { dcrPerAddress: 2 });
+      const refused = await register(from, { dcrPerAddress: 2 }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ error: "temporarily_unavailable", status: 429 });
+      const retry = (refused as { retryAfterSeconds: number }).retryAfterSeconds;
+      expect(retry).toBeGreaterThan(3500);
+      expect(retry).toBeLessThanOrEqual(3600);
+      expect((refused as Error).message).toMatch(/at most 2 not yet approved in an hour\. Retry after \d+ s/);
+      expect(await unusedFrom(from)).toBe(2);
+      // Another address is not held back by this one's registrations.
+      await expect(register(`${from}-other`, { dcrPerAddress: 2 })).resolves.toMatchObject({ client_name: "Limited" });
+    });
+
+    it("caps the unused registrations on the whole server, and suggests a metadata document when CIMD is on", async () => {
+      const unused = await db.oAuthClient.count({ where: { kind: "dcr", grants: { none: {} } } });
+      const from = `cap-${Date.now()}`;
+      const refused = await register(from, { dcrUnusedMax: unused }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ error: "temporarily_unavailable", status: 429 });
+      expect((refused as Error).message).toMatch(/waiting for approval.*Client ID Metadata Document/);
+      expect(await unusedFrom(from)).toBe(0);
+      // An approved client does not count: approving one frees its place.
+      const { clientId } = await approved("read");
+      expect(await db.oAuthClient.count({ where: { id: clientId } })).toBe(1);
+      await expect(register(from, { dcrUnusedMax: unused + 1 })).resolves.toBeTruthy();
+    });
+
+    it("forgets a registration nobody approved within a day, and never an approved one", async () => {
+      const stale = await register(`stale-${Date.now()}`);
+      const { clientId: kept } = await approved("read");
+      const dayAndMinuteAgo = new Date(Date.now() - limits.UNUSED_CLIENT_TTL_MS - 60_000);
+      await db.oAuthClient.updateMany({
+        where: { id: { in: [stale.client_id, kept] } },
+        data: { createdAt: dayAndMinuteAgo },
+      });
+      await expect(clients.findClient(db, stale.client_id, SETTINGS)).rejects.toMatchObject({
+        error: "invalid_client",
+      });
+      expect(await limits.pruneUnusedClients(db, new Date(), true)).toBeGreaterThanOrEqual(1);
+      expect(await db.oAuthClient.count({ where: { id: stale.client_id } })).toBe(0);
+      await expect(clients.findClient(db, kept, SETTINGS)).resolves.toMatchObject({ id: kept });
+    });
+  });
+
+  describe("attribution", () => {
+    it("names the person and the client for a session a grant wrote, in its own project only", async () => {
+      const { clientId } = await approved("write");
+      const grant = await db.oAuthGrant.findFirstOrThrow({ where: { clientId } });
+      await db.user.update({ where: { id: userId }, data: { name: "Ada Lovelace" } });
+      const sessions = [
+        { id: "s-connector", apiKeyId: grant.id, client: "claude-ai" },
+        { id: "s-unnamed", apiKeyId: grant.id, client: null },
+        { id: "s-key", apiKeyId: "some-api-key-id", client: "curl" },
+        { id: "s-none", apiKeyId: null, client: null },
+      ];
+      const found = await attribution.connectorAttributions(db, projectId, sessions);
+      expect(Object.fromEntries(found)).toEqual({
+        "s-connector": { person: "Ada Lovelace", client: "claude-ai", app: "Suite" },
+        "s-unnamed": { person: "Ada Lovelace", client: "Suite", app: "Suite" },
+      });
+      expect((await attribution.connectorAttributions(db, "another-project", sessions)).size).toBe(0);
     });
   });
 }

@@ -144,6 +144,80 @@ export function transcriptsSuite(provider: "sqlite" | "postgresql", databaseUrl:
       expect(await counts()).toEqual(before);
     });
 
+    /** The Claude Code fixture as a session of its own, its thinking carrying `word`. */
+    const claudeSession = async (word: string) => {
+      const text = `${fixture("claude-code-session.jsonl")}\n${fixture("claude-code-agent-a1b2c3.jsonl")}`
+        .replaceAll("5f0c2a8e-7d1b-4c3a-9e6f-0a1b2c3d4e5f", `${word}-${provider}`)
+        .replace("a local date with a UTC one", `a local date with a UTC one (${word})`);
+      const r = await svc.importTranscript(who(), text, {});
+      expect(r.thoughts.imported).toBe(18);
+      return r.sessionId!;
+    };
+
+    it("finds text in imported thinking, and a tool result's text on the result", async () => {
+      const { searchThoughts } = await import("@/server/services/search/thought-search");
+      const { waitForSearchIndex } = await import("@/server/ingest/search-indexer");
+      const word = `think${Date.now().toString(36)}`;
+      const sessionId = await claudeSession(word);
+      await waitForSearchIndex(svc.db);
+      const found = await searchThoughts(svc.db, projectId, { q: word, limit: 10, offset: 0 });
+      expect(found.hits).toHaveLength(1);
+      const g = await svc.graph(svc.db, projectId, sessionId);
+      const thinking = g.thoughts.find((t) => t.kind === "reasoning" && t.branchId === null)!;
+      expect(found.hits[0]).toMatchObject({ thoughtId: thinking.id, sessionId });
+      const result = await searchThoughts(svc.db, projectId, { q: '"toDateString"', limit: 10, offset: 0 });
+      expect(result.hits.map((h) => h.thoughtId)).toContain(
+        g.thoughts.find((t) => t.kind === "tool_result" && t.text.includes("toDateString"))!.id,
+      );
+    });
+
+    it("exports the thinking, says what each placeholder is, folds results under their calls, and never an opaque payload", async () => {
+      const { exportSessionJson } = await import("@/server/services/sessions/session-transfer");
+      const { renderMarkdown } = await import("@/server/services/sessions/session-markdown");
+      const sessionId = await claudeSession(`export${Date.now().toString(36)}`);
+      const json = await exportSessionJson(svc.db, projectId, sessionId);
+      const texts = json.thoughts.map((t) => [t.kind, t.text]);
+      expect(texts).toContainEqual(["reasoning", expect.stringContaining("a local date with a UTC one")]);
+      expect(texts).toContainEqual(["reasoning", "Run the whole suite once."]);
+      expect(texts).toContainEqual(["placeholder", expect.stringContaining("Reasoning not recorded")]);
+      expect(texts).toContainEqual(["placeholder", expect.stringContaining("Reasoning redacted by the provider")]);
+      expect(json.thoughts.find((t) => t.text.includes("a local date"))!.detail).toMatchObject({ opaque: true });
+      const md = renderMarkdown(json);
+      for (const file of [JSON.stringify(json), md]) {
+        for (const secret of ["sig-A-opaque", "sig-B-opaque", "EncryptedRedactedPayload"]) {
+          expect(file).not.toContain(secret);
+        }
+      }
+      // Thinking under a heading that says it is reasoning; a placeholder says what it is, in its heading and text.
+      expect(md).toMatch(/## 2\/2 · reasoning\n\nThe test compares a local date with a UTC one/);
+      expect(md).toMatch(/## 5\/5 · reasoning withheld\n\nReasoning not recorded: Claude Code kept only/);
+      expect(md).toMatch(/## 8\/8 · reasoning withheld\n\nReasoning redacted by the provider/);
+      // The Read call's result under it, fenced, and no step of its own.
+      expect(md).toContain(
+        "## 3/3 · tool call\n\n**Read**\n\n```json\n" +
+          '{\n  "file_path": "src/date.ts"\n}\n```\n\n**Result** (53 characters):\n\n```\nexport const today',
+      );
+      expect(md).not.toContain("tool result");
+      expect(md.match(/^## /gm)).toHaveLength(18 - 3);
+    });
+
+    it("gives the outline each tool call's and result's call, as the browser reads it from the detail", async () => {
+      const { sessionOutline } = await import("@/server/services/dashboard");
+      const { toOutline } = await import("@/lib/graph/outline");
+      const sessionId = await claudeSession(`outline${Date.now().toString(36)}`);
+      const outline = await sessionOutline(svc.db, projectId, sessionId);
+      const g = await svc.graph(svc.db, projectId, sessionId);
+      expect(outline.thoughts).toEqual(g.thoughts.map(toOutline));
+      expect(outline.thoughts.filter((t) => t.tool !== null).map((t) => [t.kind, t.tool])).toEqual([
+        ["tool_call", { callId: "toolu_1", name: "Read", isError: false }],
+        ["tool_result", { callId: "toolu_1", name: "Read", isError: false }],
+        ["tool_call", { callId: "toolu_2", name: "Task", isError: false }],
+        ["tool_result", { callId: "toolu_2", name: "Task", isError: false }],
+        ["tool_call", { callId: "toolu_s1", name: "Bash", isError: false }],
+        ["tool_result", { callId: "toolu_s1", name: "Bash", isError: false }],
+      ]);
+    });
+
     it("keeps hostile text as it was sent", async () => {
       const line = JSON.stringify({
         type: "user",

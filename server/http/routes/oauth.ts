@@ -17,6 +17,7 @@ import {
   redirectWith,
   UnsafeAuthorizationRequest,
 } from "@/server/oauth/authorization-request";
+import { clientAddress, limitKeyOf } from "@/server/http/client-address";
 import { registerClient } from "@/server/oauth/clients";
 import { approveRequest, exchangeCode, refreshTokens, revokeToken } from "@/server/oauth/grants";
 import { authorizationServerMetadata, mcpPathFromWellKnown, protectedResourceMetadata } from "@/server/oauth/metadata";
@@ -58,7 +59,11 @@ async function oauthJson(fn: () => Promise<DoorResponse>): Promise<DoorResponse>
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof OAuthProtocolError) return json(error.toBody(), error.status, NO_STORE);
+    if (error instanceof OAuthProtocolError) {
+      const headers: Record<string, string> = { ...NO_STORE };
+      if (error.retryAfterSeconds) headers["retry-after"] = String(error.retryAfterSeconds);
+      return json(error.toBody(), error.status, headers);
+    }
     return handle(async () => {
       throw error;
     });
@@ -223,7 +228,9 @@ export const postRegister: DoorHandler = (req) =>
       if (error instanceof ValidationError) throw new OAuthProtocolError("invalid_client_metadata", error.message);
       throw error;
     });
-    return json(await registerClient(getDb(), body, currentOAuthSettings()), 201, NO_STORE);
+    const settings = currentOAuthSettings();
+    const from = limitKeyOf(clientAddress((name) => req.header(name), settings.trustedProxies));
+    return json(await registerClient(getDb(), body, settings, from), 201, NO_STORE);
   });
 
 export const postRevoke: DoorHandler = (req) =>

@@ -5,7 +5,9 @@ import type { ScoreView } from "@/lib/contracts/scores";
 import { describeFlag } from "@/lib/domain/flags";
 import type { ReasoningHealth } from "@/lib/health/reasoning-health";
 import { escapeMarkdownText as safe } from "@/lib/markdown/escape";
+import { kindWords } from "@/lib/normalised/kind-words";
 import { countOf } from "@/lib/words/count-of";
+import { toolResultLines, withToolResults } from "./markdown-tools";
 
 type MarkdownInput = Pick<SessionExport, "session" | "thoughts"> &
   Partial<Pick<SessionExport, "scores" | "comments">> & { health?: ReasoningHealth };
@@ -76,8 +78,11 @@ export function renderMarkdown(graph: MarkdownInput): string {
   if ((graph.scores ?? []).length + onSession.length > 0) {
     lines.push("## Review of the whole session", "", ...scoreLines(graph.scores ?? []), ...threadLines(onSession));
   }
-  for (const t of graph.thoughts) {
+  // A tool result is written under its call (./markdown-tools.ts), with its own scores and comments there.
+  const { rows, resultsOf } = withToolResults(graph.thoughts);
+  for (const t of rows) {
     const where = [
+      kindWords(t.kind),
       t.branchId ? `branch \`${safe(t.branchId)}\`${t.branchFromThought ? ` from ${t.branchFromThought}` : ""}` : null,
       t.isRevision ? `revises ${t.revisesThought ?? "?"}` : null,
       t.stage ? `stage: ${safe(t.stage)}` : null,
@@ -88,6 +93,10 @@ export function renderMarkdown(graph: MarkdownInput): string {
     if (t.tags.length > 0) lines.push(`Tags: ${safe(t.tags.join(", "))}`, "");
     for (const f of t.flags) lines.push(`> ⚠ ${describeFlag(f)}`, "");
     lines.push(...scoreLines(t.scores), ...threadLines(comments.filter((c) => c.thoughtId === t.id)));
+    for (const r of resultsOf.get(t.id) ?? []) {
+      lines.push(...toolResultLines([r]));
+      lines.push(...scoreLines(r.scores), ...threadLines(comments.filter((c) => c.thoughtId === r.id)));
+    }
   }
   return lines.join("\n");
 }

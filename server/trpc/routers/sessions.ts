@@ -50,9 +50,11 @@ export const sessionsRouter = createTRPCRouter({
     .input(z.object({ id: z.string().min(1).max(200) }))
     .query(async ({ ctx, input }) => toSessionSummary(await readableSession(ctx, input.id))),
 
-  outline: readerProcedure
-    .input(z.object({ id: z.string().min(1).max(200) }))
-    .query(async ({ ctx, input }) => sessionOutline(ctx.db, ctx.projectId, (await readableSession(ctx, input.id)).id)),
+  outline: readerProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(async ({ ctx, input }) =>
+    sessionOutline(ctx.db, ctx.projectId, (await readableSession(ctx, input.id)).id, {
+      people: ctx.access.kind !== "share",
+    }),
+  ),
 
   thoughtsBySeq: readerProcedure
     .input(
