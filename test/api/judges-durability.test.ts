@@ -7,7 +7,16 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startServer, type RunningServer } from "@/scripts/lib/server-process";
-import { call, getGraph, record, rowCounts, sleep, startSqliteServer, thought, unique } from "@/test/support/api-client";
+import {
+  call,
+  getGraph,
+  record,
+  rowCounts,
+  sleep,
+  startSqliteServer,
+  thought,
+  unique,
+} from "@/test/support/api-client";
 import { bearer, createAdminKey, setUpJudge, TEST_SECRET_KEY, waitForRun } from "@/test/support/judges";
 import { startModelServer, type ModelServer } from "@/test/support/model-server";
 import { freshPgUrl } from "@/test/support/pg";
