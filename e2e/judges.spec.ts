@@ -1,12 +1,12 @@
 // Judges end to end in Debian's Chromium against the production build, with the test model server standing in for a
-// model endpoint (test/support/model-server.ts: a real HTTP server speaking OpenAI Chat Completions; no real model
+// model endpoint (scripts/lib/model-server.ts: a real HTTP server speaking OpenAI Chat Completions; no real model
 // runs here). An admin adds a model connection in Settings (private network allowed) and tests it, creates a judge,
 // previews it on one thought and reads the exact prompt, runs it from the session view and sees the scores with their
 // rationales marked as a judge's, backfills with the estimate first, follows the run to done, and reads the judge
 // against the people on the agreement page. Every new screen is checked with axe and photographed in both themes.
 import { expect, test, type Page } from "@playwright/test";
 
-import { startModelServer, type ModelServer } from "../test/support/model-server";
+import { startModelServer, type ModelServer } from "../scripts/lib/model-server";
 import { Agent, e2eServer } from "./support/agent";
 import { createConfig } from "./support/score-configs";
 import { checkThemes } from "./support/themes";

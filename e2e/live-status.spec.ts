@@ -1,4 +1,4 @@
-// The live indicator tells the truth about the server (issue 12): on a session page it says "connected"; when the
+// The live indicator tells the truth about the server: on a session page it says "connected"; when the
 // server stops answering (its process group is paused with SIGSTOP, so connections hang rather than fail, as with a
 // frozen or unreachable host) it turns to "reconnecting…"; once the server answers again (SIGCONT) it is "connected"
 // again and a thought written after that arrives live. The server is a second production server of its own on a

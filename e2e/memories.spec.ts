@@ -1,4 +1,4 @@
-// The Memories page (issue 15) in Debian's Chromium against the production build: memories an agent stored through
+// The Memories page in Debian's Chromium against the production build: memories an agent stored through
 // ThoughtMCP's REST tools are listed with sector and strength badges, the sector and strength filters narrow the
 // list, a soft-deleted memory shows only when asked for, a memory's detail lists its waypoint links, the React Flow
 // graph draws every memory and link, and the session view's "Memories (n)" opens the page filtered to that session.

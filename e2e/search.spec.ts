@@ -1,4 +1,4 @@
-// The app bar's search box (issue 15) in Debian's Chromium against the production build: a query shows snippets
+// The app bar's search box in Debian's Chromium against the production build: a query shows snippets
 // with the matched words marked, a thought's own `<b>` stays text, "At least N more" when more than the ranked window
 // (1,000 index rows) matches, and ArrowDown/ArrowUp + Enter open the picked thought selected in its session. Axe-clean
 // with the list open; screenshots in light and dark at 1440×900 and 1024×768.

@@ -1,4 +1,4 @@
-// The session view fits the window (issue 12): at 1440×900, 1280×800 and 1024×768 (panes side by side) and at
+// The session view fits the window: at 1440×900, 1280×800 and 1024×768 (panes side by side) and at
 // 820×900 and 768×1024 (below 900 px the panes stack) there is no horizontal scrollbar, the graph pane and its zoom
 // controls are inside the window, and the opening view draws node text at 11 px or more, more than one node, no
 // minimap over them (the View menu turns it on), with the newest thought selected and shown in the detail panel —

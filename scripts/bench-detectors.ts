@@ -14,7 +14,8 @@ import lexiconJson from "@/lib/thoughtmcp/data/emotion-lexicon.json";
 import { detectBias, scanText } from "@/lib/thoughtmcp/bias";
 import { detectEmotion } from "@/lib/thoughtmcp/emotion";
 import { tokenize } from "@/lib/thoughtmcp/text";
-import { addFindings, emptyRows, type WrittenThought } from "@/server/services/reasoning/detect-on-write";
+import type { WrittenThought } from "@/server/ingest/after-commit";
+import { addFindings, emptyRows } from "@/server/services/reasoning/detect-on-write";
 
 const N = Number(process.env.BENCH_DETECTOR_THOUGHTS ?? 20_000);
 

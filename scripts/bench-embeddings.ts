@@ -1,5 +1,5 @@
 // `npm run bench:embeddings`: where recall with embedding similarity (cosine in JavaScript over every live memory of
-// the user) stops being fast, beside lexical recall over the same memories (issue 15, "Similarity, honestly").
+// the user) stops being fast, beside lexical recall over the same memories.
 //
 // At each size in BENCH_SIZES (default 1,000, 10,000, 50,000, 100,000 memories of one user, in one SQLite file grown
 // from one size to the next):

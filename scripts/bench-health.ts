@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { rng } from "@/e2e/support/generate";
-import { createDatabase } from "@/test/support/pg-cluster";
+import { createDatabase } from "./lib/pg-cluster";
 import { openBenchProject, runBench, writeThoughts } from "./lib/bench-sessions";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 50);

@@ -18,7 +18,7 @@
 // otlp: 1,000-span protobuf exports to POST /api/v1/otel/v1/traces (scripts/lib/bench-otlp.ts), spans/s and thoughts/s
 // beside the raw baseline of as many rows in transactions of 1,000; BENCH_OTLP_EXPORTS (default 40) exports;
 // BENCH_OTLP=1 runs only this scenario.
-// BENCH_DETECT=1 runs only the "detectors on every thought" comparison (issue 16): batch ingest with the project
+// BENCH_DETECT=1 runs only the "detectors on every thought" comparison: batch ingest with the project
 // setting off and on, alternated over BENCH_DETECT_ROUNDS rounds (default 3) of BENCH_DETECT_BATCHES batches (default
 // 300: past the detectors' memory bound, and long enough that one run is not decided by noise; 30 took ~1 s), each
 // round's order flipped so machine drift falls on both. An "on" run is timed until its last finding is

@@ -1,5 +1,5 @@
 // `npm run bench:judges`: judgments per second through the production server's judge worker, against the test model
-// server (test/support/model-server.ts, a stand-in for a model endpoint) answering every call after a fixed latency,
+// server (scripts/lib/model-server.ts, a stand-in for a model endpoint) answering every call after a fixed latency,
 // at connection concurrency 1, 4 and 16. Beside each figure: the ideal (concurrency ÷ latency), and a same-run
 // baseline, a bare client calling the same model server at the same concurrency (what the machine and the model
 // server allow without thoughtgraph). A run's time is the server's own, from its createdAt to its finishedAt, so the
@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { api, startServer, type RunningServer } from "./lib/server-process";
-import { startModelServer } from "../test/support/model-server";
+import { startModelServer } from "./lib/model-server";
 
 const LATENCY_MS = Number(process.env.BENCH_JUDGE_LATENCY_MS ?? 200);
 const PER_SLOT = Number(process.env.BENCH_JUDGE_CALLS_PER_SLOT ?? 10);

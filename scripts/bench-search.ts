@@ -1,4 +1,5 @@
-// `npm run bench:search`: search and recall at issue 15's size, on SQLite and PostgreSQL, beside a same-run baseline.
+// `npm run bench:search`: search and recall at 100,000 thoughts and 10,000 memories, on SQLite and PostgreSQL, beside
+// a same-run baseline.
 //
 // Data: 100,000 thoughts (1,000 sessions × 100, ~40 words each from a 5,000-word Zipf-like vocabulary, written
 // through the production batch writer, so the SQLite index is built by the write path) and 10,000 memories of one
@@ -11,7 +12,7 @@
 //                    tsvector @@ to_tsquery ORDER BY ts_rank), no project join, no count, no highlight
 //   raw_window       the bare index query over the newest 1,000 matches only (FTS5 ORDER BY rowid DESC LIMIT 1000 /
 //                    ORDER BY id DESC LIMIT 1000, ids being uuidv7), unranked: the floor of the bounded window search
-//                    ranks; PostgreSQL also prints raw_window_by_created_at (the window as it was before: every GIN
+//                    ranks; PostgreSQL also prints raw_window_by_created_at (the window by creation time: every GIN
 //                    match read and sorted) and EXPLAIN ANALYZE of the window for a common, a mid and a rare query
 //   search_thoughts  GET /api/v1/search's service: ranked page of 20 with total, project scope, versions, snippets
 //   sessions_text    the sessions list's text search (first page of 25, total), after the sessions' stored health
@@ -32,7 +33,7 @@ import { toFts5 } from "@/lib/search/fts5";
 import { parseQuery, type QueryNode } from "@/lib/search/query";
 import { toTsquery } from "@/lib/search/tsquery";
 import { rng } from "@/e2e/support/generate";
-import { createDatabase, pgAvailable, startPgCluster, type PgCluster } from "@/test/support/pg-cluster";
+import { createDatabase, pgAvailable, startPgCluster, type PgCluster } from "./lib/pg-cluster";
 import { openBenchProject, runBench, writeThoughts } from "./lib/bench-sessions";
 import { round, timeQueries } from "./lib/bench-timing";
 
@@ -163,7 +164,8 @@ async function benchProvider(provider: "sqlite" | "postgresql", url: string) {
         db.$queryRawUnsafe(windowById, toTsquery(ast(q)), projectId),
       ),
     );
-    // The window before: newest by createdAt, which no index serves, so every GIN match is read and sorted.
+    // For comparison, the window by creation time: newest by createdAt, which no index serves, so every GIN match is
+    // read and sorted.
     lines.push(
       await measure("raw_window_by_created_at", provider, queries, (q) =>
         db.$queryRawUnsafe(

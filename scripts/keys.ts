@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/server/auth/api-keys";
 import { runCli, withCliDb } from "./lib/cli-db";
-import { ensureDefaultProject } from "@/server/services/projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 
 const USAGE = "usage: npm run keys -- create --name NAME [--scope read|write|admin] | list | revoke KEY_ID";
 

@@ -103,6 +103,9 @@ async function main(): Promise<void> {
   (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= "1";
   if (!dev && !setting("THOUGHTGRAPH_SKIP_BUILD")) buildIfNeeded();
   await prepareDatabase();
+  // The work that follows each committed write subscribes to the writer as it loads (server/ingest/after-commit.ts).
+  await import("@/server/ingest/search-indexer");
+  await import("@/server/services/reasoning/detect-on-write");
   if (providerOf(databaseUrl()) === "sqlite") {
     (await import("@/server/ingest/checkpointer")).startCheckpointer(databaseUrl());
     if (setting("THOUGHTGRAPH_WRITE_THREAD")) {

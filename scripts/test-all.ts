@@ -1,12 +1,19 @@
-// `npm test`: everything, in order, stopping at the first failure:
-//   typecheck → lint → format → unit → build (if stale, always in CI) → services → api → any other vitest project
-//   declared in vitest.config.ts (e.g. mcp, sdk) → e2e (Playwright)
-// One throwaway PostgreSQL 15 cluster serves the whole run (its admin URL reaches the vitest runs as TEST_PG_URL) and
-// is stopped at the end, also on failure or Ctrl-C. The last line is always `N passed, M failed` (tests summed over the
-// vitest runs and Playwright; a failed step that reports no failed test, e.g. tsc or the build, counts as one failure).
+// `npm test`: everything, in three lanes that run side by side, each in order:
+//   checks   typecheck → lint → format → unit
+//   browser  build (if stale, always in CI) → e2e (Playwright, against that build)
+//   servers  services → api → any other vitest project declared in vitest.config.ts (mcp, fleet, sdk, …); the ones
+//            that start the server wait for the build
+// The lanes use different resources: the checks are single-threaded CPU, the browser lane one server on SQLite and
+// Chromium, the servers lane the run's one throwaway PostgreSQL 15 cluster (its admin URL reaches the vitest runs as
+// TEST_PG_URL). Only one lane uses the cluster, one suite at a time, so test/fleet may restart it. The cluster is
+// stopped at the end, also on failure or Ctrl-C.
+// A step's output is kept and printed whole when it ends, so the lanes' logs do not interleave. The first failure
+// stops the run (the running steps are stopped too) unless --keep-going. The summary gives each step's start and
+// duration; the last line is always `N passed, M failed` (tests summed over the vitest runs and Playwright; a failed
+// step that reports no failed test, e.g. tsc or the build, counts as one failure).
 //
 // Options: --keep-going (run every step even after a failure), --skip=lint,format (comma-separated step names),
-//          --only=unit,services (run just these).
+//          --only=unit,services (run just these), --serial (one step at a time, in the order above).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,7 +21,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
-import { type PgCluster, pgAvailable, PG_BIN, startPgCluster } from "@/test/support/pg-cluster";
+import { type PgCluster, pgAvailable, PG_BIN, startPgCluster } from "./lib/pg-cluster";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -32,6 +39,8 @@ interface Step {
   /** Returns the command to run, or a reason to skip it. */
   command: () => { argv: string[]; env?: Record<string, string> } | { skip: string };
   needsPg?: boolean;
+  /** Runs the production build (waits for the build step when that step runs). */
+  needsBuild?: boolean;
   /** Reads the test counts the step reported (its JSON report). */
   counts?: () => Counts | null;
 }
@@ -40,6 +49,8 @@ type Outcome = "passed" | "failed" | "skipped" | "not run";
 interface Result {
   step: Step;
   outcome: Outcome;
+  /** When it started, from the start of the run. */
+  at: number;
   ms: number;
   counts: Counts | null;
   note?: string;
@@ -114,12 +125,13 @@ function playwrightCounts(file: string): Counts | null {
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed, skipped: s.skipped ?? 0 };
 }
 
-function vitestStep(project: string, title: string, needsPg: boolean): Step {
+function vitestStep(project: string, title: string, needs: { pg: boolean; build: boolean }): Step {
   const report = path.join(reportDir, `vitest-${project}.json`);
   return {
     name: project,
     title,
-    needsPg,
+    needsPg: needs.pg,
+    needsBuild: needs.build,
     command: () => {
       fs.rmSync(report, { force: true });
       return {
@@ -164,7 +176,7 @@ const STEPS: Step[] = [
     command: () => ({ argv: [bin("eslint"), ".", "--max-warnings", "0"] }),
   },
   { name: "format", title: "prettier --check .", command: () => ({ argv: [bin("prettier"), "--check", "."] }) },
-  vitestStep("unit", "vitest: unit", false),
+  vitestStep("unit", "vitest: unit", { pg: false, build: false }),
   {
     name: "build",
     title: "next build",
@@ -175,12 +187,13 @@ const STEPS: Step[] = [
       return { argv: [bin("next"), "build"], env: { NODE_ENV: "production" } };
     },
   },
-  vitestStep("services", "vitest: services (SQLite + PostgreSQL)", true),
-  vitestStep("api", "vitest: api (built server)", true),
-  ...extraProjects.map((name) => vitestStep(name, `vitest: ${name}`, true)),
+  vitestStep("services", "vitest: services (SQLite + PostgreSQL)", { pg: true, build: false }),
+  vitestStep("api", "vitest: api (built server)", { pg: true, build: true }),
+  ...extraProjects.map((name) => vitestStep(name, `vitest: ${name}`, { pg: true, build: true })),
   {
     name: "e2e",
     title: "playwright test",
+    needsBuild: true,
     command: () => {
       fs.rmSync(e2eReport, { force: true });
       return {
@@ -192,10 +205,19 @@ const STEPS: Step[] = [
   },
 ];
 
+const step = (name: string): Step => STEPS.find((s) => s.name === name)!;
+const buildStep = step("build");
+const LANES: Step[][] = [
+  ["typecheck", "lint", "format", "unit"].map(step),
+  ["build", "e2e"].map(step),
+  ["services", "api", ...extraProjects].map(step),
+];
+
 // ---------------------------------------------------------------------------------------------------------------------
 
 const { values: opts } = parseArgs({
   options: {
+    serial: { type: "boolean", default: false },
     "keep-going": { type: "boolean", default: false },
     skip: { type: "string", default: "" },
     only: { type: "string", default: "" },
@@ -226,37 +248,47 @@ function fmt(ms: number): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
-let current: ChildProcess | null = null;
+const running = new Set<ChildProcess>();
+/** Children stopped because another step failed: their exit is not a failure of their own. */
+const cut = new WeakSet<ChildProcess>();
 // Set by the signal handlers; read through interruptedBy() so that narrowing does not assume it stays null.
-const state: { interrupted: NodeJS.Signals | null } = { interrupted: null };
+const state: { interrupted: NodeJS.Signals | null; failed: boolean } = { interrupted: null, failed: false };
 const interruptedBy = (): NodeJS.Signals | null => state.interrupted;
+const stopping = (): boolean => interruptedBy() !== null || (state.failed && !opts["keep-going"]);
+
+function stopAll(signal: NodeJS.Signals): void {
+  for (const child of running) child.kill(signal);
+}
 
 function onSignal(signal: NodeJS.Signals): void {
   if (state.interrupted) {
-    // Second Ctrl-C: stop waiting for the step to wind down.
-    current?.kill("SIGKILL");
+    // Second Ctrl-C: stop waiting for the steps to wind down.
+    stopAll("SIGKILL");
     return;
   }
   state.interrupted = signal;
-  console.error(`\n${signal}: stopping the current step, then cleaning up…`);
-  current?.kill(signal);
+  console.error(`\n${signal}: stopping the running steps, then cleaning up…`);
+  stopAll(signal);
 }
 process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
 
-function run(argv: string[], env: Record<string, string>): Promise<number> {
+/** Runs argv with its output to `log`; resolves with the exit code, and whether another step's failure stopped it. */
+function run(argv: string[], env: Record<string, string>, log: string): Promise<{ code: number; cut: boolean }> {
   return new Promise((resolve) => {
     const [cmd, ...args] = argv;
-    const child = spawn(cmd!, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-    current = child;
+    const out = fs.openSync(log, "w");
+    const child = spawn(cmd!, args, { cwd: root, stdio: ["ignore", out, out], env: { ...process.env, ...env } });
+    fs.closeSync(out);
+    running.add(child);
     child.on("error", (error) => {
-      console.error(`could not run ${cmd}: ${error.message}`);
-      current = null;
-      resolve(127);
+      fs.appendFileSync(log, `could not run ${cmd}: ${error.message}\n`);
+      running.delete(child);
+      resolve({ code: 127, cut: false });
     });
     child.on("exit", (code, signal) => {
-      current = null;
-      resolve(code ?? (signal ? 128 : 1));
+      running.delete(child);
+      resolve({ code: code ?? (signal ? 128 : 1), cut: cut.has(child) });
     });
   });
 }
@@ -269,67 +301,114 @@ function pgCluster(): Promise<PgCluster> {
         new Error(`PostgreSQL 15 server binaries not found in ${PG_BIN} (install postgresql-15 or set PG_BIN).`),
       );
     }
-    pgStarting = startPgCluster();
+    // The servers lane runs a suite's files side by side, each with its own pools and server processes.
+    pgStarting = startPgCluster({ maxConnections: 400 });
     pgStarting.catch(() => undefined); // reported when a step awaits it
   }
   return pgStarting;
 }
 
+const started = Date.now();
+const results = new Map<Step, Result>();
+const startedSteps = new Set<Step>();
+/** Each step's result once it is known, whichever lane runs it. */
+const finished = new Map<Step, { promise: Promise<Result>; resolve: (r: Result) => void }>(
+  STEPS.map((s) => {
+    let resolve!: (r: Result) => void;
+    const promise = new Promise<Result>((r) => (resolve = r));
+    return [s, { promise, resolve }];
+  }),
+);
+
+/** Runs one step (or records why it did not run), printing its output when it ends. */
+async function runStep(step: Step, selected: Step[]): Promise<Result> {
+  const record = (r: Omit<Result, "step" | "at"> & { at?: number }): Result => {
+    const result = { step, at: Date.now() - started, ...r };
+    results.set(step, result);
+    finished.get(step)!.resolve(result);
+    return result;
+  };
+  if (!selected.includes(step)) return record({ outcome: "skipped", ms: 0, counts: null, note: "not selected" });
+  if (step.needsBuild && selected.includes(buildStep)) {
+    const build = await finished.get(buildStep)!.promise;
+    if (build.outcome !== "passed" && build.outcome !== "skipped") {
+      return record({ outcome: "not run", ms: 0, counts: null, note: "no build" });
+    }
+  }
+  if (stopping()) return record({ outcome: "not run", ms: 0, counts: null });
+  const at = Date.now() - started;
+  const t0 = Date.now();
+  const cmd = step.command();
+  if ("skip" in cmd) {
+    console.log(paint("1", `\n━━ ${step.name}: ${step.title}`));
+    console.log(`skipped: ${cmd.skip}`);
+    return record({ at, outcome: "skipped", ms: Date.now() - t0, counts: null, note: cmd.skip });
+  }
+  // Colours in the children only when we print to a terminal (FORCE_COLOR=0 would still enable some tools' colours).
+  const colours: Record<string, string> = colour
+    ? { FORCE_COLOR: "1" }
+    : process.env.FORCE_COLOR
+      ? {}
+      : { NO_COLOR: "1" };
+  const env: Record<string, string> = { NEXT_TELEMETRY_DISABLED: "1", ...colours, ...cmd.env };
+  if (step.needsPg) {
+    try {
+      const cluster = await pgCluster();
+      env.TEST_PG_URL = cluster.url;
+      env.TEST_PG_DATA_DIR = cluster.dataDir; // test/fleet restarts it with pg_ctl
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      state.failed = true;
+      return record({ at, outcome: "failed", ms: Date.now() - t0, counts: null, note: "no PostgreSQL" });
+    }
+  }
+  console.log(paint("2", `[${fmt(at)}] ${step.name} started`));
+  startedSteps.add(step);
+  const log = path.join(reportDir, `${step.name}.log`);
+  const { code, cut: stoppedForOther } = await run(cmd.argv, env, log);
+  const ms = Date.now() - t0;
+  const counts = step.counts?.() ?? null;
+  console.log(paint("1", `\n━━ ${step.name}: ${step.title}`));
+  process.stdout.write(fs.readFileSync(log, "utf8"));
+  if (stoppedForOther && (counts?.failed ?? 0) === 0) {
+    console.log(`━━ ${step.name} stopped after ${fmt(ms)}: another step failed`);
+    return record({ at, outcome: "not run", ms, counts: null, note: "stopped: another step failed" });
+  }
+  const ok = code === 0 && !interruptedBy() && (counts?.failed ?? 0) === 0;
+  const note = interruptedBy() ? `interrupted (${interruptedBy()})` : code !== 0 ? `exit code ${code}` : undefined;
+  console.log(paint(ok ? "32" : "31", `━━ ${step.name} ${ok ? "passed" : "FAILED"} in ${fmt(ms)}`));
+  if (!ok && !interruptedBy()) {
+    state.failed = true;
+    if (!opts["keep-going"]) {
+      for (const child of running) cut.add(child);
+      stopAll("SIGTERM");
+    }
+  }
+  return record({ at, outcome: ok ? "passed" : "failed", ms, counts, note });
+}
+
+async function runLane(lane: Step[], selected: Step[]): Promise<void> {
+  for (const step of lane) await runStep(step, selected);
+}
+
 async function main(): Promise<number> {
-  const started = Date.now();
   const selected = STEPS.filter((s) => (onlySet.size === 0 || onlySet.has(s.name)) && !skipSet.has(s.name));
   // Start PostgreSQL in the background while the static checks run.
   if (selected.some((s) => s.needsPg)) void pgCluster().catch(() => undefined);
-
-  const results: Result[] = [];
-  let failedYet = false;
+  const heartbeat = setInterval(() => {
+    const now = [...startedSteps].filter((s) => !results.has(s));
+    if (now.length > 0)
+      console.log(paint("2", `[${fmt(Date.now() - started)}] running: ${now.map((s) => s.name).join(", ")}`));
+  }, 60_000);
   try {
-    for (const step of STEPS) {
-      if (!selected.includes(step)) {
-        results.push({ step, outcome: "skipped", ms: 0, counts: null, note: "not selected" });
-        continue;
-      }
-      if (interruptedBy() || (failedYet && !opts["keep-going"])) {
-        results.push({ step, outcome: "not run", ms: 0, counts: null });
-        continue;
-      }
-      console.log(paint("1", `\n━━ ${step.name}: ${step.title}`));
-      const t0 = Date.now();
-      const cmd = step.command();
-      if ("skip" in cmd) {
-        console.log(`skipped: ${cmd.skip}`);
-        results.push({ step, outcome: "skipped", ms: Date.now() - t0, counts: null, note: cmd.skip });
-        continue;
-      }
-      // Colours in the children only when we print to a terminal (FORCE_COLOR=0 would still enable some tools' colours).
-      const colours: Record<string, string> = colour
-        ? { FORCE_COLOR: "1" }
-        : process.env.FORCE_COLOR
-          ? {}
-          : { NO_COLOR: "1" };
-      const env: Record<string, string> = { NEXT_TELEMETRY_DISABLED: "1", ...colours, ...cmd.env };
-      if (step.needsPg) {
-        try {
-          const cluster = await pgCluster();
-          env.TEST_PG_URL = cluster.url;
-          env.TEST_PG_DATA_DIR = cluster.dataDir; // test/fleet restarts it with pg_ctl
-        } catch (error) {
-          console.error(error instanceof Error ? error.message : error);
-          results.push({ step, outcome: "failed", ms: Date.now() - t0, counts: null, note: "no PostgreSQL" });
-          failedYet = true;
-          continue;
-        }
-      }
-      const code = await run(cmd.argv, env);
-      const ms = Date.now() - t0;
-      const counts = step.counts?.() ?? null;
-      const ok = code === 0 && !interruptedBy() && (counts?.failed ?? 0) === 0;
-      const note = interruptedBy() ? `interrupted (${interruptedBy()})` : code !== 0 ? `exit code ${code}` : undefined;
-      results.push({ step, outcome: ok ? "passed" : "failed", ms, counts, note });
-      console.log(paint(ok ? "32" : "31", `━━ ${step.name} ${ok ? "passed" : "FAILED"} in ${fmt(ms)}`));
-      if (!ok) failedYet = true;
-    }
+    if (opts.serial)
+      await runLane(
+        LANES.flat().sort((a, b) => STEPS.indexOf(a) - STEPS.indexOf(b)),
+        selected,
+      );
+    else await Promise.all(LANES.map((lane) => runLane(lane, selected)));
   } finally {
+    clearInterval(heartbeat);
     if (pgStarting) {
       const cluster = await pgStarting.catch(() => null);
       await cluster?.stop().catch((error: unknown) => console.error("stopping PostgreSQL failed:", error));
@@ -337,12 +416,14 @@ async function main(): Promise<number> {
     fs.rmSync(reportDir, { recursive: true, force: true });
   }
 
-  // Summary.
+  // Summary: each step's start (from the start of the run) and duration, in the order of STEPS.
   let passed = 0;
   let failed = 0;
   let skippedTests = 0;
   console.log(paint("1", "\n━━ Summary"));
-  for (const r of results) {
+  console.log(`  ${"".padEnd(12)} ${"".padEnd(8)} ${"start".padStart(11)} ${"took".padStart(11)}`);
+  const ordered = STEPS.flatMap((s) => results.get(s) ?? []);
+  for (const r of ordered) {
     const tests = r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : "";
     if (r.counts) {
       passed += r.counts.passed;
@@ -352,12 +433,13 @@ async function main(): Promise<number> {
     if (r.outcome === "failed" && (r.counts?.failed ?? 0) === 0) failed += 1; // tsc, lint, build, a crashed run
     const mark = { passed: paint("32", "✔"), failed: paint("31", "✘"), skipped: "–", "not run": "·" }[r.outcome];
     const extra = [tests, r.note].filter(Boolean).join("; ");
+    const ran = r.ms > 0;
     console.log(
-      `  ${mark} ${r.step.name.padEnd(10)} ${r.outcome.padEnd(8)} ${(r.ms ? fmt(r.ms) : "").padStart(10)}  ${extra}`,
+      `  ${mark} ${r.step.name.padEnd(10)} ${r.outcome.padEnd(8)} ${(ran ? fmt(r.at) : "").padStart(11)} ${(ran ? fmt(r.ms) : "").padStart(11)}  ${extra}`,
     );
   }
   const total = Date.now() - started;
-  const exitCode = interruptedBy() ? 130 : results.some((r) => r.outcome === "failed") ? 1 : 0;
+  const exitCode = interruptedBy() ? 130 : ordered.some((r) => r.outcome === "failed") ? 1 : 0;
   console.log(`  total ${fmt(total)}${skippedTests ? `; ${skippedTests} tests skipped` : ""}`);
   console.log(`${passed} passed, ${failed} failed`);
   return exitCode;

@@ -8,7 +8,7 @@ import { isRole, ROLES } from "@/lib/auth/roles";
 import { setting } from "@/server/config";
 import { runCli, withCliDb } from "./lib/cli-db";
 import { adoptLocalWork, countPeople, createUser, resetPassword } from "@/server/services/accounts";
-import { ensureDefaultProject } from "@/server/services/projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 
 const USAGE =
   "usage: npm run users -- create --email EMAIL [--name NAME] [--role owner|admin|annotator|viewer]\n" +

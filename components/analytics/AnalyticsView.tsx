@@ -1,5 +1,5 @@
 "use client";
-// The analytics page (issue 16): reasoning health over the project's sessions created in a window — how the health
+// The analytics page: reasoning health over the project's sessions created in a window — how the health
 // scores are spread, how the daily mean moved, and how agents and models compare. One tRPC query
 // (reasoning.fleet), folded on the server from the stored SessionHealth rows; and tokens and cost by agent and model
 // (usage.fleet) for sessions from traces and transcripts.

@@ -1,4 +1,4 @@
-// A column chart in plain SVG for the analytics page (issue 16): one column per item, heights against `max`, each with
+// A column chart in plain SVG for the analytics page: one column per item, heights against `max`, each with
 // its own tooltip, labels in HTML under it (an SVG stretched to the card's width would stretch its text too). Plain
 // SVG rather than a chart library: four small charts of at most 90 columns need no axes engine, and the page ships
 // no chart code beyond this file. Colours are design tokens, so dark mode follows.

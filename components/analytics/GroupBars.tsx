@@ -1,4 +1,4 @@
-// Agents or models compared (analytics page, issue 16): one row each with its mean health score as a bar, the
+// Agents or models compared (analytics page): one row each with its mean health score as a bar, the
 // sessions it ran and how many of them looped. A table, so screen readers get the figures as figures.
 import type { FleetHealth } from "@/lib/contracts/session-health";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";

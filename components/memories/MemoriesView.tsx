@@ -1,5 +1,5 @@
 "use client";
-// The Memories page (issue 15): the project's agent memories with ThoughtMCP's filters (user, sectors, strength,
+// The Memories page: the project's agent memories with ThoughtMCP's filters (user, sectors, strength,
 // full-text query, forgotten ones on request), sector and strength badges, a memory's detail with its waypoint links
 // and the session it was remembered in, and the graph of memories and links. The selected memory lives in the URL
 // (?memory=), and so does the session filter the session view's "Memories (n)" link sets (?session=).

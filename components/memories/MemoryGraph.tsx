@@ -1,5 +1,5 @@
 "use client";
-// Memories and their waypoint links drawn with React Flow (issue 15). Nodes sit on a circle (memories have no order
+// Memories and their waypoint links drawn with React Flow. Nodes sit on a circle (memories have no order
 // to lay out by), each linked pair is one straight edge between centres whose width follows its weight, labelled with
 // it; clicking a node selects the memory. Colours are the thought graph's tokens (FLOW_THEME, MemoryNode). The view
 // fits every node with a margin, again whenever the pane changes size: fitted once at 1440 px, a window narrowed to

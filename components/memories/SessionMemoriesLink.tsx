@@ -1,5 +1,5 @@
 "use client";
-// The session header's link to the memories an agent remembered during this session (issue 15): "Memories (n)",
+// The session header's link to the memories an agent remembered during this session: "Memories (n)",
 // opening the Memories page filtered to the session. Nothing when the session has none, so sessions of agents that
 // never call `remember` keep their header as it was.
 import { useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// The graph's edge legend, shown when a session has breakdown dependency edges (issue 16), so a reviewer can tell
+// The graph's edge legend, shown when a session has breakdown dependency edges, so a reviewer can tell
 // them from next, branch and revision edges. The strokes repeat ThoughtGraph's EDGE_STYLE and DEPENDENCY_EDGE_STYLE.
 import { Panel } from "@xyflow/react";
 

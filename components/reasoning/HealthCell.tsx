@@ -1,4 +1,4 @@
-// The sessions list's reasoning-health cell and filters (issue 16): the 0–100 triage score (lib/health/health-score.ts)
+// The sessions list's reasoning-health cell and filters: the 0–100 triage score (lib/health/health-score.ts)
 // with what cost it points (loops, stalls, abandoned branches), and the revision rate in the tooltip.
 import type { HealthCells } from "@/lib/contracts/session-health";
 import { Badge } from "@/components/ui/Badge";

@@ -1,5 +1,5 @@
 "use client";
-// The session header's compact reasoning-health line (issue 16): what a reviewer checks first (revisions, branches
+// The session header's compact reasoning-health line: what a reviewer checks first (revisions, branches
 // and the abandoned ones, linearity, stalls, loops, totalThoughts drift, unresolved flags). A figure that points at a
 // problem is a warning badge; the tooltip of each says what it counts.
 import type { ReasoningHealth } from "@/lib/health/reasoning-health";

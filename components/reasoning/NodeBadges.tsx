@@ -1,4 +1,4 @@
-// The metacognition badges on a graph node (issue 16): the most severe bias detect_bias stored on the thought and
+// The metacognition badges on a graph node: the most severe bias detect_bias stored on the thought and
 // assess_confidence's overall confidence. Rendered inside the memoized ThoughtNode; no hooks, no fetching.
 import type { NodeBadge } from "@/lib/graph/node-badges";
 import { cn } from "@/components/ui/cn";

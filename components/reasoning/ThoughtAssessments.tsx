@@ -1,5 +1,5 @@
 "use client";
-// The detail panel's "Metacognition" section (issue 16): the results ThoughtMCP's assess_confidence, detect_bias,
+// The detail panel's "Metacognition" section: the results ThoughtMCP's assess_confidence, detect_bias,
 // detect_emotion and evaluate stored on this thought, each with the method that produced it (rules, lexicon).
 import type { AssessmentView } from "@/lib/contracts/reasoning-health";
 import { Badge } from "@/components/ui/Badge";

@@ -1,5 +1,5 @@
 "use client";
-// What the graph draws from the session's reasoning (issue 16): node badges and breakdown dependency edges, from the
+// What the graph draws from the session's reasoning: node badges and breakdown dependency edges, from the
 // same query the header's health line makes (same key: one request), built once per answer so the graph's node cache
 // sees stable objects and each node costs one map lookup.
 import { useQuery } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
 "use client";
-// The project's reasoning settings (issue 16): whether detect_bias and detect_emotion run on every thought as it is
+// The project's reasoning settings: whether detect_bias and detect_emotion run on every thought as it is
 // written. Owners and admins change it; everyone else sees it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { can } from "@/lib/auth/roles";

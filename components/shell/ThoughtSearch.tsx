@@ -1,5 +1,5 @@
 "use client";
-// The app bar's search box (issue 15): finds thoughts across every session of the project through the full-text
+// The app bar's search box: finds thoughts across every session of the project through the full-text
 // index (words, AND, OR, NOT, "phrases"), shows each hit's snippet with its matches marked, and opens the thought in
 // its session (?thought=). ArrowDown/ArrowUp move through the hits (a combobox with aria-activedescendant, so focus
 // stays in the box), Enter opens the active hit (the first when none is active); Escape closes the list.

@@ -115,7 +115,7 @@ export const ZSessionTableQuery = z.object({
   scoredBy: z.enum(SCORE_AUTHORS).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  /** Reasoning health (issue 16): sessions with (true) or without (false) a loop; health score below X. */
+  /** Reasoning health: sessions with (true) or without (false) a loop; health score below X. */
   loops: z.boolean().optional(),
   healthBelow: z.number().int().min(HEALTH_BELOW.min).max(HEALTH_BELOW.max).optional(),
   /** Tokens and cost of the session's model calls (thoughts from traces and transcripts): at least this many tokens
@@ -137,7 +137,7 @@ export const ZSessionTablePage = z.object({
   agents: z.array(z.string()),
   /** Per session on this page: count and mean of each config's scores (sessions without scores are absent). */
   scores: z.record(z.string(), z.array(ZScoreSummary)),
-  /** Per session on this page: its reasoning health (issue 16). */
+  /** Per session on this page: its reasoning health. */
   health: z.record(z.string(), ZHealthCells),
   /** Per session on this page: tokens and cost of its model calls (sessions without figures are absent). */
   usage: z.record(z.string(), ZUsageTotals).default({}),

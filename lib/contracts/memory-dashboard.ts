@@ -1,4 +1,4 @@
-// Contracts of the dashboard's Memories page (issue 15): the list with ThoughtMCP's filters, a memory's detail with
+// Contracts of the dashboard's Memories page: the list with ThoughtMCP's filters, a memory's detail with
 // its waypoint links, and the graph of memories and links (React Flow). Client-safe.
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// Contracts of the search across every thought of a project (issue 15): `GET /api/v1/search?q=…` and the dashboard's
+// Contracts of the search across every thought of a project: `GET /api/v1/search?q=…` and the dashboard's
 // app-bar search box. `q` is parsed by the one query parser (lib/search/query.ts: AND, OR, NOT, "phrases", implicit
 // AND), so a query that cannot run is a field error on `q` with a suggestion. Highlights are ranges into a plain-text
 // snippet, never markup a client could render.

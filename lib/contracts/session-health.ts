@@ -1,4 +1,4 @@
-// The reasoning-health cells the sessions list shows per session, and its health filters (issue 16). Stored per
+// The reasoning-health cells the sessions list shows per session, and its health filters. Stored per
 // session in SessionHealth (server/services/reasoning/session-health.ts) so the filters and the sort run in SQL.
 import { z } from "zod";
 

@@ -116,7 +116,7 @@ export const ZListSessionsQuery = z.object({
     )
     .default(50),
   cursor: z.string().min(1, { error: "cursor must not be empty" }).max(200).optional(),
-  /** Reasoning health (issue 16): sessions with (true) or without (false) a loop. */
+  /** Reasoning health: sessions with (true) or without (false) a loop. */
   hasLoops: z.preprocess(coerceBoolean, z.boolean({ error: "hasLoops must be true or false" })).optional(),
   /** Reasoning health: sessions whose 0–100 health score is below this. */
   healthBelow: z
@@ -193,7 +193,7 @@ export type SessionsExportQuery = z.infer<typeof ZSessionsExportQuery>;
 export const ZSessionPage = z.object({
   sessions: z.array(ZSessionSummary),
   nextCursor: z.string().nullable(),
-  /** Reasoning health per session on this page (issue 16), by session id. */
+  /** Reasoning health per session on this page, by session id. */
   health: z.record(z.string(), ZHealthCells),
 });
 export type SessionPage = z.infer<typeof ZSessionPage>;

@@ -1,7 +1,7 @@
 // The one rule for text at every door (REST bodies, /api/mcp tool arguments, ingest events, tRPC inputs, the SDK's
 // client-side checks): a string holding a lone UTF-16 surrogate (half of an emoji, cut by an agent) or a NUL
 // character is refused with 400 naming the field. Never rewritten: replacing the half emoji with U+FFFD would make
-// "run-\ud800" and "run-\udc00" one stored key (two sessions collapsing into one, issue 13), and PostgreSQL cannot
+// "run-\ud800" and "run-\udc00" one stored key (two sessions collapsing into one), and PostgreSQL cannot
 // store NUL in text or jsonb at all. Normalisation is left alone: an NFC and an NFD spelling are two different keys.
 import type { FieldProblem } from "./errors";
 

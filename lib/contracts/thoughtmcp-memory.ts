@@ -6,7 +6,7 @@
 //
 // Choices the seed leaves open, made here once:
 // - Unknown fields are dropped, not refused: an agent prompted for ThoughtMCP may send fields of a newer version.
-// - `userId` is an isolation key inside the caller's project (issue 15); it never selects a project.
+// - `userId` is an isolation key inside the caller's project; it never selects a project.
 // - `limit` and `offset` must be whole numbers; "10" is read as 10, as elsewhere in our contracts.
 // - `update_memory` with nothing to change is refused: it would otherwise answer success for a no-op.
 // - `search.text` is parsed here (lib/search/query.ts), so a query that cannot run is a field error on `text`.

@@ -1,7 +1,7 @@
 // The contracts' plain values — limits, enumerations, the share header — and the two pure helpers the browser calls,
 // with no zod. Browser code imports these from here: through `lib/contracts/session`'s SHARE_HEADER, zod (~110 KB of
 // minified JS, and the schema objects built at load) sat in the root chunk of every page. The contract modules
-// re-export what they used to declare, so server code keeps its imports.
+// re-export these, so server code may import them from either.
 import type { ScoreRule } from "./scores";
 
 /** The request header that scopes a tRPC call to one shared session (the read-only share page sends the token in

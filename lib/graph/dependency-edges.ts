@@ -1,4 +1,4 @@
-// Dependency edges of a breakdown session (issue 16): ThoughtMCP's `breakdown` writes one thought per sub-problem
+// Dependency edges of a breakdown session: ThoughtMCP's `breakdown` writes one thought per sub-problem
 // and records in `metadata.thoughtmcp` its node id and the nodes it depends on (server/services/reasoning/
 // reasoning-tools.ts). The graph draws these beside its next/branch/revision edges. Pure: the server resolves node ids
 // to thought ids once per session read; the browser maps them onto the (possibly folded) graph per render, O(edges).

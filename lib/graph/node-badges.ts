@@ -1,4 +1,4 @@
-// The badges a graph node shows for the metacognitive results stored on its thought (issue 16): the most severe bias
+// The badges a graph node shows for the metacognitive results stored on its thought: the most severe bias
 // detect_bias found and assess_confidence's overall confidence. Built once per session read from the assessments the
 // session view already loads, so each node costs one map lookup.
 import type { AssessmentView } from "../contracts/reasoning-health";

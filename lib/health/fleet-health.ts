@@ -1,4 +1,4 @@
-// Fleet figures of reasoning health for the analytics page (issue 16): how the sessions' health scores are spread,
+// Fleet figures of reasoning health for the analytics page: how the sessions' health scores are spread,
 // how they moved day by day, and how agents and models compare. Pure, O(sessions): the server folds the stored
 // SessionHealth rows of a time window (server/services/reasoning/session-health.ts fleetHealth).
 import type { FleetHealth } from "../contracts/session-health";

@@ -1,4 +1,4 @@
-// One 0–100 triage figure for a session's reasoning health (issue 16), so the sessions list can filter "health below
+// One 0–100 triage figure for a session's reasoning health, so the sessions list can filter "health below
 // X" and the analytics page can chart a distribution. It is a reviewer's heuristic, not a measurement: it starts at
 // 100 and loses points for what a reviewer would look at first, each with a cap so one kind cannot sink it alone.
 // Revision rate, branching and linearity take no points: revising and exploring are healthy.

@@ -33,7 +33,7 @@ export function pgSearchVectorSql(expression: string): string {
  * What `pgSearchVectorSql` hands to_tsvector, computed in JavaScript: lower-cased, each run of ASCII separators one space.
  * Thought's write path and search indexer send this and call `pgSearchVectorOfSearchTextSql`, because
  * PostgreSQL spent about as long on regexp_replace (~90 ms per 1,000 texts of 285 characters) as on to_tsvector
- * itself (~100 ms), against ~5 ms here (issue 17). Same vectors as the SQL expression
+ * itself (~100 ms), against ~5 ms here. Same vectors as the SQL expression
  * (test/services/search-query.test.ts), except for the ~250 code points whose case mapping Node's ICU knows and
  * PostgreSQL's does not yet (Unicode 16 additions): those follow JavaScript's mapping, as `toTsquery`'s query words do.
  */

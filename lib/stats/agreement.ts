@@ -1,4 +1,4 @@
-// Inter-annotator agreement per score config (issue 5, "Agreement"): Cohen's κ between two reviewers and
+// Inter-annotator agreement per score config: Cohen's κ between two reviewers and
 // Krippendorff's α across any number of them for categorical and boolean configs, Pearson and Spearman per reviewer
 // pair for numeric configs, each with its sample count, plus the distributions the charts draw. Pure, no
 // dependencies; shared by the server and the browser.

@@ -3,7 +3,7 @@
 //
 //   { success, data?, error?, suggestion?, metadata: { timestamp, processingTime, componentsUsed, confidence? } }
 //
-// The seed marks `metadata` optional; we always send it (issue 15: "on every answer, errors included"). Two optional
+// The seed marks `metadata` optional; we always send it, on every answer, errors included. Two optional
 // fields are thoughtgraph's own and additive, so an agent written for ThoughtMCP ignores them: `code` (one of our
 // ERROR_CODES, so a REST door can pick the HTTP status without parsing the message) and `field` (the dotted path of
 // the bad input field). Client-safe: no server imports, no clock reads except through the injectable `clock`.

@@ -1,4 +1,4 @@
-// The optional embedding provider (issue 15): when configured, recall and waypoint links use the cosine of embedding
+// The optional embedding provider: when configured, recall and waypoint links use the cosine of embedding
 // vectors instead of lexical similarity (lib/thoughtmcp/memory-lexical-index.ts). Two HTTP APIs, both a POST of
 // {model, input: string[]}:
 //   - OpenAI-compatible `…/v1/embeddings` → {data: [{index, embedding}]} (OpenAI, vLLM, LM Studio, llama.cpp, …)

@@ -1,5 +1,5 @@
 // Lexical similarity: thoughtgraph's default similarity for recall and waypoint links, because no sentence-embedding
-// model can ship in an npm package or be downloaded at run time (issue 15). Answers that use it say so
+// model can ship in an npm package or be downloaded at run time. Answers that use it say so
 // (`similarity: "lexical"`, componentsUsed "lexicalSimilarity").
 //
 // TF-IDF vectors compared by cosine, so a similarity is in [0, 1], symmetric, 1 for the same words, and comparable

@@ -4,7 +4,7 @@
 // cost to watch. Each export is one conversation; its first call also carries the user's prompt. So an export of N
 // spans writes 2N + 1 thoughts.
 import http from "node:http";
-import { encodeTraces, spanIdOf, traceIdOf, tracesJson, type TestSpan } from "@/test/support/otlp";
+import { encodeTraces, spanIdOf, traceIdOf, tracesJson, type TestSpan } from "./otlp-requests";
 
 export const OTLP_SPANS = 1_000;
 

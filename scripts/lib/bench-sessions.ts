@@ -9,7 +9,7 @@ export async function openBenchProject(url: string) {
   const { applyMigrations } = await import("@/server/db/migrations");
   await applyMigrations(url);
   const { closeDb, getDb } = await import("@/server/db/client");
-  const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+  const { ensureDefaultProject } = await import("@/server/db/default-project");
   const db = getDb();
   const projectId = (await ensureDefaultProject(db)).id;
   return {

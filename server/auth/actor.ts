@@ -4,7 +4,7 @@
 import type { MeView } from "@/lib/contracts/auth";
 import { isRole, type Role } from "@/lib/auth/roles";
 import type { Db } from "@/server/db/client";
-import { defaultProjectIdOf } from "@/server/services/projects/projects";
+import { defaultProjectIdOf } from "@/server/db/default-project";
 import { findLoginSession, parseCookies, PROJECT_COOKIE, SESSION_COOKIE, type SignedInUser } from "./login-sessions";
 import { singleUserMode } from "./mode";
 

@@ -80,7 +80,7 @@ export interface ApiPrincipal {
 const CACHE_MS = 5_000;
 type KeyCache = Map<string, { principal: ApiPrincipal | null; at: number }>;
 // One cache per process, not per module instance: the production server loads this file twice (the agent fast path
-// through tsx, and Next's bundle of the dashboard), and a revocation through one must reach the other (issue 13).
+// through tsx, and Next's bundle of the dashboard), and a revocation through one must reach the other.
 const CACHE_SLOT = Symbol.for("thoughtgraph.apiKeyCache");
 const cache: KeyCache = ((globalThis as { [CACHE_SLOT]?: KeyCache })[CACHE_SLOT] ??= new Map() as KeyCache);
 

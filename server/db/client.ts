@@ -82,7 +82,7 @@ function sqliteAdapterFactory(url: string, handle: SqliteHandle): SqlDriverAdapt
 /**
  * Prisma assumes SQLite's historical limit of 999 bound values per statement and refuses larger queries (P2029), but
  * the SQLite bundled with better-sqlite3 allows 32,766 (SQLITE_MAX_VARIABLE_NUMBER's default since 3.32). Say so, so
- * an `id: { in: [...] }` of a few thousand ids (the sessions list's full-text matches, issue 15) runs.
+ * an `id: { in: [...] }` of a few thousand ids (the sessions list's full-text matches) runs.
  */
 const SQLITE_MAX_VARIABLES = 32_766;
 function withBindLimit(adapter: SqlDriverAdapter): SqlDriverAdapter {

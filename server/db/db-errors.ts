@@ -58,7 +58,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 // Contention retries: 5 tries, 20 ms doubling (20, 40, 80, 160 ms) with ±50 % jitter so two processes that collided
-// do not collide again in lockstep. Two instances × 8 clients writing one session (issue 17's test) needed at most 2.
+// do not collide again in lockstep. Two instances × 8 clients writing one session (test/fleet) needed at most 2.
 const CONFLICT_TRIES = 5;
 const CONFLICT_BASE_MS = 20;
 

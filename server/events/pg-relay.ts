@@ -3,7 +3,7 @@
 //
 // The LISTEN connection is the one thing here that must survive a database restart: when it drops, the relay reports
 // "reconnecting" on the bus (server/events/bus.ts), reconnects with backoff until it succeeds, then reports "live",
-// and every subscription re-reads from its last seq (issue 17: a 5.5 s outage used to stop live updates for good).
+// and every subscription re-reads from its last seq (without this, a 5.5 s outage stopped live updates for good).
 // It may use its own URL (THOUGHTGRAPH_LISTEN_DATABASE_URL): LISTEN needs a session of its own, which PgBouncer's
 // transaction mode does not give, while NOTIFY and everything else can go through the bouncer.
 import { setting } from "@/server/config";

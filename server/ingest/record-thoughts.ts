@@ -48,7 +48,12 @@ export async function recordThought(
  * Ingests a batch: every event is validated and answered on its own; valid ones are written in one commit, and the
  * request is logged once (`bodyText`, the body as it arrived, when the door has it; else the parsed body).
  */
-export async function ingestEvents(who: Writer, body: unknown, bodyText?: string): Promise<IngestResult[]> {
+export async function ingestEvents(
+  who: Writer,
+  body: unknown,
+  options: { bodyText?: string; source?: WriteRequest["tool"] } = {},
+): Promise<IngestResult[]> {
+  const { bodyText, source } = options;
   const limits = currentLimits();
   const envelope = ZIngestRequest.safeParse(body);
   if (!envelope.success) throw new ValidationError(firstProblem(envelope.error));
@@ -95,6 +100,7 @@ export async function ingestEvents(who: Writer, body: unknown, bodyText?: string
       return;
     }
     requests.push({
+      ...(source ? { tool: source } : {}),
       ...writerFields(who),
       input: withClient(parsed.value, who.client),
       raw: event.data.body,

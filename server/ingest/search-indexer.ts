@@ -1,9 +1,9 @@
 // PostgreSQL: fills Thought."searchVector" after the write transaction instead of inside it. Computing the tsvector
 // and its GIN entry in the INSERT cost ~130–220 ms of a 1,000-thought batch's ~180–260 ms Thought insert
-// (pg_stat_statements, issue 17), so the write path leaves the column NULL
+// (pg_stat_statements), so the write path leaves the column NULL
 // (migration 20261123163000_thought_search_indexer) and this indexer follows it:
-//   - woken by the write path after each COMMIT (thought-writer.ts, commit.ts's commitRows), and by a sweep every
-//     SWEEP_MS for rows written by anything else (another instance that stopped before indexing, a script);
+//   - woken after each committed batch (a subscriber of after-commit.ts) and by commit.ts's commitRows, and by a sweep
+//     every SWEEP_MS for rows written by anything else (another instance that stopped before indexing, a script);
 //   - takes at most INDEX_BATCH unindexed rows per statement through the partial index of NULL rows, with
 //     FOR UPDATE SKIP LOCKED, so several instances (or a test's waitForSearchIndex) never take the same row, and a row
 //     being edited is left for the next pass;
@@ -21,7 +21,8 @@
 import { setting } from "@/server/config";
 import type pg from "pg";
 import { pgSearchVectorOfSearchTextSql, searchText } from "@/lib/search/tsquery";
-import { pgPool, type Db } from "@/server/db/client";
+import { getDb, pgPool, type Db } from "@/server/db/client";
+import { onCommitted } from "./after-commit";
 import { inPgTransaction } from "./pg-transaction";
 import { activeWriteThread } from "./write-thread";
 
@@ -202,6 +203,11 @@ export function paceSearchIndexer(pacing: Partial<SearchPacing>): SearchPacing {
   state.pacing = { ...previous, ...pacing };
   return previous;
 }
+
+// Every batch the writer commits announces its thoughts here (a no-op on SQLite, which has no pg pool).
+onCommitted("search-indexer", (batch) => {
+  if (batch.events.length > 0) notifySearchIndexer(getDb(), batch.thoughtCount);
+});
 
 /**
  * Announces `thoughts` committed without their index and wakes the indexer of `db`'s pool, starting it and its sweep

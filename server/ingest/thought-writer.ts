@@ -4,17 +4,16 @@
 // flight touches (lanes, below), so one session's thoughts commit in the order they arrived. With the write thread
 // (server/ingest/write-thread.ts)
 // the next batch is handed over while the current one commits there, so the thread never waits for the serving
-// thread to answer. `npm run bench:ingest` measures this path.
+// thread to answer. After COMMIT it publishes on the event bus and hands the batch to its subscribers
+// (after-commit.ts: the search indexer, the detectors), then answers. `npm run bench:ingest` measures this path.
 import { currentLimits, setting } from "@/server/config";
 import { isDatabaseUnavailable, retryOnConflict } from "@/server/db/db-errors";
-import { getDb } from "@/server/db/client";
 import { databaseUrl, providerOf } from "@/server/db/provider";
 import { publish } from "@/server/events/bus";
 import { ensurePgRelay } from "@/server/events/pg-relay";
 import { decideSession, decideThinkSession } from "@/lib/domain/session-rule";
-import { afterCommit, watchWriter } from "@/server/services/reasoning/detect-on-write";
+import { committed, type WrittenThought } from "./after-commit";
 import { commitBatch } from "./commit";
-import { notifySearchIndexer } from "./search-indexer";
 import { activeWriteThread, THREAD_FAILED } from "./write-thread";
 import type { Placement, WriteOutcome, WriteRequest } from "./write-batch";
 
@@ -40,8 +39,8 @@ interface WriterState {
 
 const g = globalThis as unknown as { __thoughtgraphWriter?: WriterState };
 const state: WriterState = (g.__thoughtgraphWriter ??= { queue: [], busy: new Map(), running: false, wake: null });
-// The detectors on every thought (issue 16) run while no batch is queued or committing.
-watchWriter(() => !state.running && state.queue.length === 0);
+/** No batch queued or committing: the detectors' background pass runs while the writer is idle. */
+export const writerIdle = (): boolean => !state.running && state.queue.length === 0;
 
 /** A request that is not an ingest event: its answer holds the full result. */
 export type SingleRequest = WriteRequest & { batch?: undefined };
@@ -221,13 +220,15 @@ async function commit(group: Pending[]): Promise<void> {
     alsoUnique: true,
   });
   publish(events);
-  // PostgreSQL indexes the new thoughts for search after COMMIT, off this path (search-indexer.ts says why).
-  // Counts the thoughts written (events are per session), for the indexer's backlog bound.
-  if (onPostgres() && events.length > 0) {
-    notifySearchIndexer(getDb(), outcomes.filter((o) => o.status === 201).length);
-  }
-  // The project setting "detectors on every thought" (issue 16): one cached lookup per project when off.
-  afterCommit(() => written(all, outcomes), new Set(events.map((e) => e.projectId)), startedAt);
+  let thoughtCount = 0;
+  for (const o of outcomes) if (o.status === 201) thoughtCount++;
+  committed({
+    events,
+    thoughtCount,
+    projectIds: new Set(events.map((e) => e.projectId)),
+    written: () => written(all, outcomes),
+    startedAt,
+  });
   let offset = 0;
   for (const p of group) {
     p.resolve(outcomes.slice(offset, offset + p.requests.length));
@@ -236,7 +237,7 @@ async function commit(group: Pending[]): Promise<void> {
 }
 
 /** The thoughts a batch wrote (replays and failures excluded), with their text for the detectors. */
-function written(all: WriteRequest[], outcomes: WriteOutcome<Placement>[]) {
+function written(all: WriteRequest[], outcomes: WriteOutcome<Placement>[]): WrittenThought[] {
   return outcomes.flatMap((o, i) =>
     o.status === 201 && o.result
       ? [

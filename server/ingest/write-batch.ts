@@ -30,8 +30,9 @@ import type {
 
 export interface WriteRequest {
   /** Which tool sent it, stored as the thought's `source`: a `think` thought is numbered by the session's step
-   *  counter, not by the agent; "thoughtmcp" marks ThoughtMCP's reasoning tools (numbered by their caller). */
-  tool?: "sequentialthinking" | "think" | "thoughtmcp";
+   *  counter, not by the agent; "thoughtmcp" marks ThoughtMCP's reasoning tools (numbered by their caller);
+   *  "transcript" and "otlp" mark thoughts read out of an imported transcript or an OpenTelemetry export. */
+  tool?: "sequentialthinking" | "think" | "thoughtmcp" | "transcript" | "otlp";
   projectId: string;
   apiKeyId: string | null;
   input: ThoughtInput;

@@ -81,7 +81,7 @@ class Params {
 /**
  * `INSERT INTO table (…) SELECT … FROM unnest(one array per column)`: every row of `rows` in one statement; a single
  * row (a single POST's thought, event and key) as plain `VALUES`, which spares building and unnesting one-element arrays
- * (the server's CPU per 1,000-event batch went from ~27.5 to ~24.5 ms, issue 17). With `indexText`, Thought's search
+ * (the server's CPU per 1,000-event batch went from ~27.5 to ~24.5 ms). With `indexText`, Thought's search
  * column is computed in the insert (BatchWrites.indexSearch).
  */
 function insertSql(table: TableName, rows: Row[], params: Params, indexText = false): string {

@@ -2,7 +2,7 @@
 // exactly its graph (kinds, numbers, branches, texts), and both encodings give the same thoughts.
 import { describe, expect, it } from "vitest";
 import { planThoughts, type ThoughtEvent } from "@/lib/normalised/plan-thoughts";
-import { encodeLogs, encodeTraces, logsJson, tracesJson } from "@/test/support/otlp";
+import { encodeLogs, encodeTraces, logsJson, tracesJson } from "@/scripts/lib/otlp-requests";
 import { assemble } from "./assemble";
 import { logsFromJson, tracesFromJson } from "./decode-json";
 import { logsFromProtobuf, tracesFromProtobuf } from "./decode-protobuf";

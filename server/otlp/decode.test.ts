@@ -10,7 +10,7 @@ import {
   traceIdOf,
   tracesJson,
   type TestSpan,
-} from "@/test/support/otlp";
+} from "@/scripts/lib/otlp-requests";
 import { logsFromJson, tracesFromJson } from "./decode-json";
 import { logsFromProtobuf, tracesFromProtobuf } from "./decode-protobuf";
 

@@ -125,6 +125,7 @@ export async function recordOtlp(
       return;
     }
     requests.push({
+      tool: "otlp",
       projectId: who.projectId,
       apiKeyId: who.apiKeyId,
       input: withClient(parsed.value, who.client),

@@ -7,7 +7,7 @@ import { endAllLoginSessions } from "@/server/auth/login-sessions";
 import { inTransaction, type Db } from "@/server/db/client";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { LOCAL_USER_ID } from "./comments";
-import { ensureDefaultProject } from "./projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 
 export interface NewAccount {
   email: string;

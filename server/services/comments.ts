@@ -11,6 +11,7 @@ import {
   type SessionComments,
 } from "@/lib/contracts/comments";
 import { uuidv7 } from "@/lib/ids";
+import type { PersonAuthor } from "@/server/auth/authorship";
 import { Prisma, type Db } from "@/server/db/client";
 import { NotFoundError, ValidationError } from "@/server/errors";
 import { findSession } from "./sessions/sessions";
@@ -20,7 +21,7 @@ import { findSession } from "./sessions/sessions";
  * User row, `local`, whose password hash can never verify. The first account takes its comments over
  * (services/accounts.ts adoptLocalWork).
  */
-export type CommentAuthor = { kind: "user"; userId: string } | { kind: "local" };
+export type CommentAuthor = PersonAuthor;
 
 export const LOCAL_USER_ID = "local";
 

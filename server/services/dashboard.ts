@@ -282,7 +282,7 @@ export async function sessionTableWhere(
           },
         }
       : {}),
-    // Text search: titles and thoughts' text (every version) through the full-text index (issue 15: words, AND, OR,
+    // Text search: titles and thoughts' text (every version) through the full-text index (words, AND, OR,
     // NOT, "phrases"), plus the agent's key by substring and the session id exactly.
     ...(q.q
       ? { OR: [{ key: { contains: q.q } }, { id: q.q }, { id: { in: await sessionIdsMatching(db, projectId, q.q) } }] }

@@ -1,6 +1,6 @@
 // Sign-in throttling: at most 10 wrong passwords per email per 15 minutes, counted in the database (LoginFailure) so
-// that every instance of a fleet shares the count and a restart forgets none. Before issue 17 the count lived in a
-// per-process Map: N instances allowed 10 × N guesses. Every statement here is a single atomic UPDATE or INSERT, so
+// that every instance of a fleet shares the count and a restart forgets none (a per-process count would allow N
+// instances 10 × N guesses). Every statement here is a single atomic UPDATE or INSERT, so
 // failures arriving at several instances at once are all counted (the same on SQLite and PostgreSQL).
 import type { Db } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/db-errors";

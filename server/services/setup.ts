@@ -7,7 +7,7 @@ import { hashPassword } from "@/server/auth/passwords";
 import { inTransaction, type Db } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/db-errors";
 import { adoptLocalWork, countPeople } from "./accounts";
-import { ensureDefaultProject } from "./projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 
 export interface SetupResult {
   projectId: string;
@@ -21,7 +21,7 @@ export interface SetupResult {
 
 /**
  * Every step below may run in several instances at once on a fresh database (a fleet starting together): each one
- * inserts and, when another instance won the unique key, finds that row instead (issue 17: two instances started at
+ * inserts and, when another instance won the unique key, finds that row instead (two instances started at
  * once crashed on User_email_key, 3 of 3 trials).
  */
 export async function runSetup(db: Db): Promise<SetupResult> {

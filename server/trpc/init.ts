@@ -66,7 +66,7 @@ const STATUS_TO_TRPC: Record<number, TRPCError["code"]> = {
 
 const t = initTRPC.context<TrpcContext>().create({
   // Keeps idle SSE connections alive through proxies and lets the client notice a dead one: a stream silent for
-  // 1.5 s reconnects, so the session view says "reconnecting" within 2 s of losing the server (issue 12). A ping is
+  // 1.5 s reconnects, so the session view says "reconnecting" within 2 s of losing the server. A ping is
   // one ~10-byte event per open session view every 0.7 s.
   sse: { ping: { enabled: true, intervalMs: 700 }, client: { reconnectAfterInactivityMs: 1_500 } },
   errorFormatter({ shape, error }) {

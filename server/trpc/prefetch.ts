@@ -1,6 +1,6 @@
 // Server-side prefetch for dashboard pages: a tRPC query answered while the page renders and handed to the browser's
 // react-query cache (HydrationBoundary), so a page's first data arrives in its HTML instead of after hydration and a
-// round trip (the sessions list's request used to leave ~1.1-1.3 s after navigation; production-build trace). The
+// round trip (without it the sessions list's request left ~1.1-1.3 s after navigation; production-build trace). The
 // answer goes through JSON first, so the client sees what its HTTP tRPC link would have given it (no transformer:
 // dates as ISO strings), whichever way the data arrived.
 import { dehydrate, QueryClient, type DehydratedState, type QueryKey } from "@tanstack/react-query";

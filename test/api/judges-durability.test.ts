@@ -2,7 +2,7 @@
 // another server on the same database (a restart on SQLite, the fleet's other instance on PostgreSQL) finishes the
 // run once the dead process's leases run out. Nothing is lost (every thought gets its judge's score) and nothing is
 // stored twice (one judgment per job, one judge score per thought), though the calls cut off by the kill are made
-// again. The test model server (test/support/model-server.ts) stands in for a model endpoint: no real model runs here.
+// again. The test model server (scripts/lib/model-server.ts) stands in for a model endpoint: no real model runs here.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -18,7 +18,7 @@ import {
   unique,
 } from "@/test/support/api-client";
 import { bearer, createAdminKey, setUpJudge, TEST_SECRET_KEY, waitForRun } from "@/test/support/judges";
-import { startModelServer, type ModelServer } from "@/test/support/model-server";
+import { startModelServer, type ModelServer } from "@/scripts/lib/model-server";
 import { freshPgUrl } from "@/test/support/pg";
 
 const THOUGHTS = 8;

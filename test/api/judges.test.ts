@@ -1,5 +1,5 @@
 // Judges over the REST API against the production server on a fresh SQLite file, with the test model server standing
-// in for a model endpoint (test/support/model-server.ts; no real model runs here): the admin key scope (read and
+// in for a model endpoint (scripts/lib/model-server.ts; no real model runs here): the admin key scope (read and
 // write keys refused), connection keys that never come back out (answers, exports, the server's log, the database
 // file), private addresses only when allowed and never through a redirect to another host, bad judges refused with
 // the field named, and a run whose scores and rationales reach GET /api/v1/sessions/{id} and the export marked as a
@@ -30,7 +30,7 @@ import {
   type SqliteServer,
 } from "@/test/support/api-client";
 import { bearer, createAdminKey, setUpJudge, TEST_SECRET_KEY, waitForRun } from "@/test/support/judges";
-import { startModelServer, type ModelServer } from "@/test/support/model-server";
+import { startModelServer, type ModelServer } from "@/scripts/lib/model-server";
 
 const SECRET = "sk-live-do-not-leak-8c1f3a9e";
 

@@ -33,7 +33,7 @@ import {
   traceIdOf,
   tracesJson,
   type TestSpan,
-} from "@/test/support/otlp";
+} from "@/scripts/lib/otlp-requests";
 import { freshPgUrl } from "@/test/support/pg";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
@@ -308,6 +308,7 @@ function suite(name: string, make: () => Promise<Target>) {
       expect(shape(a)).toEqual(UMBRELLA_GRAPH);
       expect(shape(b)).toEqual(shape(a));
       expect(a.session.agent).toBe("umbrella-agent");
+      expect(new Set(a.thoughts.map((t) => t.source))).toEqual(new Set(["otlp"]));
       // The model call's facts, on its first output: tokens as the SDK reported them, the latency of the step.
       expect(a.thoughts[1]!.detail).toMatchObject({
         kind: "reasoning",
@@ -360,10 +361,12 @@ function suite(name: string, make: () => Promise<Target>) {
         `/api/v1/sessions/${encodeURIComponent(`otlp:${conversation}`)}/export?format=markdown`,
       );
       expect(md.status).toBe(200);
-      expect(md.text).not.toContain("<script>");
-      expect(md.text).not.toContain("<img");
+      // Every tag and link opener escaped with a CommonMark backslash: rendered, it reads as the literal text.
+      expect(md.text).not.toMatch(/(^|[^\\])<(script|img)/m);
       expect(md.text).not.toContain("](javascript:");
-      expect(md.text).toContain("&lt;script>alert(1)&lt;/script>");
+      expect(md.text).toContain(
+        "\\<script>alert(1)\\</script> & \\<img src=x onerror=alert(2)> [x]\\(javascript:alert(3))",
+      );
     });
 
     it("answers the protobuf partial-success response, empty when all was taken", async () => {

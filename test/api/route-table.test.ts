@@ -17,8 +17,8 @@ import {
   type SqliteServer,
 } from "@/test/support/api-client";
 import { createAdminKey, TEST_SECRET_KEY } from "@/test/support/judges";
-import { startModelServer, type ModelServer } from "@/test/support/model-server";
-import { logsJson, spanIdOf, traceIdOf, tracesJson } from "@/test/support/otlp";
+import { startModelServer, type ModelServer } from "@/scripts/lib/model-server";
+import { logsJson, spanIdOf, traceIdOf, tracesJson } from "@/scripts/lib/otlp-requests";
 
 interface Sample {
   path: string;

@@ -15,7 +15,7 @@ import {
 import { uuidv7 } from "@/lib/ids";
 import { createApiKey } from "@/server/auth/api-keys";
 import { createDb } from "@/server/db/client";
-import { ensureDefaultProject } from "@/server/services/projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 import {
   call,
   expectError,

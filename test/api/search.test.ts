@@ -1,4 +1,4 @@
-// GET /api/v1/search against the production server on SQLite (issue 15): thoughts across sessions, ranked, with
+// GET /api/v1/search against the production server on SQLite: thoughts across sessions, ranked, with
 // plain-text snippets and highlight ranges (a thought holding HTML comes back as text, never as markup), the matched
 // terms, paging, and refusals that name `q`.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

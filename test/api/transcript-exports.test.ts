@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZThoughtSearchResult } from "@/lib/contracts/search";
-import { ZSessionExport, type SessionExport } from "@/lib/contracts/session";
+import { ZSessionExport, ZSessionGraph, type SessionExport } from "@/lib/contracts/session";
 import { ZTranscriptImportResult } from "@/lib/contracts/transcripts";
 import {
   call,
@@ -106,10 +106,11 @@ describe("search over an imported session", () => {
     expect(r.hits.map((h) => h.thoughtId)).toContain(withheld[1]!.id);
   });
 
-  it("reads the session back without a payload", async () => {
+  it("reads the session back without a payload, every thought marked as read from a transcript", async () => {
     const a = await call(tg.server, `/api/v1/sessions/${sessionId}`);
     expect(a.status).toBe(200);
     expectNoSecret(a.text, "GET /api/v1/sessions/{id}");
+    expect(new Set(expectShape(ZSessionGraph, a).thoughts.map((t) => t.source))).toEqual(new Set(["transcript"]));
   });
 });
 

@@ -1,5 +1,5 @@
 // A fleet: two (and briefly three) real server processes on one PostgreSQL database of the runner's throwaway
-// cluster, as behind a load balancer (issue 17). They start at once on a fresh database with an init admin (the setup
+// cluster, as behind a load balancer. They start at once on a fresh database with an init admin (the setup
 // race), take writes alternately (seq, sessions, idempotency hold across them), keep a live subscriber on one up to
 // date with writes on the other across a PostgreSQL restart (pg_ctl stop, 3 s down, start: the relay reconnects and
 // the subscriber catches up from its last seq, no gap, no duplicate), answer 503 `database_unavailable` while the
@@ -15,7 +15,7 @@ import { api, startServer, type RunningServer } from "@/scripts/lib/server-proce
 import { getGraph, record, sleep, thought, unique } from "@/test/support/api-client";
 import { signIn } from "@/test/support/dashboard-client";
 import { ingestTwice, retryOnOther, writeAlternating } from "@/test/support/fleet";
-import { restartPgCluster } from "@/test/support/pg-cluster";
+import { restartPgCluster } from "@/scripts/lib/pg-cluster";
 import { freshPgUrl, pgDataDir } from "@/test/support/pg";
 import { openSse, trpcSubscriptionUrl, type SseStream } from "@/test/support/sse";
 

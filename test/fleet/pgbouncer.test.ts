@@ -1,6 +1,6 @@
 // Two real server processes whose DATABASE_URL goes through a real PgBouncer in transaction pooling mode, the live
 // relay's LISTEN connection direct to PostgreSQL (THOUGHTGRAPH_LISTEN_DATABASE_URL), as docs/operating.md, "Running
-// several instances" says to deploy them (issue 17). The migrations run once beforehand, as a fleet's deploy step does
+// several instances" says to deploy them. The migrations run once beforehand, as a fleet's deploy step does
 // (THOUGHTGRAPH_MIGRATE_ON_START=0). Through the bouncer: writes alternating between the instances keep one session's
 // seq gap-free, a retried idempotency key and a retried ingest batch answer their first result on the other instance
 // (the batch's first try fails on its taken keys and runs again, write-store-pg.ts PgKeyMode), and a live subscriber

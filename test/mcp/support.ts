@@ -10,7 +10,7 @@ import { StdioClientTransport as V2Stdio } from "@modelcontextprotocol/client/st
 import { inject } from "vitest";
 import { createApiKey } from "@/server/auth/api-keys";
 import { createDb } from "@/server/db/client";
-import { ensureDefaultProject } from "@/server/services/projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BRIDGE_BIN = path.join(ROOT, "bin", "thoughtgraph.js");

@@ -1,4 +1,4 @@
-// The optional LLM refiner of think, ponder and evaluate (issue 16; server/services/reasoning/llm-refiner.ts) through
+// The optional LLM refiner of think, ponder and evaluate (server/services/reasoning/llm-refiner.ts) through
 // MCP over HTTP and REST against a production server of this file's own, configured by environment as an operator
 // would: THOUGHTMCP_LLM_URL, THOUGHTMCP_LLM_MODEL, THOUGHTMCP_LLM_KEY, THOUGHTMCP_LLM_TIMEOUT_MS.
 //
@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from "@/scripts/lib/server-process";
 import { createApiKey } from "@/server/auth/api-keys";
 import { createDb } from "@/server/db/client";
 import { applyMigrations } from "@/server/db/migrations";
-import { ensureDefaultProject } from "@/server/services/projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";
 import { v1Http, type McpConnection } from "./support";
 

@@ -1,4 +1,4 @@
-// ThoughtMCP's memory tools (issue 15) through every door of the production server: MCP over HTTP at
+// ThoughtMCP's memory tools through every door of the production server: MCP over HTTP at
 // /api/mcp/thoughtmcp (the v1 SDK client), the stdio bridge (`--toolset thoughtmcp`) and REST
 // (POST /api/v1/thoughtmcp/{tool}). The seed's example requests give answers of the seed's shape, every answer is the
 // envelope, and bad input on every field answers the failure envelope naming that field.

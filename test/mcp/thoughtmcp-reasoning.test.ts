@@ -1,4 +1,4 @@
-// ThoughtMCP's reasoning and metacognitive tools (issue 16) through every door against the production server, on
+// ThoughtMCP's reasoning and metacognitive tools through every door against the production server, on
 // SQLite (the project's shared server) and on PostgreSQL (a server of this file's own on a fresh database): a real MCP
 // client over HTTP (/api/mcp/thoughtmcp), the stdio bridge (`thoughtgraph mcp --toolset thoughtmcp`) and REST
 // (POST /api/v1/thoughtmcp/{tool}). Every answer is the seed's envelope, on success and on each error; every success
@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from "@/scripts/lib/server-process";
 import { createApiKey } from "@/server/auth/api-keys";
 import { createDb } from "@/server/db/client";
 import { applyMigrations } from "@/server/db/migrations";
-import { ensureDefaultProject } from "@/server/services/projects/projects";
+import { ensureDefaultProject } from "@/server/db/default-project";
 import { freshPgUrl } from "@/test/support/pg";
 import { bridge, server, v1Http, type McpConnection } from "./support";
 

@@ -1,5 +1,5 @@
 // Judge runs through the durable job table, on a real SQLite file and a real PostgreSQL database, against the test
-// model server (test/support/model-server.ts, a stand-in for a model endpoint: no real model runs here). Each test
+// model server (scripts/lib/model-server.ts, a stand-in for a model endpoint: no real model runs here). Each test
 // drives a JudgeWorker as the server runs one, and checks what was stored and how many calls the endpoint saw:
 // scores with rationales and judgments, retries after 429 (Retry-After) and 500 (backoff), time limits, answers the
 // config cannot take, the daily budget, cancel, and the concurrency limit per connection.
@@ -14,7 +14,7 @@ import { createJudge } from "@/server/services/judges/judges";
 import { cancelRun, createRun, getRun } from "@/server/services/judges/runs";
 import { JudgeWorker } from "@/server/services/judges/worker";
 import { createScoreConfig } from "@/server/services/scores/score-configs";
-import { startModelServer, type ModelServer } from "@/test/support/model-server";
+import { startModelServer, type ModelServer } from "@/scripts/lib/model-server";
 import { freshPgUrl } from "@/test/support/pg";
 import { seedProject, seedSession, unique } from "@/test/support/seed";
 import { freshSqliteUrl } from "@/test/support/sqlite-file";

@@ -1,6 +1,6 @@
 // The optional embedding provider path of the memory services, on both back ends. The one fake in these tests: a
 // small local HTTP server that answers OpenAI-compatible /v1/embeddings requests with deterministic vectors (a bag of
-// words hashed into 16 dimensions), because no real embedding model can run on this machine (issue 15). The model
+// words hashed into 16 dimensions), because no real embedding model can run on this machine. The model
 // named in a request picks the server's behaviour: BROKEN always answers 500, FLAKY answers 500 once `flakyBudget`
 // requests have been answered.
 import http from "node:http";

@@ -46,7 +46,7 @@ export function oauthGrantsSuite(databaseUrl: () => Promise<string>) {
     list = await import("@/server/oauth/grant-list");
     limits = await import("@/server/oauth/registration-limits");
     attribution = await import("@/server/oauth/attribution");
-    projectId = (await (await import("@/server/services/projects/projects")).ensureDefaultProject(db)).id;
+    projectId = (await (await import("@/server/db/default-project")).ensureDefaultProject(db)).id;
     const { createUser } = await import("@/server/services/accounts");
     userId = (await createUser(db, { email: `owner-${Date.now()}@oauth.test`, password: "correct-horse-battery" })).id;
     await db.membership.create({ data: { projectId, userId, role: "annotator" } });

@@ -49,7 +49,7 @@ export function reasoningSuite(provider: "sqlite" | "postgresql", databaseUrl: (
     process.env.DATABASE_URL = await databaseUrl();
     const client = await import("@/server/db/client");
     await (await import("@/server/db/migrations")).applyMigrations(process.env.DATABASE_URL);
-    const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+    const { ensureDefaultProject } = await import("@/server/db/default-project");
     svc = {
       ...(await import("@/server/services/reasoning/reasoning-tools")),
       ...(await import("@/server/services/reasoning/metacognition")),

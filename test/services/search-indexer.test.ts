@@ -35,7 +35,7 @@ beforeAll(async () => {
     pool: () => client.pgPool(client.getDb())!,
     close: client.closeDb,
   };
-  projectId = (await (await import("@/server/services/projects/projects")).ensureDefaultProject(svc.db)).id;
+  projectId = (await (await import("@/server/db/default-project")).ensureDefaultProject(svc.db)).id;
 });
 
 afterAll(async () => {

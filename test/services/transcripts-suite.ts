@@ -24,7 +24,7 @@ export function transcriptsSuite(provider: "sqlite" | "postgresql", databaseUrl:
     process.env.DATABASE_URL = await databaseUrl();
     const client = await import("@/server/db/client");
     await (await import("@/server/db/migrations")).applyMigrations(process.env.DATABASE_URL);
-    const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+    const { ensureDefaultProject } = await import("@/server/db/default-project");
     svc = {
       ...(await import("@/server/services/transcripts/import-transcript")),
       graph: (await import("@/server/services/sessions/sessions")).getSessionGraph,

@@ -2,7 +2,7 @@
 // usage.postgres.test.ts): OTLP spans written through the real receiver path give per-session sums, per-agent and
 // per-model comparisons, and sessions without figures count nothing.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { spanIdOf, traceIdOf, tracesJson } from "@/test/support/otlp";
+import { spanIdOf, traceIdOf, tracesJson } from "@/scripts/lib/otlp-requests";
 
 type Services = typeof import("@/server/services/usage/usage") & {
   record: typeof import("@/server/otlp/record-otlp").recordOtlp;
@@ -39,7 +39,7 @@ export function usageSuite(provider: "sqlite" | "postgresql", databaseUrl: () =>
     process.env.DATABASE_URL = await databaseUrl();
     const client = await import("@/server/db/client");
     await (await import("@/server/db/migrations")).applyMigrations(process.env.DATABASE_URL);
-    const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+    const { ensureDefaultProject } = await import("@/server/db/default-project");
     svc = {
       ...(await import("@/server/services/usage/usage")),
       record: (await import("@/server/otlp/record-otlp")).recordOtlp,

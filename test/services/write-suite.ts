@@ -40,7 +40,7 @@ export function writeSuite(
     if (options.writeThread) {
       (await import("@/server/ingest/write-thread-start")).startWriteThread(process.env.DATABASE_URL);
     }
-    const { ensureDefaultProject } = await import("@/server/services/projects/projects");
+    const { ensureDefaultProject } = await import("@/server/db/default-project");
     const sessions = await import("@/server/services/sessions/sessions");
     const transfer = await import("@/server/services/sessions/session-transfer");
     svc = {
@@ -423,7 +423,7 @@ export function writeSuite(
         ],
       };
       const text = JSON.stringify(payload);
-      const results = await svc.ingest({ projectId, apiKeyId: null }, JSON.parse(text), text);
+      const results = await svc.ingest({ projectId, apiKeyId: null }, JSON.parse(text), { bodyText: text });
       expect(results.map((r) => r.status)).toEqual([201, 400, 201]);
 
       const logged = await svc.db.ingestEvent.findMany({ where: { projectId, kind: "ingest" } });

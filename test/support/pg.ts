@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 
 import { afterAll } from "vitest";
 
-import { createDatabase, type PgCluster, startPgCluster } from "./pg-cluster";
+import { createDatabase, type PgCluster, startPgCluster } from "@/scripts/lib/pg-cluster";
 
 let ownCluster: Promise<PgCluster> | undefined;
 

@@ -1,5 +1,5 @@
 // A real PgBouncer (Debian's `pgbouncer` package; PGBOUNCER_BIN to override) in front of the test cluster, in
-// transaction pooling mode, for the fleet test of instances behind it (issue 17). It refuses to run as root, so under
+// transaction pooling mode, for the fleet test of instances behind it. It refuses to run as root, so under
 // root it runs as the cluster's `postgres` OS user, as the cluster itself does.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

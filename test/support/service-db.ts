@@ -12,7 +12,7 @@ export async function freshServiceDb(label: string) {
   process.env.DATABASE_URL = freshSqliteUrl(label);
   await (await import("@/server/db/migrations")).applyMigrations(process.env.DATABASE_URL);
   const { getDb } = await import("@/server/db/client");
-  const { defaultProjectIdOf } = await import("@/server/services/projects/projects");
+  const { defaultProjectIdOf } = await import("@/server/db/default-project");
   const { submitThoughts } = await import("@/server/ingest/thought-writer");
   const { parseThoughtInput } = await import("@/lib/contracts/thought");
   const projectId = await defaultProjectIdOf(getDb());

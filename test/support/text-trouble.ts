@@ -1,4 +1,4 @@
-// Strings that break text handling in ways agents really produce, for the fuzz suites (issue 13): lone UTF-16
+// Strings that break text handling in ways agents really produce, for the fuzz suites: lone UTF-16
 // surrogates (an emoji cut in half), NUL, and the same letters in NFC, NFD and mixed normalisation. Whether a value is
 // refused is decided by the one rule in lib/contracts/text.ts; tests compare against it.
 import fc from "fast-check";

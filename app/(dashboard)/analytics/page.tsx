@@ -1,4 +1,4 @@
-// Reasoning health across the project's sessions (issue 16): distribution, daily trend, agents and models compared.
+// Reasoning health across the project's sessions: distribution, daily trend, agents and models compared.
 import { AnalyticsView } from "@/components/analytics/AnalyticsView";
 import { Page, PageHeader } from "@/components/ui/Page";
 

@@ -1,4 +1,4 @@
-// Agent memory (issue 15): what agents stored with ThoughtMCP's memory tools, with its waypoint links.
+// Agent memory: what agents stored with ThoughtMCP's memory tools, with its waypoint links.
 import { Suspense } from "react";
 import { MemoriesView } from "@/components/memories/MemoriesView";
 import { Page, PageHeader } from "@/components/ui/Page";

@@ -1,4 +1,4 @@
-// Vercel AI SDK 6 tools for ThoughtMCP's memory operations (issue 15): remember, recall, update_memory, forget and
+// Vercel AI SDK 6 tools for ThoughtMCP's memory operations: remember, recall, update_memory, forget and
 // search, posting to thoughtgraph's REST routes (POST /api/v1/thoughtmcp/{tool}), so they go through the same services
 // as the MCP tools and land in the same project. The model sees the MCP tools' descriptions and schemas
 // (sdk/src/mcp/thoughtmcp/memory-definitions.ts); its arguments are checked with the same contracts before anything

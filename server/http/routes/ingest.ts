@@ -7,5 +7,5 @@ import { ingestEvents } from "@/server/ingest/record-thoughts";
 
 export const postIngest: RouteHandler = async (req, { principal }) => {
   const body = await readJsonText(req, currentLimits().maxBodyBytes);
-  return json({ results: await ingestEvents(principal!, body.value, body.text) }, 207);
+  return json({ results: await ingestEvents(principal!, body.value, { bodyText: body.text }) }, 207);
 };

@@ -1,5 +1,5 @@
 // Server-only: ThoughtMCP's memory writes (seed 003): remember, update_memory, forget. Every query is scoped to the
-// caller's project and the memory's userId (issue 15: userId isolates inside a project, never across projects).
+// caller's project and the memory's userId (userId isolates inside a project, never across projects).
 // Inputs arrive parsed (lib/contracts/thoughtmcp-memory.ts); answers are the contract's `data` shapes plus the
 // components that ran, for the envelope's componentsUsed.
 //

@@ -1,4 +1,4 @@
-// Server-only: the dashboard's reads of agent memory (issue 15): the Memories page's list, a memory's detail with
+// Server-only: the dashboard's reads of agent memory: the Memories page's list, a memory's detail with
 // its waypoint links, the graph of memories and links, and a session's memories. Scoped to the project; across
 // every userId of it (people review all of the project's agents).
 import type {

@@ -1,4 +1,4 @@
-// The metacognitive detectors on every thought as it is written (issue 16), when the project turns it on in Settings
+// The metacognitive detectors on every thought as it is written, when the project turns it on in Settings
 // (ProjectReasoningSettings.detectOnWrite, off by default). detect_bias and detect_emotion run on each new thought
 // after its batch has committed; a bias found or a discrete emotion recognised is stored in ThoughtAssessment, where
 // the detail panel and the graph badges show it, exactly as if the tools had been called with the thought's id.
@@ -36,16 +36,11 @@ import { detectBias, scanText } from "@/lib/thoughtmcp/bias";
 import { detectEmotion } from "@/lib/thoughtmcp/emotion";
 import { uuidv7Floor } from "@/lib/ids";
 import { getDb, getDbProvider, pgPool, type Db } from "@/server/db/client";
+import { onCommitted, type CommittedBatch, type WrittenThought } from "@/server/ingest/after-commit";
 import { sqliteConnection } from "@/server/ingest/commit";
+import { writerIdle } from "@/server/ingest/thought-writer";
 import { insertFindingsPg, insertFindingsSqlite, type FindingRows } from "@/server/ingest/write-findings";
 import { activeWriteThread } from "@/server/ingest/write-thread";
-
-export interface WrittenThought {
-  projectId: string;
-  sessionId: string;
-  thoughtId: string;
-  text: string;
-}
 
 /** A committed batch's thoughts (or a catch-up page), as handed over: `next` is the first not yet assessed; `at`:
  *  when they were known committed (a catch-up page: its oldest thought's creation). */
@@ -105,7 +100,8 @@ interface State {
   /** Projects with committed thoughts that were not queued (the memory bound), each with the earliest time those
    *  thoughts can have been created: read back from the database once the queue has drained. */
   spilled: Map<string, number>;
-  /** Whether the writer has no batch queued or committing (server/ingest/thought-writer.ts sets it). */
+  /** Whether the writer has no batch queued or committing (server/ingest/thought-writer.ts's writerIdle; tests hold
+   *  it busy through watchWriter). */
   writerIdle: () => boolean;
   /** When the last batch committed (Date.now()). */
   lastCommitAt: number;
@@ -131,7 +127,7 @@ const state: State = (g.__thoughtgraphDetect ??= {
   queue: [],
   queuedChars: 0,
   spilled: new Map(),
-  writerIdle: () => true,
+  writerIdle,
   lastCommitAt: 0,
   pacing: { maxLagMs: MAX_LAG_MS, busyShare: BUSY_SHARE, maxQueuedChars: MAX_QUEUED_CHARS },
   lookups: new Set(),
@@ -172,7 +168,7 @@ export async function setDetectOnWrite(db: Db, projectId: string, on: boolean): 
   return { detectOnWrite: on };
 }
 
-/** The writer tells whether it is idle (no batch queued or committing): the pass runs while it is. Returns the
+/** Replaces the writer's idle check (no batch queued or committing): the pass runs while it answers true. Returns the
  *  previous one (tests hold the writer "busy" and give it back). */
 export function watchWriter(idle: () => boolean): () => boolean {
   const previous = state.writerIdle;
@@ -201,9 +197,12 @@ export function detectorsPending(): number {
   return n;
 }
 
-/** Called by the writer after a batch commits, with the thoughts it wrote (never throws, never waits). `startedAt`:
- *  taken before the batch was planned, so none of its thoughts was created before it. */
-export function afterCommit(written: () => WrittenThought[], projectIds: ReadonlySet<string>, startedAt: number): void {
+// Every batch the writer commits comes here (after-commit.ts); with the setting off it costs one cached lookup per
+// project of the batch.
+onCommitted("detectors", afterCommit);
+
+/** A committed batch: its thoughts queued when their project has the setting on (never throws, never waits). */
+export function afterCommit({ written, projectIds, startedAt }: CommittedBatch): void {
   const now = Date.now();
   state.lastCommitAt = now;
   let on = 0;

@@ -1,5 +1,5 @@
-// The optional LLM refinement of think, ponder and evaluate (issue 16: "An optional LLM provider (OpenAI-compatible
-// URL, configured by environment) may refine think/ponder/evaluate; without it everything works"). When
+// The optional LLM refinement of think, ponder and evaluate: an OpenAI-compatible URL, configured by environment, may
+// refine them; without it everything works. When
 // THOUGHTMCP_LLM_URL is set, the rule answer is sent to `{url}/chat/completions` with the problem, and the model's text
 // replaces the answer's conclusion (think, ponder) or becomes its summary (evaluate); `llm` joins componentsUsed, and
 // the session's thoughts carry the refined text. Any failure (no answer within THOUGHTMCP_LLM_TIMEOUT_MS, a non-2xx

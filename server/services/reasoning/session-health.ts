@@ -1,4 +1,4 @@
-// Sessions' reasoning health stored for the sessions list (issue 16): SessionHealth holds each session's figures as
+// Sessions' reasoning health stored for the sessions list: SessionHealth holds each session's figures as
 // last folded, so "has loops", "health below X" and the health sort are SQL over one indexed table, and a list page
 // reads its rows' figures in one query (no per-session fold on read).
 //

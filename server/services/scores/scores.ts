@@ -9,6 +9,7 @@ import {
   type ScoreView,
 } from "@/lib/contracts/scores";
 import { isUuid, uuidv7 } from "@/lib/ids";
+import type { PersonAuthor } from "@/server/auth/authorship";
 import type { Db } from "@/server/db/client";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/server/errors";
 import { findConfig, isUniqueViolation, ruleOf, type ConfigRow } from "./score-configs";
@@ -21,10 +22,7 @@ import { findSession } from "../sessions/sessions";
  * so the foreign key to User holds).
  */
 export type ScoreAuthor =
-  | { kind: "user"; userId: string }
-  | { kind: "local" }
-  | { kind: "key"; apiKeyId: string }
-  | { kind: "agent"; apiKeyId?: string | null };
+  PersonAuthor | { kind: "key"; apiKeyId: string } | { kind: "agent"; apiKeyId?: string | null };
 
 /** The single-user dashboard's person. */
 export const LOCAL_AUTHOR: ScoreAuthor = { kind: "local" };

@@ -1,4 +1,4 @@
-// Server-only: search across every thought of a project (issue 15): the full-text index over thought text (all
+// Server-only: search across every thought of a project: the full-text index over thought text (all
 // versions) ranks one page of thoughts (server/services/search/full-text.ts), then the page is loaded with its
 // sessions and highlighted in JavaScript from the stored text (lib/search/highlight.ts: ranges, never markup).
 import type { ThoughtSearchQuery, ThoughtSearchResult } from "@/lib/contracts/search";

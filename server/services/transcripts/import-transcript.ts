@@ -38,7 +38,7 @@ export async function importTranscript(
   // One batch after another: a later batch's branches fork from thoughts an earlier one wrote.
   for (let at = 0; at < events.length; at += limits.maxIngestEvents) {
     const batch = events.slice(at, at + limits.maxIngestEvents);
-    const answers = await ingestEvents(who, { events: batch });
+    const answers = await ingestEvents(who, { events: batch }, { source: "transcript" });
     answers.forEach((a, i) => {
       result.sessionId ??= a.sessionId ?? null;
       // 200: this line was imported before. 409: it was imported before from a version of the line that said

@@ -12,7 +12,7 @@ import {
   setThreadResolved,
 } from "@/server/services/comments";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
-import { commentAuthorOf } from "@/server/auth/authorship";
+import { authorOf } from "@/server/auth/authorship";
 
 const id = z.string().min(1).max(200);
 
@@ -27,24 +27,24 @@ export const commentsRouter = createTRPCRouter({
 
   ofSession: memberProcedure
     .input(z.object({ sessionId: id }))
-    .query(({ ctx, input }) => listSessionComments(ctx.db, ctx.projectId, commentAuthorOf(ctx.actor), input.sessionId)),
+    .query(({ ctx, input }) => listSessionComments(ctx.db, ctx.projectId, authorOf(ctx.actor), input.sessionId)),
 
   /** A new thread, or a reply with `parentId`; an anchor that does not match the text is a BAD_REQUEST naming it. */
   create: allowed("comment")
     .input(ZCommentInput)
-    .mutation(({ ctx, input }) => createComment(ctx.db, ctx.projectId, commentAuthorOf(ctx.actor), input)),
+    .mutation(({ ctx, input }) => createComment(ctx.db, ctx.projectId, authorOf(ctx.actor), input)),
 
   edit: allowed("comment")
     .input(ZCommentEdit)
-    .mutation(({ ctx, input }) => editComment(ctx.db, ctx.projectId, commentAuthorOf(ctx.actor), input.id, input.body)),
+    .mutation(({ ctx, input }) => editComment(ctx.db, ctx.projectId, authorOf(ctx.actor), input.id, input.body)),
 
   delete: allowed("comment")
     .input(z.object({ id }))
-    .mutation(({ ctx, input }) => deleteComment(ctx.db, ctx.projectId, commentAuthorOf(ctx.actor), input.id)),
+    .mutation(({ ctx, input }) => deleteComment(ctx.db, ctx.projectId, authorOf(ctx.actor), input.id)),
 
   setResolved: allowed("comment")
     .input(z.object({ id, resolved: z.boolean() }))
     .mutation(({ ctx, input }) =>
-      setThreadResolved(ctx.db, ctx.projectId, commentAuthorOf(ctx.actor), input.id, input.resolved),
+      setThreadResolved(ctx.db, ctx.projectId, authorOf(ctx.actor), input.id, input.resolved),
     ),
 });

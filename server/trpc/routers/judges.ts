@@ -23,7 +23,7 @@ import { createJudge, deleteJudge, listJudges, previewJudge, updateJudge } from 
 import { cancelRun, createRun, estimateRun, getRun, listRuns } from "@/server/services/judges/runs";
 import { judgeAgreement } from "@/server/services/judges/judge-agreement";
 import { authorKeyOf } from "@/server/services/scores/scores";
-import { scoreAuthorOf } from "@/server/auth/authorship";
+import { authorOf } from "@/server/auth/authorship";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
 
 const id = z.string().min(1).max(200);
@@ -73,9 +73,7 @@ export const judgesRouter = createTRPCRouter({
   /** Each judge of a config against each person and the people's consensus (the agreement page). */
   agreement: memberProcedure
     .input(z.object({ configId: id }))
-    .query(({ ctx, input }) =>
-      judgeAgreement(ctx.db, ctx.projectId, input.configId, authorKeyOf(scoreAuthorOf(ctx.actor))),
-    ),
+    .query(({ ctx, input }) => judgeAgreement(ctx.db, ctx.projectId, input.configId, authorKeyOf(authorOf(ctx.actor)))),
 
   settings: memberProcedure.query(({ ctx }) => judgeSettings(ctx.db, ctx.projectId)),
   setSettings: manage

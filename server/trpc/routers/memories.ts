@@ -1,4 +1,4 @@
-// Agent memory for the dashboard's Memories page (issue 15): list, detail with links, the graph, a session's memories.
+// Agent memory for the dashboard's Memories page: list, detail with links, the graph, a session's memories.
 import { z } from "zod";
 
 import { ZMemoryGraphQuery, ZMemoryListQuery } from "@/lib/contracts/memory-dashboard";

@@ -1,4 +1,4 @@
-// Reasoning health and metacognitive results for the session view (issue 16), readable by share-link visitors for the
+// Reasoning health and metacognitive results for the session view, readable by share-link visitors for the
 // shared session only, as the session itself is; and the analytics page's fleet figures, for project members only.
 import { z } from "zod";
 import { ZFleetQuery } from "@/lib/contracts/session-health";

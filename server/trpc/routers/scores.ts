@@ -8,7 +8,7 @@ import { configAgreement } from "@/server/services/scores/agreement";
 import { archiveScoreConfig, createScoreConfig, listScoreConfigs } from "@/server/services/scores/score-configs";
 import { authorKeyOf, deleteScore, upsertScore } from "@/server/services/scores/scores";
 import { findSession } from "@/server/services/sessions/sessions";
-import { scoreAuthorOf } from "@/server/auth/authorship";
+import { authorOf } from "@/server/auth/authorship";
 import { allowed, createTRPCRouter, memberProcedure } from "../init";
 
 const id = z.string().min(1).max(200);
@@ -34,7 +34,7 @@ export const scoresRouter = createTRPCRouter({
         ctx.db,
         ctx.projectId,
         (await findSession(ctx.db, ctx.projectId, input.sessionId)).id,
-        authorKeyOf(scoreAuthorOf(ctx.actor)),
+        authorKeyOf(authorOf(ctx.actor)),
       ),
     ),
 
@@ -48,17 +48,15 @@ export const scoresRouter = createTRPCRouter({
   /** Records or updates my score; a value the config does not allow is a BAD_REQUEST naming `value`. */
   upsertMine: allowed("score")
     .input(ZScoreInput)
-    .mutation(
-      async ({ ctx, input }) => (await upsertScore(ctx.db, ctx.projectId, scoreAuthorOf(ctx.actor), input)).score,
-    ),
+    .mutation(async ({ ctx, input }) => (await upsertScore(ctx.db, ctx.projectId, authorOf(ctx.actor), input)).score),
 
   deleteMine: allowed("score")
     .input(z.object({ id }))
-    .mutation(({ ctx, input }) => deleteScore(ctx.db, ctx.projectId, scoreAuthorOf(ctx.actor), input.id)),
+    .mutation(({ ctx, input }) => deleteScore(ctx.db, ctx.projectId, authorOf(ctx.actor), input.id)),
 
   agreement: memberProcedure
     .input(z.object({ configId: id }))
     .query(({ ctx, input }) =>
-      configAgreement(ctx.db, ctx.projectId, input.configId, authorKeyOf(scoreAuthorOf(ctx.actor))),
+      configAgreement(ctx.db, ctx.projectId, input.configId, authorKeyOf(authorOf(ctx.actor))),
     ),
 });

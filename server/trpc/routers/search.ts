@@ -1,4 +1,4 @@
-// Search across every thought of the project, for the app bar's search box (issue 15): the same service as
+// Search across every thought of the project, for the app bar's search box: the same service as
 // GET /api/v1/search.
 import { ZThoughtSearchQuery } from "@/lib/contracts/search";
 import { searchThoughts } from "@/server/services/search/thought-search";

@@ -1,7 +1,8 @@
-// The default project every fresh install starts with. Accounts and more projects arrive with team review.
+// The default project every fresh install starts with: first-start set-up makes it, the keys CLI and single-user
+// mode's local person use it. Below the services, so that sign-in (server/auth) can name it without importing them.
 import { uuidv7 } from "@/lib/ids";
-import type { Db } from "@/server/db/client";
 import { DEFAULT_PROJECT_SLUG } from "@/server/config";
+import type { Db } from "./client";
 
 export async function ensureDefaultProject(db: Db): Promise<{ id: string; created: boolean }> {
   const existing = await db.project.findUnique({ where: { slug: DEFAULT_PROJECT_SLUG } });

@@ -1,5 +1,6 @@
-// A throwaway PostgreSQL 15 cluster for tests: initdb + pg_ctl in a temp dir, on a free loopback port, trust auth,
-// fsync off. PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` OS user (runuser).
+// A throwaway PostgreSQL 15 cluster for the test runner, the tests and the benchmarks: initdb + pg_ctl in a temp dir,
+// on a free loopback port, trust auth, fsync off. PostgreSQL refuses to run as root, so as root the cluster runs as the
+// `postgres` OS user (runuser).
 //
 //   const pg = await startPgCluster();                       // once per test file (beforeAll)
 //   const url = await createDatabase(pg.url, 'migrations');  // a fresh database
@@ -87,7 +88,8 @@ function installExitHook(): void {
   });
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/** `maxConnections`: 200 serves a test file or one suite; the test runner's cluster serves several suites at once. */
+export async function startPgCluster({ maxConnections = 200 }: { maxConnections?: number } = {}): Promise<PgCluster> {
   if (!pgAvailable()) throw new Error(`PostgreSQL server binaries not found in ${PG_BIN} (set PG_BIN)`);
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-pg-"));
   const dataDir = path.join(base, "data");
@@ -112,7 +114,7 @@ export async function startPgCluster(): Promise<PgCluster> {
         "-c fsync=off",
         "-c synchronous_commit=off",
         "-c full_page_writes=off",
-        "-c max_connections=200",
+        `-c max_connections=${maxConnections}`,
       ].join(" ");
       try {
         await run("pg_ctl", [

@@ -1,4 +1,4 @@
-// Builds OTLP export requests for tests: a compact description of spans (or log records) becomes OTLP/JSON exactly
+// Builds OTLP export requests for tests and the OTLP benchmark: a compact description of spans (or log records) becomes OTLP/JSON exactly
 // as the spec writes it, and the same request encoded as protobuf through the generated module, so a test can send
 // one export both ways. Attribute values: strings, booleans, integers (intValue), other numbers (doubleValue),
 // lists, and plain objects (kvlistValue).
