@@ -45,11 +45,13 @@ describe.each(["sqlite", "postgresql"] as const)("judge runs on %s", (provider) 
   let configId = "";
 
   /** A connection and a thought judge of its own (so budgets and concurrency do not mix between tests). */
-  async function judgeFor(opts: { maxConcurrency?: number; timeoutMs?: number; project?: string } = {}) {
+  async function judgeFor(
+    opts: { maxConcurrency?: number; timeoutMs?: number; project?: string; provider?: "anthropic" } = {},
+  ) {
     const project = opts.project ?? projectId;
     const connection = await createConnection(db, project, {
       name: unique("local"),
-      provider: "openai-compatible",
+      provider: opts.provider ?? "openai-compatible",
       baseUrl: model.url,
       apiKey: "sk-test-secret-9876",
       allowPrivateNetwork: true,
@@ -114,6 +116,27 @@ describe.each(["sqlite", "postgresql"] as const)("judge runs on %s", (provider) 
     expect(judgments.every((j) => j.model === "judge-small" && j.inputTokens === 100 && j.latencyMs >= 0)).toBe(true);
     // The key went out as a bearer token, and only to the model server.
     expect(model.calls().at(-1)!.headers.authorization).toBe("Bearer sk-test-secret-9876");
+  });
+
+  it("speaks Anthropic's Messages API too: the key as x-api-key, the answer schema sent, the answer stored", async () => {
+    const judge = await judgeFor({ provider: "anthropic" });
+    const { sessionId, thoughtIds } = await seedSession(db, projectId, 2);
+    const start = model.calls().length;
+    model.setScript((req) => ({
+      answer: { value: thoughtUnderReview(req.prompt) + 2, rationale: "via messages", confidence: 0.7 },
+    }));
+    const { runId } = await createRun(db, projectId, judge.id, { sessionId }, "key:test");
+    const run = await until(db, projectId, runId, settled);
+    expect(run).toMatchObject({ status: "done", done: 2, failed: 0 });
+    const calls = model.calls().slice(start);
+    expect(calls.map((c) => [c.protocol, c.path.endsWith("/messages"), c.headers["x-api-key"]])).toEqual([
+      ["anthropic", true, "sk-test-secret-9876"],
+      ["anthropic", true, "sk-test-secret-9876"],
+    ]);
+    expect(calls.every((c) => c.structuredAs !== "none" && c.schema !== null)).toBe(true);
+    const scores = await db.score.findMany({ where: { authorKey: `judge:${judge.id}` } });
+    const byThought = new Map(scores.map((s) => [s.thoughtId, s.value]));
+    expect(thoughtIds.map((id) => byThought.get(id))).toEqual([3, 4]);
   });
 
   it("retries a 429 after its Retry-After, and a 500 after the backoff: exactly one judgment", async () => {
