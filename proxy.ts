@@ -2,7 +2,7 @@
 // - refuses a Host outside the allowlist /api/mcp uses (server/mcp/guards.ts: loopback names by default,
 //   THOUGHTGRAPH_ALLOWED_HOSTS otherwise) with 403 JSON. After DNS rebinding a page on evil.example reaches a local
 //   thoughtgraph under `Host: evil.example` with a matching Origin, which passes the CSRF check; on a fresh install
-//   (/setup: the first visitor becomes owner) and in single-user mode that was a takeover (issue 13);
+//   (/setup: the first visitor becomes owner) and in single-user mode that would be a takeover;
 // - so also guards the OAuth authorization server's doors (/.well-known/*, /oauth/*, /api/oauth/*): a token or consent
 //   under a foreign Host would name a resource or issuer the clients never asked for;
 // - hands the path to server components (the dashboard layout sends a signed-out visitor to /login?next=<path>).

@@ -46,7 +46,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-e2e-"));
   const server = await startServer({
     databaseUrl: `file:${path.join(dir, "db.sqlite")}`,
-    env: { THOUGHTGRAPH_INIT_ADMIN_EMAIL: ADMIN_EMAIL, THOUGHTGRAPH_INIT_ADMIN_PASSWORD: ADMIN_PASSWORD },
+    env: {
+      THOUGHTGRAPH_INIT_ADMIN_EMAIL: ADMIN_EMAIL,
+      THOUGHTGRAPH_INIT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      // Model connections' keys are sealed under it (e2e/judges.spec.ts adds one).
+      THOUGHTGRAPH_SECRET_KEY: "e2e-only-secret-key-0123456789abcdef",
+    },
   }).catch((error: unknown) => {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;

@@ -1,10 +1,10 @@
-// `npm run keys -- create --name NAME [--scope read|write]`, `list`, `revoke ID`: API keys of the default project.
+// `npm run keys -- create --name NAME [--scope read|write|admin]`, `list`, `revoke ID`: API keys of the default project.
 import { parseArgs } from "node:util";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/server/auth/api-keys";
 import { runCli, withCliDb } from "./lib/cli-db";
 import { ensureDefaultProject } from "@/server/db/default-project";
 
-const USAGE = "usage: npm run keys -- create --name NAME [--scope read|write] | list | revoke KEY_ID";
+const USAGE = "usage: npm run keys -- create --name NAME [--scope read|write|admin] | list | revoke KEY_ID";
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -20,8 +20,8 @@ async function main(): Promise<number> {
           console.error(`--name is required.\n${USAGE}`);
           return 2;
         }
-        if (values.scope !== "read" && values.scope !== "write") {
-          console.error(`--scope must be read or write.\n${USAGE}`);
+        if (values.scope !== "read" && values.scope !== "write" && values.scope !== "admin") {
+          console.error(`--scope must be read, write or admin (admin: model connections and judges).\n${USAGE}`);
           return 2;
         }
         const key = await createApiKey(db, projectId, values.name, undefined, values.scope);

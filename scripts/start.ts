@@ -82,6 +82,10 @@ async function prepareDatabase(): Promise<void> {
   const { runSetup, firstKeyMessage } = await import("@/server/services/setup");
   const db = createDb(url);
   try {
+    // Model connections' keys are sealed under THOUGHTGRAPH_SECRET_KEY: refuse to start without it rather than fail
+    // every judge call later.
+    const { assertSecretKeyFor } = await import("@/server/services/judges/secret-box");
+    assertSecretKeyFor(await db.modelConnection.count({ where: { apiKeyCipher: { not: null } } }));
     const setup = await runSetup(db);
     const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
     if (setup.createdKey) console.log(firstKeyMessage(setup.createdKey.key, `http://${shownHost}:${port}`));
@@ -111,6 +115,11 @@ async function main(): Promise<void> {
     // Thoughts left unindexed by an instance that stopped mid-pass are indexed now, and the sweep starts.
     const { getDb } = await import("@/server/db/client");
     (await import("@/server/ingest/search-indexer")).notifySearchIndexer(getDb(), 0);
+  }
+  // Judges' calls: this process claims jobs from the shared job table (docs/judges.md, "Runs").
+  if (setting("THOUGHTGRAPH_JUDGE_WORKER")) {
+    const { startJudgeWorker } = await import("@/server/services/judges/worker");
+    startJudgeWorker((await import("@/server/db/client")).getDb());
   }
   (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
   const { default: next } = await import("next");

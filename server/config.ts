@@ -29,6 +29,8 @@ export const DEFAULT_POOL_MAX = 7;
  * 175 → 272/s from one to two in flight. THOUGHTGRAPH_PG_COMMITS_IN_FLIGHT sets it.
  */
 export const DEFAULT_PG_COMMITS_IN_FLIGHT = 2;
+/** Characters a THOUGHTGRAPH_SECRET_KEY needs at least: `openssl rand -base64 32` gives 44. */
+export const MIN_SECRET_KEY_CHARS = 32;
 /** The embedded SQLite file, relative to the working directory. */
 export const DEFAULT_DATABASE_URL = "file:./data/thoughtgraph.db";
 
@@ -55,6 +57,7 @@ export const SETTING_GROUPS = {
   background: "Background work",
   models: "Embeddings and models",
   oauth: "OAuth for remote MCP connectors",
+  judges: "Judges and model connections",
   tools: "Command-line tools and debugging",
 } as const;
 type SettingGroup = keyof typeof SETTING_GROUPS;
@@ -375,6 +378,26 @@ export const SETTINGS = {
       "`loopback`, `linklocal`, `uniquelocal` (e.g. `uniquelocal` behind the docker-compose recipe's Caddy). Unset: " +
       "the connection's own address is the client's and `X-Forwarded-For` is ignored.",
     group: "server",
+  }),
+
+  // ---- Judges and model connections (docs/judges.md) ----
+  THOUGHTGRAPH_SECRET_KEY: defineSetting({
+    schema: text({ minLength: MIN_SECRET_KEY_CHARS }),
+    default: "unset",
+    meaning:
+      "The key model connections' API keys are encrypted under (AES-256-GCM), at least 32 characters: make one " +
+      "with `openssl rand -base64 32` and keep it; a connection's key stored under another one must be set again. " +
+      "`npm start` refuses to start without it once a connection holds a key.",
+    group: "judges",
+    shown: "secret",
+  }),
+  THOUGHTGRAPH_JUDGE_WORKER: defineSetting({
+    schema: flag(true),
+    default: "1",
+    meaning:
+      "`0`: this instance makes no judge calls (its runs wait in the job table for an instance that does; every " +
+      "instance may run one, they share the work).",
+    group: "judges",
   }),
 
   // ---- PostgreSQL ----

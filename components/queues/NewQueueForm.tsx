@@ -36,6 +36,7 @@ const FILTER_WORDS: Record<keyof QueueFilter, string> = {
   tag: "tag",
   scoreConfigId: "score config",
   scored: "scored",
+  scoredBy: "scored by",
   from: "active from",
   to: "active until",
   loops: "loops",
@@ -80,6 +81,7 @@ export function NewQueueForm({ params, onCancel }: { params: URLSearchParams; on
       scoreConfigIds: data.getAll("config").map(String),
       reviewersPerItem: Number(text(data.get("n")) || 1),
       memberIds: data.getAll("member").map(String),
+      uncertainFirst: data.get("uncertainFirst") === "on",
       ...(source.kind === "selection" ? { sessionIds: source.sessionIds } : { filter: source.filter }),
     });
   };
@@ -148,6 +150,11 @@ export function NewQueueForm({ params, onCancel }: { params: URLSearchParams; on
           ))}
         </fieldset>
       </div>
+      <CheckboxField
+        name="uncertainFirst"
+        label="Items a judge was unsure about first"
+        note="(low confidence, or judges that disagree, on these configs)"
+      />
       <MutationError error={create.error} />
       <div className="flex gap-2">
         <Button type="submit" disabled={create.isPending}>

@@ -19,6 +19,7 @@ import { RelativeTime } from "@/components/ui/RelativeTime";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { ProgressBar } from "./ProgressBar";
+import { RunJudgeMenu } from "@/components/judges/RunJudgeMenu";
 
 export function QueueOverview({ queueId }: { queueId: string }) {
   const trpc = useTRPC();
@@ -49,14 +50,17 @@ export function QueueOverview({ queueId }: { queueId: string }) {
         title={q.name}
         description={q.description ?? undefined}
         actions={
-          q.archivedAt === null && (q.assigned || canManage) ? (
-            <Button asChild>
-              <Link href={`/queues/${q.id}/review`}>
-                <Play aria-hidden />
-                Start reviewing
-              </Link>
-            </Button>
-          ) : null
+          <>
+            {q.archivedAt === null ? <RunJudgeMenu target={{ queueId: q.id }} /> : null}
+            {q.archivedAt === null && (q.assigned || canManage) ? (
+              <Button asChild>
+                <Link href={`/queues/${q.id}/review`}>
+                  <Play aria-hidden />
+                  Start reviewing
+                </Link>
+              </Button>
+            ) : null}
+          </>
         }
       />
       {added !== null ? (
@@ -81,6 +85,7 @@ export function QueueOverview({ queueId }: { queueId: string }) {
         <p className="text-sm text-muted-foreground">
           {countOf(q.reviewersPerItem, "reviewer")} per item; an item is complete when that many have finished it.
           Opening an item holds it for 5 minutes, renewed while the review screen is open.
+          {q.uncertainFirst ? " Items a judge was unsure about come first." : ""}
         </p>
       </section>
       <div className="grid gap-6 lg:grid-cols-2">

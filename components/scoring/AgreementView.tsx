@@ -12,6 +12,7 @@ import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { DistributionChart } from "./DistributionChart";
+import { JudgeAgreementSection } from "@/components/judges/JudgeAgreementSection";
 
 /** A statistic in words; when there is too little data, the reason is on hover. */
 function Reading({
@@ -187,6 +188,7 @@ export function AgreementView() {
               )}
             </section>
           </div>
+          {chosen ? <JudgeAgreementSection configId={chosen} /> : null}
         </div>
       ) : agreement.isPending && chosen !== null ? (
         <SkeletonRows rows={4} label="Loading agreement" />

@@ -6,6 +6,7 @@ import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import type { ReviewScore } from "@/lib/contracts/scores";
 import { useCan } from "@/components/auth/useCan";
+import { JudgeScores } from "@/components/judges/JudgeScores";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -42,7 +43,7 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
     );
   }
   const here = scores.data.scores.filter((s) => s.thoughtId === thoughtId);
-  const others = here.filter((s) => !s.mine);
+  const others = here.filter((s) => !s.mine && s.source !== "judge");
   const mineBy = new Map(here.filter((s) => s.mine).map((s) => [s.configId, s]));
   return (
     <section aria-label={heading} className="tg-scores flex flex-col gap-2">
@@ -73,6 +74,7 @@ export function ScoresSection({ sessionId, thoughtId }: { sessionId: string; tho
           Your role can read scores; annotators, admins and owners give them.
         </p>
       )}
+      <JudgeScores scores={here.filter((s) => s.source === "judge")} />
       {/* Others' scores fold away: the reader's own widget comes first; the count says whether opening is worth it. */}
       <Collapsible>
         <CollapsibleTrigger

@@ -14,6 +14,7 @@ import { Switch } from "@/components/ui/Switch";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/Tooltip";
 import { ExportMenu } from "./ExportMenu";
 import { ShareMenu } from "./ShareMenu";
+import { RunJudgeMenu } from "@/components/judges/RunJudgeMenu";
 import { ViewMenu } from "./ViewMenu";
 
 export function SessionHeader({
@@ -114,6 +115,7 @@ export function SessionHeader({
         <ViewMenu minimap={minimap} onMinimap={onMinimap} overview={overview} onOverview={onOverview} />
         <ExportMenu sessionId={s.id} imagesOnly={readOnly} />
         {readOnly ? null : <ShareMenu sessionId={s.id} />}
+        {readOnly ? null : <RunJudgeMenu target={{ sessionId: s.id }} />}
       </div>
     </header>
   );

@@ -1,13 +1,13 @@
 "use client";
-// The sessions list's filters used less often, in a popover: flags, scored, tag and the activity dates. Its button
-// counts the ones that are set.
+// The sessions list's filters used less often, in a popover: flags, scored, scored by (people or judges), tag and the
+// activity dates. Its button counts the ones that are set.
 import { SlidersHorizontal } from "lucide-react";
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Input } from "@/components/ui/Input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/Popover";
-import { YesNoSelect } from "@/components/ui/Select";
+import { NativeSelect, YesNoSelect } from "@/components/ui/Select";
 import type { UrlPatch } from "./use-sessions-url";
 
 /** The yes/no filters of "More filters": the URL parameter, the query field it sets, and their words. */
@@ -34,9 +34,14 @@ export function MoreFilters({
   to: string;
   set: (patch: UrlPatch) => void;
 }) {
-  const active = [query.flagged !== undefined, query.scored !== undefined, Boolean(query.tag), from, to].filter(
-    Boolean,
-  ).length;
+  const active = [
+    query.flagged !== undefined,
+    query.scored !== undefined,
+    query.scoredBy !== undefined,
+    Boolean(query.tag),
+    from,
+    to,
+  ].filter(Boolean).length;
   const field =
     "grid grid-cols-[6rem_1fr] items-center gap-2 text-sm text-muted-foreground [&_[data-slot=native-select-wrapper]]:w-full";
   return (
@@ -66,6 +71,18 @@ export function MoreFilters({
             />
           </label>
         ))}
+        <label className={field}>
+          Scored by
+          <NativeSelect
+            aria-label="Scored by"
+            value={query.scoredBy ?? ""}
+            onChange={(e) => set({ scoredBy: e.target.value || null })}
+          >
+            <option value="">Anyone</option>
+            <option value="person">People</option>
+            <option value="judge">Judges</option>
+          </NativeSelect>
+        </label>
         <label className={field}>
           Tag
           <Input

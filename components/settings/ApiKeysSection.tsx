@@ -35,7 +35,8 @@ export function ApiKeysSection({ project }: { project: ProjectSettingsView }) {
       description={
         <>
           Agents send a key as <code className={codeClass}>Authorization: Bearer &lt;key&gt;</code>. A read key can list
-          and fetch sessions; a write key can also record thoughts and scores.
+          and fetch sessions; a write key can also record thoughts and scores; an admin key can also manage model
+          connections, judges and their runs.
         </>
       }
     >
@@ -126,7 +127,9 @@ function ApiKeys() {
                     <code className={codeClass}>{keyMask(k)}</code>
                   </TableCell>
                   <TableCell>
-                    <Badge variant={k.scope === "write" ? "accent" : "secondary"}>{k.scope}</Badge>
+                    <Badge variant={k.scope === "admin" ? "warning" : k.scope === "write" ? "accent" : "secondary"}>
+                      {k.scope}
+                    </Badge>
                   </TableCell>
                   <TableCell className="text-muted-foreground">
                     <RelativeTime at={k.createdAt} />

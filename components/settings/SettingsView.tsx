@@ -8,6 +8,7 @@ import { ApiKeysSection } from "./ApiKeysSection";
 import { ConnectedAppsSection } from "./ConnectedAppsSection";
 import { InvitationsSection } from "./InvitationsSection";
 import { MembersSection } from "./MembersSection";
+import { ModelConnectionsSection } from "./ModelConnectionsSection";
 import { ProjectSection } from "./ProjectSection";
 import { ReasoningSection } from "./ReasoningSection";
 
@@ -31,6 +32,7 @@ export function SettingsView() {
       <ApiKeysSection project={project} />
       <ConnectedAppsSection project={project} />
       <ReasoningSection project={project} />
+      <ModelConnectionsSection project={project} />
     </div>
   );
 }

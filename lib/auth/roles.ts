@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   "share.manage",
   /** Invite people, change roles, remove members, make password reset links (admins cannot touch owners). */
   "members.manage",
+  /** Model connections, judges and their runs: a connection can send the project's reasoning to another host. */
+  "judges.manage",
   /** Delete sessions with everything recorded in them. */
   "sessions.delete",
 ] as const;
@@ -38,6 +40,7 @@ const ADMIN: readonly Permission[] = [
   "keys.manage",
   "share.manage",
   "members.manage",
+  "judges.manage",
   "sessions.delete",
 ];
 
@@ -69,7 +72,7 @@ export function maxConnectorScope(role: Role): "read" | "write" {
 
 export const ROLE_WORDS: Record<Role, string> = {
   owner: "Owner: everything, including other owners",
-  admin: "Admin: manage members, keys, rubrics and queues",
+  admin: "Admin: manage members, keys, rubrics, queues and judges",
   annotator: "Annotator: read, score, comment and review queues",
   viewer: "Viewer: read only",
 };

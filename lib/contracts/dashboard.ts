@@ -5,7 +5,7 @@ import { ZConnectorAttribution } from "./oauth";
 import { ZScoreSummary } from "./scores";
 import { HEALTH_BELOW, ZHealthCells } from "./session-health";
 import { SESSION_STATUSES, ZBranchView, ZSessionSummary, ZThoughtView } from "./session";
-import { SESSION_SORTS } from "./zod-free";
+import { SCORE_AUTHORS, SESSION_SORTS } from "./zod-free";
 import { ZUsageTotals } from "./usage";
 
 export { PREVIEW_CHARS, SESSION_SORTS } from "./zod-free";
@@ -111,6 +111,8 @@ export const ZSessionTableQuery = z.object({
   scoreConfigId: z.string().trim().min(1).max(200).optional(),
   /** Sessions with (true) or without (false) a score, on the session or any of its thoughts. */
   scored: z.boolean().optional(),
+  /** Whose scores `scored` counts: people's or judges' (alone: scored by them). */
+  scoredBy: z.enum(SCORE_AUTHORS).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   /** Reasoning health: sessions with (true) or without (false) a loop; health score below X. */

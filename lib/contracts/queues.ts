@@ -19,6 +19,7 @@ export const ZQueueFilter = ZSessionTableQuery.pick({
   tag: true,
   scoreConfigId: true,
   scored: true,
+  scoredBy: true,
   from: true,
   to: true,
   loops: true,
@@ -40,6 +41,8 @@ export const ZQueueCreate = z
     scoreConfigIds: z.array(id).min(1, "Choose at least one score config.").max(20),
     reviewersPerItem: z.number().int().min(1).max(MAX_REVIEWERS_PER_ITEM).default(1),
     memberIds: z.array(id).max(500).default([]),
+    /** Hand out first the items a judge was unsure about (low confidence, or judges that disagree). */
+    uncertainFirst: z.boolean().default(false),
     sessionIds: ZSessionIds.optional(),
     filter: ZQueueFilter.optional(),
   })
@@ -72,6 +75,8 @@ export interface QueueSummary {
   reviewersPerItem: number;
   scoreConfigIds: string[];
   filter: QueueFilter | null;
+  /** Items a judge was unsure about are handed out first. */
+  uncertainFirst: boolean;
   createdAt: string;
   archivedAt: string | null;
   memberCount: number;

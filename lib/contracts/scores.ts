@@ -23,8 +23,8 @@ export const MAX_CATEGORY_DESCRIPTION_CHARS = 500;
 /** Characters in a config's description. */
 export const MAX_SCORE_DESCRIPTION_CHARS = 2_000;
 
-/** Who wrote a score: a person, an API key (an evaluator or LLM judge), or the agent itself. */
-export const SCORE_SOURCES = ["user", "key", "agent"] as const;
+/** Who wrote a score: a person, an API key (an evaluator), one of the project's judges, or the agent itself. */
+export const SCORE_SOURCES = ["user", "key", "judge", "agent"] as const;
 export type ScoreSource = (typeof SCORE_SOURCES)[number];
 
 const text = (field: string, max: number, example: string, required = false) =>
@@ -199,6 +199,23 @@ export const ZScoreInput = z
   });
 export type ScoreInput = z.infer<typeof ZScoreInput>;
 
+/** A judge's part in a score (ZScoreView.judge): who judged, with what, at what cost. Its rationale is the score's
+ *  comment. */
+export const ZScoreJudge = z.object({
+  judgeId: z.string(),
+  name: z.string(),
+  model: z.string(),
+  runId: z.string(),
+  /** 0–1 as the model stated it. */
+  confidence: z.number().nullable(),
+  inputTokens: z.number().int().nullable(),
+  outputTokens: z.number().int().nullable(),
+  /** US dollars from the connection's prices; null when it has none. */
+  costUsd: z.number().nullable(),
+  latencyMs: z.number().int(),
+});
+export type ScoreJudge = z.infer<typeof ZScoreJudge>;
+
 export const ZScoreView = z.object({
   id: z.string(),
   configId: z.string(),
@@ -214,12 +231,14 @@ export const ZScoreView = z.object({
   stringValue: z.string().nullable(),
   comment: z.string().nullable(),
   source: z.enum(SCORE_SOURCES),
-  /** "user:<id>", "key:<apiKeyId>" or "agent": one score per config × target × authorKey. */
+  /** "user:<id>", "key:<apiKeyId>", "judge:<judgeId>" or "agent": one score per config × target × authorKey. */
   authorKey: z.string(),
   authorId: z.string().nullable(),
   /** The person's name (or email) when a person scored. */
   authorName: z.string().nullable(),
   apiKeyId: z.string().nullable(),
+  /** Set when a judge gave the score (source "judge"); its rationale is `comment`. */
+  judge: ZScoreJudge.nullable().default(null),
   /** Who scored, in words: a person's name, `API key <name> (<prefix>…)` for an evaluator or judge, or `the agent`.
    *  Filled by the exports; other reads leave it out. */
   authorLabel: z.string().optional(),

@@ -74,7 +74,7 @@ export const ZCreateKeyInput = z.object({
     .trim()
     .min(1, { error: "name must not be empty." })
     .max(MAX_KEY_NAME_CHARS, { error: `name may be at most ${MAX_KEY_NAME_CHARS} characters.` }),
-  scope: z.enum(KEY_SCOPES, { error: "scope must be read or write." }).default("write"),
+  scope: z.enum(KEY_SCOPES, { error: "scope must be read, write or admin." }).default("write"),
 });
 export const ZRevokeKeyInput = z.object({ id: id("id") });
 

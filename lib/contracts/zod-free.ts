@@ -18,6 +18,9 @@ export const SESSION_SORTS = ["activity", "created", "thoughts", "flags", "score
 
 export const HEALTH_BELOW = { min: 1, max: 101 } as const;
 
+/** The sessions list's "scored by" filter: people's scores, or judges'. */
+export const SCORE_AUTHORS = ["person", "judge"] as const;
+
 /** The analytics page's windows, in days. */
 export const FLEET_WINDOWS = [7, 30, 90] as const;
 
@@ -37,9 +40,19 @@ export const HEARTBEAT_MS = 60_000;
 export const MAX_PROJECT_NAME_CHARS = 100;
 /** Characters in an API key's name ("ci agent", "evaluator"): a label, not a description. */
 export const MAX_KEY_NAME_CHARS = 100;
-export const KEY_SCOPES = ["read", "write"] as const;
+/** read: list and fetch; write: also record thoughts and scores; admin: also model connections and judges. */
+export const KEY_SCOPES = ["read", "write", "admin"] as const;
 
 export const MIN_PASSWORD = 8;
+
+/** Where a judge's calls go (server/services/judges/providers.ts). */
+export const MODEL_PROVIDERS = ["openai-compatible", "openai", "anthropic"] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+/** Calls one connection may have in flight across every instance: 64 saturates a local GPU server many times over. */
+export const MAX_CONNECTION_CONCURRENCY = 64;
+export const DEFAULT_CONNECTION_CONCURRENCY = 4;
+/** One call's time limit, in ms: from 1 s to 10 minutes (a long session on a slow local model). */
+export const TIMEOUT_RANGE_MS = { min: 1_000, max: 600_000, default: 60_000 } as const;
 
 export const COMMENT_MAX = 10_000;
 

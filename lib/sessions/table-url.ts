@@ -11,6 +11,7 @@ export function queryFrom(params: URLSearchParams): SessionTableQuery {
   const sort = params.get("sort");
   const flagged = params.get("flagged");
   const scored = params.get("scored");
+  const scoredBy = params.get("scoredBy");
   const scoreConfigId = params.get("scoreConfig");
   const from = params.get("from");
   const to = params.get("to");
@@ -29,6 +30,7 @@ export function queryFrom(params: URLSearchParams): SessionTableQuery {
     ...(flagged === "yes" ? { flagged: true } : flagged === "no" ? { flagged: false } : {}),
     ...(scored === "yes" ? { scored: true } : scored === "no" ? { scored: false } : {}),
     ...(scoreConfigId ? { scoreConfigId: scoreConfigId.slice(0, 200) } : {}),
+    ...(scoredBy === "person" || scoredBy === "judge" ? { scoredBy } : {}),
     ...(loops === "yes" ? { loops: true } : loops === "no" ? { loops: false } : {}),
     ...(Number.isInteger(healthBelow) && healthBelow >= HEALTH_BELOW.min && healthBelow <= HEALTH_BELOW.max
       ? { healthBelow }

@@ -28,7 +28,7 @@ export async function createApiKey(
   projectId: string,
   name: string,
   key: string = generateApiKey(),
-  scope: "read" | "write" = "write",
+  scope: "read" | "write" | "admin" = "write",
 ): Promise<CreatedKey> {
   const row = await db.apiKey.create({
     data: {
@@ -64,6 +64,9 @@ export async function ensureApiKey(db: Db, projectId: string, key: string, name:
     throw error;
   }
 }
+
+/** Whether a key of this scope may write: write, and admin (which may do everything write may). */
+export const scopeMayWrite = (scope: string): boolean => scope === "write" || scope === "admin";
 
 export interface ApiPrincipal {
   apiKeyId: string;

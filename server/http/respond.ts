@@ -72,14 +72,27 @@ export function unexpectedErrorResponse(): DoorResponse {
   );
 }
 
-/** The API key from `Authorization: Bearer` or `x-api-key`, verified; throws 401 otherwise. */
-export async function authenticate(req: DoorRequest, need: "read" | "write" = "read"): Promise<ApiPrincipal> {
+/**
+ * The API key from `Authorization: Bearer` or `x-api-key`, verified; throws 401 otherwise, and 403 when its scope is
+ * short of `need`: read < write < admin (an admin key may also write; model connections and judges need admin, since
+ * a connection can send the project's reasoning elsewhere).
+ */
+export async function authenticate(req: DoorRequest, need: "read" | "write" | "admin" = "read"): Promise<ApiPrincipal> {
   const auth = req.header("authorization");
   const key = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? req.header("x-api-key")?.trim();
   if (!key) throw new UnauthorizedError("No API key was sent.");
   const principal = await verifyApiKey(getDb(), key);
   if (!principal) throw new UnauthorizedError("The API key is not valid (unknown or revoked).");
-  if (need === "write" && principal.scope !== "write") {
+  if (need === "admin" && principal.scope !== "admin") {
+    throw new DomainError(
+      "forbidden",
+      403,
+      `This route needs an API key with admin scope; this key's scope is ${principal.scope}.`,
+      "authorization",
+      "Create an admin key in Settings → API keys, or with `npm run keys -- create --name NAME --scope admin`.",
+    );
+  }
+  if (need === "write" && principal.scope === "read") {
     throw new DomainError(
       "forbidden",
       403,

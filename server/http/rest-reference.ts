@@ -28,7 +28,12 @@ interface Operation {
   responses: Record<string, { description: string; content?: Record<string, { schema: { $ref?: string } }> }>;
 }
 
-const SCOPES = { public: "none", read: "any key", write: "a key with write scope" } as const;
+const SCOPES = {
+  public: "none",
+  read: "any key",
+  write: "a key with write scope",
+  admin: "a key with admin scope",
+} as const;
 
 /** `#/components/schemas/ThoughtResult` → `ThoughtResult`; an inline schema has no name. */
 const schemaName = (content: Record<string, { schema: { $ref?: string } }> | undefined) => {

@@ -60,6 +60,7 @@ import { postThought } from "./routes/thoughts";
 import { postOtelLogs, postOtelTraces } from "./routes/otel";
 import { ZOtlpLogsRequest, ZOtlpLogsResponse, ZOtlpTracesRequest, ZOtlpTracesResponse } from "@/lib/contracts/otlp";
 import { thoughtMcpRoutes } from "./routes/thoughtmcp";
+import { judgeRoutes } from "./routes/judges";
 
 /** An OpenAPI parameter the query schema cannot describe (a header, or a lenient route's hand-read query). */
 export interface RouteParameter {
@@ -81,11 +82,11 @@ export interface RouteResponse {
 }
 
 export interface RouteDeclaration {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** OpenAPI form: `{id}` is the one path parameter a route may have. */
   path: `/api/${string}`;
-  /** `public` needs no key; `read` any key; `write` a key with write scope (the handler authenticates). */
-  scope: "public" | "read" | "write";
+  /** `public` needs no key; `read` any key; `write` a key with write (or admin) scope; `admin` an admin key. */
+  scope: "public" | "read" | "write" | "admin";
   summary: string;
   description?: string;
   /** The path parameter's meaning, for routes with `{id}`. */
@@ -418,6 +419,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
     handler: getHealth,
   },
   ...thoughtMcpRoutes(clientHeader),
+  ...judgeRoutes(),
 ];
 
 // ---- dispatch ----

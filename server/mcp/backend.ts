@@ -1,6 +1,6 @@
 // The MCP tools' backend on the server: every call goes straight to the same service functions as the REST routes,
 // as the API key (or OAuth grant) that authenticated the request and the MCP client that made it.
-import type { ApiPrincipal } from "@/server/auth/api-keys";
+import { scopeMayWrite, type ApiPrincipal } from "@/server/auth/api-keys";
 import type { OAuthPrincipal } from "@/server/oauth/access-tokens";
 import { asDomainError, ForbiddenError } from "@/server/errors";
 import { clearThinkingSession, getThinkingSession, reviseThought, think } from "@/server/services/agent-tools";
@@ -16,7 +16,7 @@ export function serviceBackend(principal: ApiPrincipal): ThoughtgraphBackend {
     agent: ctx.agent,
   });
   const mayWrite = () => {
-    if (principal.scope !== "write") {
+    if (!scopeMayWrite(principal.scope)) {
       throw new ForbiddenError("This API key may only read.", "Use an API key with write scope to record thoughts.");
     }
   };

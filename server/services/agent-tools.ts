@@ -79,7 +79,7 @@ export async function think(who: Writer, raw: unknown): Promise<ThinkResult> {
   const r = outcome.result;
   return {
     status: "success",
-    step: r.seq, // the note's position among all the session's thoughts (issue 13: it counted only think notes)
+    step: r.seq, // the note's position among all the session's thoughts, sequential ones included
     thought: input.thought,
     context_size: Math.min(r.thoughtHistoryLength, THINK_WINDOW),
     session_id: r.sessionId,
@@ -108,8 +108,8 @@ const SNAPSHOT_FIELDS = [
 ] as const;
 
 /**
- * The thought a number names in a session (issue 13: `think` notes are numbered 1, 2, … on their own, so number 1
- * also named a note). Sequential thoughts first, `think` notes only when no sequential thought has the number; two
+ * The thought a number names in a session (`think` notes are numbered 1, 2, … on their own, so number 1 may also
+ * name a note). Sequential thoughts first, `think` notes only when no sequential thought has the number; two
  * or more candidates left (a branch or a repeated number) is a 409 listing each with its id, never a guess.
  */
 async function thoughtByNumber(db: Db, sessionId: string, n: number) {

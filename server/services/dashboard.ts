@@ -264,8 +264,15 @@ export async function sessionTableWhere(
     ...(q.status ? { status: q.status } : {}),
     ...(q.agent ? { agent: q.agent } : {}),
     ...(q.flagged === true ? { flagCount: { gt: 0 } } : q.flagged === false ? { flagCount: 0 } : {}),
-    ...(q.scored !== undefined
-      ? { scores: { [q.scored ? "some" : "none"]: q.scoreConfigId ? { configId: q.scoreConfigId } : {} } }
+    ...(q.scored !== undefined || q.scoredBy !== undefined
+      ? {
+          scores: {
+            [q.scored === false ? "none" : "some"]: {
+              ...(q.scoreConfigId ? { configId: q.scoreConfigId } : {}),
+              ...(q.scoredBy ? { authorKey: { startsWith: q.scoredBy === "judge" ? "judge:" : "user:" } } : {}),
+            },
+          },
+        }
       : {}),
     ...(q.from || q.to
       ? {

@@ -2,7 +2,7 @@
 // bridge through REST). `callThoughtMcpTool` is the one entry: it finds the tool, checks the key's scope, runs the
 // handler and turns a thrown domain error into the seed's failure envelope, so every answer, errors included, is
 // `{success, data | error, suggestion, metadata}`.
-import type { ApiPrincipal } from "@/server/auth/api-keys";
+import { scopeMayWrite, type ApiPrincipal } from "@/server/auth/api-keys";
 import { asDomainError, DatabaseUnavailableError } from "@/server/errors";
 import type { Writer } from "@/server/ingest/record-thoughts";
 import { THOUGHTMCP_ERRORS, startEnvelope, type Envelope, type EnvelopeBuilder } from "@/lib/thoughtmcp/envelope";
@@ -51,7 +51,7 @@ export async function callThoughtMcpTool(
       field: "tool",
     });
   }
-  if (WRITES.get(tool) && principal.scope !== "write") {
+  if (WRITES.get(tool) && !scopeMayWrite(principal.scope)) {
     return envelope.failure({
       message: "This API key may only read.",
       suggestion: `Use an API key with write scope to call ${tool}.`,

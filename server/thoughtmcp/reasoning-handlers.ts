@@ -5,6 +5,7 @@
 import type { z } from "zod";
 
 import { parseArguments } from "@/lib/contracts/parse";
+import { scopeMayWrite } from "@/server/auth/api-keys";
 import {
   ZAnalyzeRequest,
   ZAssessConfidenceRequest,
@@ -53,7 +54,7 @@ function metacognitive<S extends z.ZodType<{ thoughtId?: string }>>(
   const inner = handler(schema, example, (caller, input) => service(caller, input));
   return async (caller, args, envelope) => {
     const parsed = parseArguments(schema, args, example);
-    if (parsed.ok && parsed.value.thoughtId !== undefined && caller.scope !== "write") {
+    if (parsed.ok && parsed.value.thoughtId !== undefined && !scopeMayWrite(caller.scope)) {
       return envelope.failure({
         message: "Storing a result on a thought needs an API key with write scope; this key may only read.",
         suggestion: "Send the text instead of thoughtId to assess it without storing, or use a key with write scope.",

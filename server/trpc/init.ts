@@ -138,6 +138,7 @@ const PERMISSION_WORDS: Record<Permission, string> = {
   "keys.manage": "manage API keys",
   "share.manage": "manage share links",
   "members.manage": "manage members",
+  "judges.manage": "manage model connections and judges",
   "sessions.delete": "delete sessions",
 };
 

@@ -10,6 +10,7 @@ import { scoresRouter } from "./routers/scores";
 import { sessionsRouter } from "./routers/sessions";
 import { memoriesRouter } from "./routers/memories";
 import { searchRouter } from "./routers/search";
+import { judgesRouter } from "./routers/judges";
 import { usageRouter } from "./routers/usage";
 
 export const appRouter = createTRPCRouter({
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   memories: memoriesRouter,
   search: searchRouter,
   reasoning: reasoningRouter,
+  judges: judgesRouter,
   connectors: connectorsRouter,
   usage: usageRouter,
 });

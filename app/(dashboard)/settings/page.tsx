@@ -5,7 +5,10 @@ import { Page, PageHeader } from "@/components/ui/Page";
 export default function SettingsPage() {
   return (
     <Page>
-      <PageHeader title="Settings" description="This project's name, members, invitation links and API keys." />
+      <PageHeader
+        title="Settings"
+        description="This project's name, members, invitation links, API keys and model connections."
+      />
       <SettingsView />
     </Page>
   );

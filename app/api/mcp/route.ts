@@ -8,6 +8,6 @@ export const dynamic = "force-dynamic";
 
 export { serveMcp as GET, serveMcp as POST, serveMcp as DELETE };
 
-// Without these Next answers 405 with an empty body (issue 13): every door answers the JSON error shape.
+// Without these Next answers 405 with an empty body: every door answers the JSON error shape.
 const wrongMethod = nextRoute(methodNotAllowed("GET, POST, DELETE"));
 export { wrongMethod as PUT, wrongMethod as PATCH };

@@ -104,7 +104,7 @@ function toKeyView(k: KeyRow): ApiKeyView {
     name: k.name,
     prefix: k.prefix,
     last4: k.last4,
-    scope: k.scope === "read" ? "read" : "write",
+    scope: k.scope === "read" || k.scope === "admin" ? k.scope : "write",
     createdAt: k.createdAt.toISOString(),
     lastUsedAt: iso(k.lastUsedAt),
     revokedAt: iso(k.revokedAt),

@@ -127,7 +127,10 @@ export async function claimNext(
           doneCount: { lt: n },
           reviews: { none: { userId: who.userId, status: { in: ["done", "skipped"] } } },
         },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        // "Uncertain first": the items judges were least sure about, then the ones no judge scored, in queue order.
+        orderBy: queue.uncertainFirst
+          ? [{ uncertainty: { sort: "desc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }]
+          : [{ createdAt: "asc" }, { id: "asc" }],
         take: SCAN_BATCH,
         ...(cursor !== undefined ? { cursor: { id: cursor }, skip: 1 } : {}),
         select: {

@@ -40,6 +40,7 @@ async function toSummary(db: Db, queue: QueueRow, who: QueueUser, now: Date): Pr
     reviewersPerItem: queue.reviewersPerItem,
     scoreConfigIds: stringsOf(queue.scoreConfigIds),
     filter: (queue.filter as QueueFilter | null) ?? null,
+    uncertainFirst: queue.uncertainFirst,
     createdAt: queue.createdAt.toISOString(),
     archivedAt: queue.archivedAt?.toISOString() ?? null,
     memberCount,

@@ -17,6 +17,7 @@ import type { z } from "zod";
 import { sessionTableWhere } from "../dashboard";
 import { LOCAL_USER_ID } from "../comments";
 import { withQueueLock, type Tx } from "./queue-lock";
+import { refreshQueueUncertainty } from "../judges/queue-uncertainty";
 
 /** Who is asking: a user id (single-user mode's person is the placeholder user `local`) and their project role. */
 export interface QueueUser {
@@ -169,6 +170,7 @@ export async function createQueue(
         reviewersPerItem: input.reviewersPerItem,
         scoreConfigIds,
         filter: input.filter ?? undefined,
+        uncertainFirst: input.uncertainFirst,
         createdBy: who.userId,
         createdAt: now,
       },
@@ -178,6 +180,7 @@ export async function createQueue(
     }
     return insertItems(tx, projectId, id, ids, now);
   });
+  await refreshQueueUncertainty(db, projectId, ids);
   return { id, added, alreadyQueued: requested - added };
 }
 
@@ -190,6 +193,7 @@ export async function addItems(
   await findQueue(db, projectId, input.queueId);
   const { ids, requested } = await resolveSessions(db, projectId, input);
   const added = await withQueueLock(db, input.queueId, (tx) => insertItems(tx, projectId, input.queueId, ids, now));
+  await refreshQueueUncertainty(db, projectId, ids);
   return { added, alreadyQueued: requested - added };
 }
 

@@ -15,15 +15,26 @@ import type { Prisma } from "@/server/db/generated/sqlite/client";
 export const scoreInclude = {
   config: { select: { name: true, type: true } },
   author: { select: { name: true, email: true } },
+  // A judge's score: the judgment that last wrote it (empty for everyone else's).
+  judgments: {
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 1,
+    include: { judge: { select: { name: true } } },
+  },
 } satisfies Prisma.ScoreInclude;
 export type ScoreRow = Prisma.ScoreGetPayload<{ include: typeof scoreInclude }>;
 
+/** Who wrote a score, from its author key. */
+export function sourceOf(authorKey: string): ScoreSource {
+  if (authorKey.startsWith("user:")) return "user";
+  if (authorKey.startsWith("key:")) return "key";
+  if (authorKey.startsWith("judge:")) return "judge";
+  return "agent";
+}
+
 export function toScoreView(row: ScoreRow): ScoreView {
-  const source: ScoreSource = row.authorKey.startsWith("user:")
-    ? "user"
-    : row.authorKey.startsWith("key:")
-      ? "key"
-      : "agent";
+  const source = sourceOf(row.authorKey);
+  const judgment = row.judgments[0];
   return {
     id: row.id,
     configId: row.configId,
@@ -39,6 +50,20 @@ export function toScoreView(row: ScoreRow): ScoreView {
     authorId: row.authorId,
     authorName: row.author ? (row.author.name ?? row.author.email) : null,
     apiKeyId: row.apiKeyId,
+    judge:
+      judgment && source === "judge"
+        ? {
+            judgeId: judgment.judgeId,
+            name: judgment.judge.name,
+            model: judgment.model,
+            runId: judgment.runId,
+            confidence: judgment.confidence,
+            inputTokens: judgment.inputTokens,
+            outputTokens: judgment.outputTokens,
+            costUsd: judgment.costUsd,
+            latencyMs: judgment.latencyMs,
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -55,8 +80,8 @@ export async function scoresOfSession(db: Db, projectId: string, sessionId: stri
 }
 
 /**
- * Words for an author key: "you" (the person asking, `meKey`), "API key <name> (<prefix>…)", a person's name, "the
- * agent". Single-user mode's person is "you" too.
+ * Words for an author key: "you" (the person asking, `meKey`), "API key <name> (<prefix>…)", "judge <name>", a
+ * person's name, "the agent". Single-user mode's person is "you" too.
  */
 export async function authorLabels(
   db: Db,
@@ -67,7 +92,8 @@ export async function authorLabels(
   const keys = [...new Set(authorKeys)];
   const keyIds = keys.filter((k) => k.startsWith("key:")).map((k) => k.slice(4));
   const userIds = keys.filter((k) => k.startsWith("user:") && k !== LOCAL_AUTHOR_KEY).map((k) => k.slice(5));
-  const [apiKeys, users] = await Promise.all([
+  const judgeIds = keys.filter((k) => k.startsWith("judge:")).map((k) => k.slice(6));
+  const [apiKeys, users, judges] = await Promise.all([
     keyIds.length > 0
       ? db.apiKey.findMany({
           where: { projectId, id: { in: keyIds } },
@@ -77,7 +103,11 @@ export async function authorLabels(
     userIds.length > 0
       ? db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } })
       : [],
+    judgeIds.length > 0
+      ? db.judge.findMany({ where: { projectId, id: { in: judgeIds } }, select: { id: true, name: true } })
+      : [],
   ]);
+  const judgeName = new Map(judges.map((j) => [j.id, `judge ${j.name}`]));
   const keyName = new Map(apiKeys.map((k) => [k.id, `API key ${k.name} (${k.prefix}…)`]));
   const userName = new Map(users.map((u) => [u.id, u.name ?? u.email]));
   return new Map(
@@ -85,6 +115,7 @@ export async function authorLabels(
       if (k === meKey || k === LOCAL_AUTHOR_KEY) return [k, "you"];
       if (k.startsWith("key:")) return [k, keyName.get(k.slice(4)) ?? `API key ${k.slice(4, 12)}… (revoked)`];
       if (k.startsWith("user:")) return [k, userName.get(k.slice(5)) ?? "a former member"];
+      if (k.startsWith("judge:")) return [k, judgeName.get(k.slice(6)) ?? "a deleted judge"];
       return [k, "the agent"];
     }),
   );

@@ -1,5 +1,5 @@
 // The scores of one or many sessions as CSV, one row per score: which session and thought, the config, the value, who
-// scored (a person, an evaluator's or judge's API key, the agent) and their comment. Scoped to the project.
+// scored (a person, an evaluator's API key, a judge, the agent) and their comment. Scoped to the project.
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
 import { MAX_EXPORT_SESSIONS, type SessionsExportQuery } from "@/lib/contracts/session";
 import type { ScoreView } from "@/lib/contracts/scores";
@@ -31,7 +31,7 @@ export const SCORE_CSV_COLUMNS = [
   "updated_at",
 ] as const;
 
-const AUTHOR_KIND = { user: "person", key: "api_key", agent: "agent" } as const;
+const AUTHOR_KIND = { user: "person", key: "api_key", agent: "agent", judge: "judge" } as const;
 
 interface ScoreContext {
   sessionTitle: string | null;
