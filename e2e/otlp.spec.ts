@@ -170,11 +170,17 @@ test("a session from OpenTelemetry traces, its tokens and cost, the analytics co
   const graph = await request.get(`/api/v1/sessions/${encodeURIComponent(`otlp:${conversation}`)}`, {
     headers: { authorization: `Bearer ${apiKey}` },
   });
-  const { session } = (await graph.json()) as { session: { id: string } };
+  const { session, thoughts } = (await graph.json()) as {
+    session: { id: string };
+    thoughts: { kind: string | null }[];
+  };
 
   await page.goto(`/sessions/${session.id}`);
   const transcript = page.locator('section[aria-label="Transcript"]');
-  await expect(transcript.locator('[data-testid="thought"]')).toHaveCount(10);
+  // Ten thoughts; the two tool results (get_weather, research) read as part of their calls' rows.
+  expect(thoughts.length).toBe(10);
+  expect(thoughts.filter((t) => t.kind === "tool_result").length).toBe(2);
+  await expect(transcript.locator('[data-testid="thought"]')).toHaveCount(8);
   await expect(transcript).toContainText("Plan a rainy day in Lyon.");
   await expect(transcript).toContainText("Reasoning not included");
   await expect(transcript).toContainText("<script>window.__xss=2</script>");

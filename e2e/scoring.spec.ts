@@ -51,11 +51,11 @@ test("a reviewer scores thoughts in the detail panel and sees chips, the list co
   // A config, created in the config manager.
   await page.goto("/agreement");
   const manager = page.locator("section#configs");
-  await manager.getByLabel("Name").fill(name);
+  await manager.getByLabel("Name", { exact: true }).fill(name);
   await manager.getByLabel("Type").selectOption("numeric");
-  await manager.getByLabel("Min").fill("1");
-  await manager.getByLabel("Max").fill("5");
-  await manager.getByLabel("Step").fill("1");
+  await manager.getByLabel("Min", { exact: true }).fill("1");
+  await manager.getByLabel("Max", { exact: true }).fill("5");
+  await manager.getByLabel("Step", { exact: true }).fill("1");
   await manager.getByRole("button", { name: "Create config" }).click();
   const configRow = manager.getByTestId("config-row").filter({ hasText: name });
   await expect(configRow).toContainText("a number from 1 to 5 in steps of 1");

@@ -349,9 +349,17 @@ function ScoreFormBody({
       data-config={config.name}
     >
       <div className="flex items-center justify-between gap-2">
-        <span id={labelId} className="truncate text-sm font-medium">
-          {config.name}
-        </span>
+        {/* A <label> for the native inputs: axe's label-title-only counts only <label>s, not aria-labelledby, once
+            the input also has a description (the rubric). */}
+        {widget.kind === "number" || widget.kind === "select" || widget.kind === "text" ? (
+          <label id={labelId} htmlFor={inputId} className="truncate text-sm font-medium">
+            {config.name}
+          </label>
+        ) : (
+          <span id={labelId} className="truncate text-sm font-medium">
+            {config.name}
+          </span>
+        )}
         <SaveState status={status} errorId={errorId} />
       </div>
       <Rubric config={config} id={rubricId} picked={value} />

@@ -39,9 +39,9 @@ export function ThoughtSearch() {
   };
 
   return (
-    // 192 px below 1024 px: at 768 px the bar holds the icon links, this box, the shortcuts button and the account
-    // menu only so (at 224 px the box overlaps the links by 6 px).
-    <div className="relative hidden w-48 md:block lg:w-56" role="search" aria-label="Search thoughts">
+    // 160 px below 1024 px: at 768 px the bar holds the icon links (eight with Judges), this box, the shortcuts
+    // button and the account menu only so (at 192 px the box overlapped the links by 12 px).
+    <div className="relative hidden w-40 md:block lg:w-56" role="search" aria-label="Search thoughts">
       <Search aria-hidden className="pointer-events-none absolute top-2 left-2 size-4 text-muted-foreground" />
       <input
         type="search"
