@@ -109,11 +109,13 @@ test("reached from the graph: a branch node's Compare with main, and picking two
   await page.keyboard.press("b");
   const picker = page.getByTestId("compare-picker");
   await expect(picker).toContainText("pick one more");
-  await page.keyboard.press("k");
+  // k and b typed in one go, both handled before the view redraws: b acts on the thought k selected (main's line),
+  // not on the line the picker drew last (alt, which it would unpick).
+  await page.getByLabel("Session review").evaluate((el) => {
+    for (const key of ["k", "b"]) el.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+  });
   await expect(page).toHaveURL(new RegExp(`thought=${s.mainTip}`));
-  // b presses the picker's button: wait until it names main's line (the URL moves before the graph redraws).
-  await expect(picker.getByRole("button", { name: "Pick main" })).toBeVisible();
-  await page.keyboard.press("b");
+  await expect(picker.getByRole("button", { name: "Unpick main", pressed: true })).toBeVisible();
   await picker.getByRole("link", { name: "Compare alt with main" }).click();
   await expect(page).toHaveURL(/compare\?left=alt&right=main$/);
   await expect(page.getByTestId("compare-ends")).toBeVisible();

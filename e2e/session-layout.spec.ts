@@ -10,6 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { Agent, e2eServer } from "./support/agent";
 import { generateSession } from "./support/generate";
+import { nodesUnder } from "./support/graph";
 import { saveScreenshot } from "./support/screens";
 import { showScheme } from "./support/themes";
 import { writeSession } from "./support/session-script";
@@ -188,15 +189,7 @@ test.describe("the session view fits the window", () => {
           await toggle();
           const minimap = graph(page).locator(".react-flow__minimap");
           await expect(minimap).toBeVisible();
-          const covered = async () => {
-            const m = (await minimap.boundingBox())!;
-            const boxes = await graph(page)
-              .locator(".react-flow__node")
-              .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
-            return boxes.filter(
-              (b) => b.left < m.x + m.width && b.right > m.x && b.top < m.y + m.height && b.bottom > m.y,
-            ).length;
-          };
+          const covered = () => nodesUnder(minimap, graph(page).locator(".react-flow__node"));
           await expect.poll(covered, { message: `nodes under the minimap at ${size.width}` }).toBe(0);
           await saveScreenshot(page, testInfo, `session-large-${size.width}x${size.height}-minimap.png`);
           await toggle();

@@ -40,6 +40,7 @@ import { EDGE_TYPES } from "./RevisesEdge";
 import { BranchFoldContext } from "./branch-fold-context";
 import { CompareHrefContext, type CompareHref } from "./compare-context";
 import { ComparePicker } from "./ComparePicker";
+import { MAIN } from "@/lib/graph/compare-paths";
 import type { ViewRowsStore } from "@/components/overview/view-rows";
 
 /** Above this many nodes React Flow renders only what is in the viewport. */
@@ -50,8 +51,8 @@ const VISIBLE_ONLY_AT = 300;
 const MIN_FIT_ZOOM = 0.85;
 const READ_ZOOM = 1;
 const FIT_PADDING = 24;
-/** Left and right of a graph, fitted or slid to the pane's edge: room for the zoom controls (28 px wide, 15 px in)
- *  and the "revises" labels of edges that bow out left of lane 0 (RevisesEdge.tsx: the label reaches 57 px out). */
+/** Left and right of a graph, fitted or slid to the pane's edge: room for the "revises" labels of edges that bow out
+ *  left of lane 0 (RevisesEdge.tsx: the label reaches 57 px out). */
 const SIDE_PADDING = 64;
 /** A graph this small opens whole on screen: a minimap would only cover nodes, so it shows from here up (when the
  *  reader turns it on in the View menu; it starts off, components/session/SessionView.tsx). */
@@ -60,6 +61,12 @@ const MINIMAP_AT = 40;
  *  its nodes left of it, so it covers none there (it covered one node's edge at 1024×768). A tall graph fills the
  *  pane from top to bottom, so only a strip at the right keeps the corner clear. */
 const MINIMAP_RESERVE = 132 + 2 * 8;
+/** The zoom controls lie in a row at the bottom-left (3 buttons of 26 px with 1 px borders, 15 px in); the compare
+ *  picker's bar follows them on that row, 8 px further right. */
+const PICKER_LEFT = 15 + 3 * 27 + 2 + 8;
+/** Below the opening view's nodes: the row of the zoom controls and the compare picker (15 px in, up to 32 px tall)
+ *  with 8 px between. At 1024×768 a newest thought slid to the pane's bottom, 24 px in, lay under them. */
+const BOTTOM_RESERVE = 15 + 32 + 8;
 
 export interface ThoughtGraphProps {
   folded: Folded;
@@ -240,7 +247,8 @@ export function ThoughtGraph({
   };
 
   const branched = folded.nodes.some((n) => n.lane > 0);
-  const selectedLine = selectedId ? (thoughts.get(selectedId)?.branchId ?? "main") : null;
+  const selectedLine = selectedId ? (thoughts.get(selectedId)?.branchId ?? MAIN) : null;
+  const showPicker = compareHref !== undefined && branched && selectedLine !== null;
   return (
     <CompareHrefContext.Provider value={compareHref ?? null}>
       <div
@@ -283,17 +291,20 @@ export function ThoughtGraph({
               />
             ) : null}
             {reasoning.dependencies.length > 0 ? <GraphLegend /> : null}
-            {compareHref && branched && selectedLine ? (
+            {showPicker ? (
               <ComparePicker
                 line={selectedLine}
                 compareHref={compareHref}
                 picked={picked}
                 onPicked={onPicked ?? (() => {})}
+                left={PICKER_LEFT}
+                right={15 + overlayRight}
               />
             ) : null}
             <Controls
               showInteractive={false}
               position="bottom-left"
+              orientation="horizontal"
               className="overflow-hidden rounded-md border border-border"
             />
             <FollowCenter
@@ -387,7 +398,9 @@ function FollowCenter({
       // Sideways the padding also holds the "revises" labels left of lane 0: a whole-graph fit with 24 px cut them.
       // With the minimap shown the view lies left of `right`: the pane as if it were (right − SIDE_PADDING) px
       // narrower, and a thought slid to its right edge stays SIDE_PADDING in from there.
-      const { height: h } = size.current;
+      // Likewise below: the pane as if it were (BOTTOM_RESERVE − FIT_PADDING) px shorter, the view kept above the
+      // controls and the picker.
+      const h = size.current.height - (BOTTOM_RESERVE - FIT_PADDING);
       const w = size.current.width - (right - SIDE_PADDING);
       const fit = Math.min((w - 2 * SIDE_PADDING) / (maxX - minX), (h - 2 * FIT_PADDING) / (maxY - minY));
       if (fit >= MIN_FIT_ZOOM) {

@@ -10,6 +10,8 @@ import { COLLAPSE_AT, foldGraph } from "@/lib/graph/collapse";
 import { foldBranches } from "@/lib/graph/fold-branches";
 import { useGraphReasoning } from "@/components/reasoning/useGraphReasoning";
 import { LazyThoughtGraph, preloadGraph } from "@/components/graph/LazyThoughtGraph";
+import { togglePicked } from "@/components/graph/compare-context";
+import { MAIN } from "@/lib/graph/compare-paths";
 import { Transcript } from "@/components/transcript/Transcript";
 import { chipOf } from "@/components/scoring/score-format";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
@@ -173,6 +175,11 @@ export function SessionView({
   }
   const s = outline.data.session;
   const selectByKeyboard = (id: string) => select(id, "keyboard");
+  // b picks the line of the thought selected now; the graph offers picking where there is more than one line.
+  const pickLine =
+    readOnly || layout.lanes.size < 2
+      ? undefined
+      : (id: string) => setPicked((p) => togglePicked(p, byId.get(id)?.branchId ?? MAIN));
 
   return (
     <div
@@ -187,6 +194,7 @@ export function SessionView({
           toggleFollow: () => setFollow((f) => !f),
           jump: overview.jump,
           readOnly,
+          pickLine,
         })
       }
       tabIndex={0}

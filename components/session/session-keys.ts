@@ -7,7 +7,6 @@ import type { KeyboardEvent } from "react";
 import { COMMENT_ON_SELECTION_ID } from "@/components/comments/CommentsSection";
 import { anchorFromTranscript } from "@/components/comments/pending-anchor";
 import { EARLIER_STEP_ID, LATER_STEP_ID } from "@/components/diff/RevisionHistory";
-import { PICK_LINE_ID } from "@/components/graph/compare-context";
 import { GO_TO_ID } from "@/components/overview/SessionOverview";
 
 /** n: branch points, r: revisions, w: warnings (shift: backwards). */
@@ -31,11 +30,13 @@ export interface SessionKeyContext {
   /** The overview's jumps: to the next (1) or previous (-1) branch point, revision or warning. */
   jump: (kind: "branch-point" | "revision" | "warning", direction: 1 | -1) => void;
   readOnly: boolean;
+  /** Picks or unpicks the thought's line to compare (b); absent where the graph offers no picking. */
+  pickLine?: (thoughtId: string) => void;
 }
 
 export function onSessionKey(
   e: KeyboardEvent,
-  { step, selection, tab, setTab, toggleFollow, jump, readOnly }: SessionKeyContext,
+  { step, selection, tab, setTab, toggleFollow, jump, readOnly, pickLine }: SessionKeyContext,
 ) {
   const target = e.target as HTMLElement;
   if (ownsKeys(target, e.key)) return;
@@ -65,10 +66,13 @@ export function onSessionKey(
   } else if (e.key === "g" && !e.metaKey && !e.ctrlKey) {
     e.preventDefault();
     document.getElementById(GO_TO_ID)?.click();
-  } else if (e.key === "[" || e.key === "]" || e.key === "b") {
-    const button = document.getElementById(
-      e.key === "[" ? EARLIER_STEP_ID : e.key === "]" ? LATER_STEP_ID : PICK_LINE_ID,
-    );
+  } else if (e.key === "b" && current && pickLine) {
+    // The selection as the URL holds it now, not the line the picker drew last: k then b typed before a redraw
+    // picked the line k had left.
+    e.preventDefault();
+    pickLine(current);
+  } else if (e.key === "[" || e.key === "]") {
+    const button = document.getElementById(e.key === "[" ? EARLIER_STEP_ID : LATER_STEP_ID);
     if (button) {
       e.preventDefault();
       button.click();
