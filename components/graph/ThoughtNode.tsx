@@ -51,6 +51,9 @@ import { NODE_HEIGHT, NODE_WIDTH } from "@/lib/graph/geometry";
 export { NODE_HEIGHT, NODE_WIDTH };
 
 const CHIP = "inline-flex h-[18px] shrink-0 items-center rounded px-1 text-xs leading-none font-medium";
+/** A chip whose text may be longer than the row (a branch id, a stage, a tool name): it shrinks and ends in an
+ *  ellipsis. A block, not a flex box: text-overflow draws no ellipsis in a flex container, it only clips. */
+const CUT_CHIP = "block min-w-0 shrink truncate leading-[18px]";
 const HANDLE = "!size-1.5 !min-h-0 !min-w-0 !border-0 !bg-graph-edge";
 /** Revision edges leave and enter on the left, so they curve beside the lane instead of over its edges. */
 const REV_HANDLE = "!size-0 !min-h-0 !min-w-0 !border-0 !opacity-0";
@@ -115,7 +118,7 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
           {data.number}/{data.total}
         </span>
         {data.kind ? (
-          <KindChip kind={data.kind} className={cn(CHIP, "max-w-28 truncate")} label={data.tool ?? undefined} />
+          <KindChip kind={data.kind} className={cn(CHIP, CUT_CHIP, "max-w-28")} label={data.tool ?? undefined} />
         ) : null}
         {data.result ? (
           <span className={cn(CHIP, "shrink-0 bg-muted text-foreground")} data-testid="node-result">
@@ -123,13 +126,15 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
           </span>
         ) : null}
         {data.branch ? (
-          <span className={cn(CHIP, "min-w-0 truncate bg-graph-edge-branch/15 text-foreground")} title={data.branch}>
+          <span className={cn(CHIP, CUT_CHIP, "bg-graph-edge-branch/15 text-foreground")} title={data.branch}>
             {data.branch}
           </span>
         ) : null}
         {data.isRevision ? <span className={cn(CHIP, "bg-graph-node-revision/15 text-foreground")}>rev</span> : null}
         {data.stage ? (
-          <span className={cn(CHIP, "min-w-0 truncate bg-muted text-muted-foreground")}>{data.stage}</span>
+          <span className={cn(CHIP, CUT_CHIP, "bg-muted text-muted-foreground")} title={data.stage}>
+            {data.stage}
+          </span>
         ) : null}
         <span className="ml-auto flex shrink-0 items-center gap-1">
           {/* In the node, not beside it: a toolbar to the right of a branch's node lay under the transcript at

@@ -82,7 +82,12 @@ export function DetailPanel({
       <header className="flex flex-col gap-1.5">
         <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
           Thought {t.thoughtNumber}/{t.totalThoughts}
-          {t.branchId ? <Badge variant="secondary">branch {t.branchId}</Badge> : null}
+          {t.branchId ? (
+            // A sub-agent's branch id runs to 40 characters: cut inside the panel, whole in the title.
+            <Badge variant="secondary" className="block max-w-full min-w-0 shrink truncate" title={t.branchId}>
+              branch {t.branchId}
+            </Badge>
+          ) : null}
           {t.stage ? <Badge variant="outline">{t.stage}</Badge> : null}
           {t.version > 1 ? <Badge variant="outline">edited · v{t.version}</Badge> : null}
           {t.kind ? <KindChip kind={t.kind} className="text-xs" /> : null}
