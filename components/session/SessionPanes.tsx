@@ -56,9 +56,8 @@ export function SessionPanes(panes: Record<(typeof PANES)[number]["id"], ReactNo
   const wide = useMediaQuery("(min-width: 900px)");
   const roomy = useMediaQuery("(min-width: 1280px)");
   const layout = wide ? (roomy ? "wide" : "mid") : "stacked";
-  // Across 1280 px the panes take the other layout's sizes in place: a remount (a key per layout) dropped the side
-  // panel's state, a comment being typed and an open wide diff among it. Across 900 px the orientation changes, and
-  // the group is drawn anew.
+  // Across either breakpoint the panes take the other layout's sizes and orientation in place, the same tree kept
+  // mounted: a remount dropped the panes' state (a comment or a score's comment being typed, an open wide diff).
   const group = useGroupRef();
   const applied = useRef(layout);
   useEffect(() => {
@@ -68,7 +67,6 @@ export function SessionPanes(panes: Record<(typeof PANES)[number]["id"], ReactNo
   }, [layout, group]);
   return (
     <Group
-      key={wide ? "row" : "column"}
       groupRef={group}
       orientation={wide ? "horizontal" : "vertical"}
       className="min-h-0 flex-1"
