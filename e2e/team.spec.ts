@@ -26,7 +26,8 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
   page,
   browser,
 }, testInfo) => {
-  const handle = tag("rita");
+  // A long handle (the e-mail's local part): the mention list shows it on one line.
+  const handle = tag("rita-reviewer-from-quality-assurance");
   const email = `${handle}@team.test`;
 
   // The admin's invitation link, shown once.
@@ -73,7 +74,21 @@ test("an admin invites a reviewer who joins as an annotator, comments and is men
   await box.fill("Could you check this one? ");
   await box.pressSequentially(`@${handle.slice(0, 2)}`);
   const list = panel.getByRole("listbox", { name: "Members to mention" });
-  await expect(list.getByRole("option", { name: new RegExp(`^@${handle}\\b`) })).toBeVisible();
+  const option = list.getByRole("option", { name: new RegExp(`^@${handle}\\b`) });
+  await expect(option).toBeVisible();
+  // One line, cut with an ellipsis inside the list, the whole handle in its title.
+  const shown = option.getByTitle(`@${handle}`);
+  await expect(shown).toHaveText(`@${handle}`);
+  const fit = await shown.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const row = el.closest('[role="option"]')!.getBoundingClientRect();
+    return {
+      oneLine: box.height <= parseFloat(getComputedStyle(el).lineHeight) + 1,
+      inside: box.right <= row.right,
+      ellipsis: getComputedStyle(el).textOverflow === "ellipsis",
+    };
+  });
+  expect(fit).toEqual({ oneLine: true, inside: true, ellipsis: true });
   // The list open, in both themes at 1440×900 and 1024×768, with axe (the box keeps the focus throughout).
   await checkThemes(page, testInfo, "mention-autocomplete");
   await expect(box).toBeFocused();

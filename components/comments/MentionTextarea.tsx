@@ -114,7 +114,8 @@ export function MentionTextarea({
               role="option"
               aria-selected={i === current}
               className={cn(
-                "flex cursor-pointer items-baseline gap-2 rounded-sm px-2 py-1",
+                // One line per member: a long handle ends in an ellipsis (whole in its title and the option's name).
+                "flex min-w-0 cursor-pointer items-baseline gap-2 rounded-sm px-2 py-1",
                 i === current && "bg-accent text-accent-foreground",
               )}
               // Keep the focus (and the caret) in the box.
@@ -122,7 +123,9 @@ export function MentionTextarea({
               onMouseEnter={() => setActive(i)}
               onClick={() => pick(m.handle)}
             >
-              <span className="font-mono">@{m.handle}</span>
+              <span className="min-w-0 truncate font-mono" title={`@${m.handle}`}>
+                @{m.handle}
+              </span>
               <span className="truncate text-xs text-muted-foreground">{m.name}</span>
             </li>
           ))}
