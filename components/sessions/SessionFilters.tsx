@@ -1,6 +1,6 @@
 "use client";
 // The sessions list's filter bar: search, status, agent and health beside the search; below, the score config to sort
-// by and the rarer filters behind "More filters", with the count of matching sessions and the live status.
+// by, cost and the rarer filters behind "More filters", with the count of matching sessions and the live status.
 import { Search } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { SessionTableQuery } from "@/lib/contracts/dashboard";
@@ -45,8 +45,8 @@ export function SessionFilters({
       onSubmit={(e) => e.preventDefault()}
     >
       {/* Two rows at every width from 1024 px: the filters people reach for (text, status, agent, health) beside the
-          search; below, the score sort and the rarer filters (flags, scored, tag, dates) behind "More filters". All
-          in one wrapping row, "Any health" sat alone on a line at 1024 px (and "More filters" did, in row one). */}
+          search; below, the score sort, cost and the rarer filters (flags, scored, tag, dates) behind "More filters".
+          Row one is full at 1024 px: a filter more there wraps onto a row of its own. */}
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative min-w-64 flex-1">
           <Search
@@ -86,7 +86,6 @@ export function SessionFilters({
           ))}
         </NativeSelect>
         <HealthFilters loops={query.loops} healthBelow={query.healthBelow} onChange={set} />
-        <CostFilter value={query.minCostUsd} onChange={set} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <NativeSelect
@@ -109,6 +108,7 @@ export function SessionFilters({
             </option>
           ))}
         </NativeSelect>
+        <CostFilter value={query.minCostUsd} onChange={set} />
         <MoreFilters query={query} from={params.get("from") ?? ""} to={params.get("to") ?? ""} set={set} />
         <span className="flex-1" />
         <span className="flex items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
