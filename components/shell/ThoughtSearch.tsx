@@ -51,7 +51,7 @@ export function ThoughtSearch() {
         aria-controls={listId}
         aria-expanded={shown}
         aria-activedescendant={shown && hits[active] ? optionId(active) : undefined}
-        // Whole in the 160 px box below 1024 px: 116 px beside the icon and padding, and "Search thoughts…" takes 117.
+        // Whole in the 160 px box below 1024 px: 116 px beside the icon and padding, and "Search thoughts…" takes 120.
         placeholder="Search…"
         className={cn(inputClass, "h-8 pl-8 text-sm")}
         value={text}
