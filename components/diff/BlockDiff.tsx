@@ -13,6 +13,8 @@ import { cn } from "@/components/ui/cn";
 import { Markdown } from "@/components/ui/Markdown";
 
 export type DiffMode = "unified" | "split";
+/** Which version a renderer draws: one side of a split view, or both marked in one column. */
+type Side = "before" | "after" | "both";
 
 const INSERT = "bg-diff-insert/60 border-l-2 border-l-emerald-600 dark:border-l-emerald-400";
 const DELETE = "bg-diff-delete/60 border-l-2 border-l-red-600 dark:border-l-red-400";
@@ -151,32 +153,21 @@ function Section({ section: s, split }: { section: DiffSection; split: boolean }
       );
     }
     case "table":
-      return split ? (
-        <Pair
-          kind="table"
-          op="modify"
-          left={<DiffTable rows={s.rows} side="before" />}
-          right={<DiffTable rows={s.rows} side="after" />}
-        />
-      ) : (
-        <div data-kind="table" data-op="modify">
-          <DiffTable rows={s.rows} side="both" />
-        </div>
-      );
+      return <Sides kind="table" split={split} draw={(side) => <DiffTable rows={s.rows} side={side} />} />;
     case "code":
-      return split ? (
-        <Pair
-          kind="code"
-          op="modify"
-          left={<Code lines={s.lines} side="before" />}
-          right={<Code lines={s.lines} side="after" />}
-        />
-      ) : (
-        <div data-kind="code" data-op="modify">
-          <Code lines={s.lines} side="both" />
-        </div>
-      );
+      return <Sides kind="code" split={split} draw={(side) => <Code lines={s.lines} side={side} />} />;
   }
+}
+
+/** A modified table or code block: each side drawn by `draw`, side by side, or both in one column. */
+function Sides({ kind, split, draw }: { kind: string; split: boolean; draw: (side: Side) => ReactNode }) {
+  return split ? (
+    <Pair kind={kind} op="modify" left={draw("before")} right={draw("after")} />
+  ) : (
+    <div data-kind={kind} data-op="modify">
+      {draw("both")}
+    </div>
+  );
 }
 
 /** Side by side: before in the left column, after in the right; an empty side is hatched. */
@@ -200,15 +191,7 @@ function Pair({ kind, op, left, right }: { kind: string; op: string; left: React
 }
 
 /** A word diff: `before` shows kept and removed words, `after` kept and added, `both` all three in order. */
-function Words({
-  parts,
-  side,
-  className,
-}: {
-  parts: DiffPart[];
-  side: "before" | "after" | "both";
-  className?: string;
-}) {
+function Words({ parts, side, className }: { parts: DiffPart[]; side: Side; className?: string }) {
   return (
     <p className={cn("min-w-0 whitespace-pre-wrap break-words leading-relaxed", className)} data-testid="word-diff">
       {parts.map((p, i) =>
@@ -239,7 +222,7 @@ function CellWords({
   before: string | null;
   after: string | null;
   words: DiffPart[] | null;
-  side: "before" | "after" | "both";
+  side: Side;
 }) {
   if (words) return <Words parts={words} side={side} className="inline" />;
   const b = before === null ? null : plainLine(before);
@@ -252,7 +235,7 @@ function CellWords({
 }
 
 /** A table whose rows changed: one row per table row, its state as a colour and a word, a diff per changed cell. */
-function DiffTable({ rows, side }: { rows: DiffRow[]; side: "before" | "after" | "both" }) {
+function DiffTable({ rows, side }: { rows: DiffRow[]; side: Side }) {
   const body: ReactNode[] = [];
   const cellsOfBlock = (cells: string[] | undefined) => (cells ?? []).map(plainLine);
   const tr = (key: string, op: string, cells: ReactNode[], header: boolean) =>
@@ -335,7 +318,7 @@ function DiffTable({ rows, side }: { rows: DiffRow[]; side: "before" | "after" |
 }
 
 /** A listing whose lines changed: one line each, marked + or −, the changed words inside an edited line. */
-function Code({ lines, side }: { lines: CodeLine[]; side: "before" | "after" | "both" }) {
+function Code({ lines, side }: { lines: CodeLine[]; side: Side }) {
   return (
     <pre
       tabIndex={0}
