@@ -175,9 +175,9 @@ export function SessionView({
   }
   const s = outline.data.session;
   const selectByKeyboard = (id: string) => select(id, "keyboard");
-  // b picks the line of the thought selected now; the graph offers picking where there is more than one line.
+  // b picks the line of the thought selected now, where the graph shows its picker (more than one lane drawn).
   const pickLine =
-    readOnly || layout.lanes.size < 2
+    readOnly || !folded.nodes.some((n) => n.lane > 0)
       ? undefined
       : (id: string) => setPicked((p) => togglePicked(p, byId.get(id)?.branchId ?? MAIN));
 
