@@ -118,7 +118,12 @@ export const ThoughtNode = memo(function ThoughtNode({ data, selected }: NodePro
           {data.number}/{data.total}
         </span>
         {data.kind ? (
-          <KindChip kind={data.kind} className={cn(CHIP, CUT_CHIP, "max-w-28")} label={data.tool ?? undefined} />
+          // The kind's word stays whole (a tool's name is cut at 7 rem); a branch id beside it gives way.
+          <KindChip
+            kind={data.kind}
+            className={cn(CHIP, CUT_CHIP, "max-w-28 shrink-0")}
+            label={data.tool ?? undefined}
+          />
         ) : null}
         {data.result ? (
           <span className={cn(CHIP, "shrink-0 bg-muted text-foreground")} data-testid="node-result">
