@@ -5,7 +5,8 @@
 import { Panel } from "@xyflow/react";
 import { X } from "lucide-react";
 import Link from "next/link";
-import { togglePicked, type CompareHref } from "./compare-context";
+import { togglePicked } from "@/lib/graph/compare-paths";
+import type { CompareHref } from "./compare-context";
 
 /** A line's name in the bar: at most 8 rem (~20 monospace characters), the rest in the title. */
 const NAME = "inline-block max-w-32 min-w-0 truncate align-bottom font-mono";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignedRows, comparePaths, lineNames, pathOf } from "./compare-paths";
+import { alignedRows, comparePaths, lineNames, pathOf, togglePicked } from "./compare-paths";
 import { layoutThoughts, type LayoutThought } from "./layout";
 
 const t = (id: string, seq: number, branchId: string | null = null, from: string | null = null): LayoutThought => ({
@@ -64,5 +64,14 @@ describe("compare paths", () => {
     });
     expect(comparePaths(layout, "x", "y")).toMatchObject({ ok: false, field: "both" });
     expect(comparePaths(layout, "alt", "alt")).toMatchObject({ ok: false, field: "right" });
+  });
+});
+
+describe("picking lines to compare", () => {
+  it("picks, unpicks, and keeps the last two picked", () => {
+    expect(togglePicked([], "alt")).toEqual(["alt"]);
+    expect(togglePicked(["alt"], "main")).toEqual(["alt", "main"]);
+    expect(togglePicked(["alt", "main"], "alt")).toEqual(["main"]);
+    expect(togglePicked(["alt", "main"], "beta")).toEqual(["main", "beta"]);
   });
 });

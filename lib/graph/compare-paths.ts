@@ -7,6 +7,12 @@ import type { Layout } from "./layout";
 /** The URL's name for the main line; branches go by their branchId. */
 export const MAIN = "main";
 
+/** The lines picked to compare after `line` is picked or unpicked (the graph's picker and its b key): at most two,
+ *  a third pick drops the earliest. */
+export function togglePicked(picked: readonly string[], line: string): string[] {
+  return picked.includes(line) ? picked.filter((x) => x !== line) : [...picked, line].slice(-2);
+}
+
 export interface ComparePaths {
   /** Thought ids both paths hold, from the first thought to the fork. */
   shared: string[];
