@@ -2,6 +2,7 @@
 // the source's id for it, and the model call's facts. Optional on every thought; the input field `detail`
 // (./fields.ts) takes it and the write path stores it (Thought.kind, Thought.detail).
 import { z } from "zod";
+import { regexes } from "zod/v4/core";
 import { ITEM_KINDS } from "../normalised/model";
 import { ILL_FORMED_WORDS, isWellFormedText } from "./text";
 
@@ -56,9 +57,8 @@ const DETAIL_KEYS = Object.keys(ZThoughtDetail.shape) as (keyof ThoughtDetailInp
 const OPAQUE_KEYS = ["signature", "redactedData", "encryptedContent"] as const;
 const ITEM_KIND_SET: ReadonlySet<unknown> = new Set(ITEM_KINDS);
 const WITHHELD_SET: ReadonlySet<unknown> = new Set(["not_recorded", "redacted", "encrypted"]);
-/** The form Date.prototype.toISOString writes (years 0000-9999), which the datetime check accepts when it is a real
- *  date: the round trip through Date decides that. */
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** The pattern z.iso.datetime({ offset: true }) tests (zod's own), so the two agree on every time. */
+const ISO_DATETIME = regexes.datetime({ offset: true });
 
 const isPlain = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype;
@@ -69,7 +69,7 @@ const isCount = (v: unknown) => typeof v === "number" && Number.isInteger(v) && 
 const DETAIL_CHECKS: Record<keyof ThoughtDetailInput, (v: unknown) => boolean> = {
   kind: (v) => ITEM_KIND_SET.has(v),
   sourceRef: (v) => isText(v, MAX_REF),
-  at: (v) => typeof v === "string" && ISO_UTC.test(v) && new Date(v).toISOString() === v,
+  at: (v) => typeof v === "string" && ISO_DATETIME.test(v),
   model: (v) => isText(v, 200),
   tokensIn: isCount,
   tokensOut: isCount,

@@ -18,6 +18,10 @@ describe("wellFormedThought", () => {
     ["metadata", { ...base, metadata: { run: 3, client: "cli", agent: "planner", model: "m-1", fast: true } }],
     ["a detail", { ...base, detail: { kind: "reasoning", sourceRef: "t:s:0", at: "2026-11-27T10:00:00.000Z" } }],
     [
+      "a detail time with an offset",
+      { ...base, detail: { kind: "answer", sourceRef: "a", at: "2026-02-03T00:00:00+01:00" } },
+    ],
+    [
       "a detail with every field, opaque before tool as the OTLP mapper writes it",
       {
         ...base,
@@ -62,10 +66,6 @@ describe("wellFormedThought", () => {
     [
       "a detail time that is no date",
       { ...base, detail: { kind: "answer", sourceRef: "a", at: "2026-02-30T00:00:00.000Z" } },
-    ],
-    [
-      "a detail time with an offset",
-      { ...base, detail: { kind: "answer", sourceRef: "a", at: "2026-02-03T00:00:00+01:00" } },
     ],
     ["a detail without its source", { ...base, detail: { kind: "answer" } }],
     ["a detail value left undefined", { ...base, detail: { kind: "answer", sourceRef: "a", model: undefined } }],
@@ -145,6 +145,8 @@ describe("wellFormedThought", () => {
         "2026-11-27T10:00:00Z",
         "2026-11-27T24:00:00.000Z",
         "0000-01-01T00:00:00.000Z",
+        "2026-11-27T10:00:00.123456+01:00",
+        "2026-11-27T10:00:00+24:00",
         "",
       ),
       model: text(200),
