@@ -30,7 +30,7 @@ function bareModel(model: string): string {
 }
 
 /** The table's answers by model and day: a trace asks for one model's price on every call, and the scan of the
- *  table with each model's name normalised cost ~1.5 ms per 1,000 calls. Bounded in entries and in the length of a
+ *  table with each model's name normalised cost ~2 ms per 1,000 calls. Bounded in entries and in the length of a
  *  name kept (a longer one is not a model id a thought could store); emptied when full. */
 const lookedUp = new Map<string, ModelPrice | null>();
 const LOOKED_UP_MAX = 1_000;
