@@ -185,7 +185,7 @@ test.describe("reviewing a written session", () => {
     await openSession(page, s.sessionId);
     await expect(graphNodes(page)).toHaveCount(STEPS.length);
     // Keys move through the thoughts in arrival order: outline, compare, measure, alt-start, ... The session opens
-    // with its newest thought selected (issue 12; until then nothing was selected and j picked the first).
+    // with its newest thought selected, so j and k move from where the agent is now.
     const order = STEPS.map((st) => st.name);
     const n = order.length;
     await expectSelected(page, s, order[n - 1]!);
@@ -290,8 +290,8 @@ test.describe("reviewing a written session", () => {
     ]);
     expect(md.suggestedFilename()).toMatch(/\.md$/);
     const markdown = fs.readFileSync(await md.path(), "utf8");
-    // The download is the same Markdown as the REST export: agent text with HTML escaped (issue 13), so the XSS
-    // thought is there as entities and never as a tag a viewer would run.
+    // The download is the same Markdown as the REST export: agent text with Markdown's backslash escapes, so the XSS
+    // thought reads as its text and never as a tag a viewer would run.
     for (const step of STEPS.slice(1)) expect(markdown).toContain(escapeMarkdownText(step.thought));
     expect(markdown).toContain(textOf("outline"));
     expect(markdown).not.toContain(XSS);

@@ -20,7 +20,8 @@ import { MutationError } from "@/components/ui/MutationError";
 import { RelativeTime } from "@/components/ui/RelativeTime";
 import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
+import { TableCell, TableRow } from "@/components/ui/Table";
+import { CredentialTable, LoadError, UsedCells } from "./CredentialTable";
 import { useSecretList } from "./list-cache";
 import { OneTimeSecret } from "./OneTimeSecret";
 import { codeClass, formRowClass, noteClass, SettingsSection } from "./SettingsSection";
@@ -94,73 +95,50 @@ function ApiKeys() {
         </OneTimeSecret>
       ) : null}
       <MutationError error={revoke.error} />
-      {keys.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Could not load keys: {keys.error.message}
-        </p>
-      ) : null}
+      {keys.isError ? <LoadError what="keys" error={keys.error} /> : null}
       {!keys.data ? (
         <SkeletonRows rows={3} label="Loading keys" />
       ) : (
-        <div className="overflow-hidden rounded-md border">
-          <Table aria-label="API keys">
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Name</TableHead>
-                <TableHead>Key</TableHead>
-                <TableHead>Scope</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead>Last used</TableHead>
-                <TableHead className="text-right">State</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {keys.data.map((k) => (
-                <TableRow
-                  key={k.id}
-                  data-testid="key-row"
-                  data-revoked={k.revokedAt ? "true" : undefined}
-                  className={cn(k.revokedAt && "text-muted-foreground")}
-                >
-                  <TableCell className={cn("font-medium", k.revokedAt && "line-through")}>{k.name}</TableCell>
-                  <TableCell>
-                    <code className={codeClass}>{keyMask(k)}</code>
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={k.scope === "admin" ? "warning" : k.scope === "write" ? "accent" : "secondary"}>
-                      {k.scope}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className="text-muted-foreground">
-                    <RelativeTime at={k.createdAt} />
-                  </TableCell>
-                  <TableCell className="text-muted-foreground">
-                    {k.lastUsedAt ? <RelativeTime at={k.lastUsedAt} /> : "never"}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    {k.revokedAt ? (
-                      <span className="text-sm">
-                        revoked <RelativeTime at={k.revokedAt} />
-                      </span>
-                    ) : (
-                      <ConfirmButton
-                        variant="ghost"
-                        disabled={revoke.isPending}
-                        aria-label={`Revoke ${k.name}`}
-                        title={`Revoke "${k.name}"?`}
-                        description="Agents using it stop working within 5 seconds. This cannot be undone."
-                        confirmLabel="Revoke key"
-                        onConfirm={() => revoke.mutate({ id: k.id })}
-                      >
-                        Revoke
-                      </ConfirmButton>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <CredentialTable label="API keys" columns={["Name", "Key", "Scope"]} action="State">
+          {keys.data.map((k) => (
+            <TableRow
+              key={k.id}
+              data-testid="key-row"
+              data-revoked={k.revokedAt ? "true" : undefined}
+              className={cn(k.revokedAt && "text-muted-foreground")}
+            >
+              <TableCell className={cn("font-medium", k.revokedAt && "line-through")}>{k.name}</TableCell>
+              <TableCell>
+                <code className={codeClass}>{keyMask(k)}</code>
+              </TableCell>
+              <TableCell>
+                <Badge variant={k.scope === "admin" ? "warning" : k.scope === "write" ? "accent" : "secondary"}>
+                  {k.scope}
+                </Badge>
+              </TableCell>
+              <UsedCells createdAt={k.createdAt} lastUsedAt={k.lastUsedAt} />
+              <TableCell className="text-right">
+                {k.revokedAt ? (
+                  <span className="text-sm">
+                    revoked <RelativeTime at={k.revokedAt} />
+                  </span>
+                ) : (
+                  <ConfirmButton
+                    variant="ghost"
+                    disabled={revoke.isPending}
+                    aria-label={`Revoke ${k.name}`}
+                    title={`Revoke "${k.name}"?`}
+                    description="Agents using it stop working within 5 seconds. This cannot be undone."
+                    confirmLabel="Revoke key"
+                    onConfirm={() => revoke.mutate({ id: k.id })}
+                  >
+                    Revoke
+                  </ConfirmButton>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </CredentialTable>
       )}
     </>
   );

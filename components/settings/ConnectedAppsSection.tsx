@@ -9,9 +9,9 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";
 import { ConfirmButton } from "@/components/ui/ConfirmButton";
 import { MutationError } from "@/components/ui/MutationError";
-import { RelativeTime } from "@/components/ui/RelativeTime";
 import { SkeletonRows } from "@/components/ui/Skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
+import { TableCell, TableRow } from "@/components/ui/Table";
+import { CredentialTable, LoadError, UsedCells } from "./CredentialTable";
 import { noteClass, SettingsSection } from "./SettingsSection";
 
 export function ConnectedAppsSection({ project }: { project: ProjectSettingsView }) {
@@ -40,13 +40,7 @@ function Grants() {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.connectors.grants.queryKey() }),
     }),
   );
-  if (grants.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        Could not load the connected apps: {grants.error.message}
-      </p>
-    );
-  }
+  if (grants.isError) return <LoadError what="the connected apps" error={grants.error} />;
   if (!grants.data) return <SkeletonRows rows={2} label="Loading connected apps" />;
   if (grants.data.length === 0) {
     return <p className={noteClass}>No app is connected. Add thoughtgraph as a custom connector in your client.</p>;
@@ -54,63 +48,45 @@ function Grants() {
   return (
     <>
       <MutationError error={revoke.error} />
-      <div className="overflow-x-auto rounded-md border">
-        <Table aria-label="Connected apps">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Person</TableHead>
-              <TableHead>App</TableHead>
-              <TableHead>Project</TableHead>
-              <TableHead>Access</TableHead>
-              <TableHead>Connected</TableHead>
-              <TableHead>Last used</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">Revoke</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {grants.data.map((g) => (
-              <TableRow key={g.id} data-testid="grant-row">
-                <TableCell className="font-medium">{g.person.name ?? g.person.email}</TableCell>
-                <TableCell>
-                  <div className="flex flex-col">
-                    <span>{g.client.name}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {g.client.origin ? `from ${g.client.origin}` : "self-registered"} · {new URL(g.resource).pathname}
-                    </span>
-                  </div>
-                </TableCell>
-                <TableCell>{g.projectName}</TableCell>
-                <TableCell>
-                  <Badge variant={g.scope === "write" ? "accent" : "secondary"}>
-                    {g.scope === "write" ? "read, record" : "read"}
-                  </Badge>
-                </TableCell>
-                <TableCell className="text-muted-foreground">
-                  <RelativeTime at={g.createdAt} />
-                </TableCell>
-                <TableCell className="text-muted-foreground">
-                  {g.lastUsedAt ? <RelativeTime at={g.lastUsedAt} /> : "never"}
-                </TableCell>
-                <TableCell className="text-right">
-                  <ConfirmButton
-                    variant="ghost"
-                    disabled={revoke.isPending}
-                    aria-label={`Revoke ${g.client.name} for ${g.person.email}`}
-                    title={`Disconnect ${g.client.name}?`}
-                    description="Its tokens stop working on the next call; the app must be connected again to come back."
-                    confirmLabel="Revoke access"
-                    onConfirm={() => revoke.mutate({ id: g.id })}
-                  >
-                    Revoke
-                  </ConfirmButton>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <CredentialTable
+        label="Connected apps"
+        columns={["Person", "App", "Project", "Access"]}
+        action={<span className="sr-only">Revoke</span>}
+      >
+        {grants.data.map((g) => (
+          <TableRow key={g.id} data-testid="grant-row">
+            <TableCell className="font-medium">{g.person.name ?? g.person.email}</TableCell>
+            <TableCell>
+              <div className="flex flex-col">
+                <span>{g.client.name}</span>
+                <span className="text-xs text-muted-foreground">
+                  {g.client.origin ? `from ${g.client.origin}` : "self-registered"} · {new URL(g.resource).pathname}
+                </span>
+              </div>
+            </TableCell>
+            <TableCell>{g.projectName}</TableCell>
+            <TableCell>
+              <Badge variant={g.scope === "write" ? "accent" : "secondary"}>
+                {g.scope === "write" ? "read, record" : "read"}
+              </Badge>
+            </TableCell>
+            <UsedCells createdAt={g.createdAt} lastUsedAt={g.lastUsedAt} />
+            <TableCell className="text-right">
+              <ConfirmButton
+                variant="ghost"
+                disabled={revoke.isPending}
+                aria-label={`Revoke ${g.client.name} for ${g.person.email}`}
+                title={`Disconnect ${g.client.name}?`}
+                description="Its tokens stop working on the next call; the app must be connected again to come back."
+                confirmLabel="Revoke access"
+                onConfirm={() => revoke.mutate({ id: g.id })}
+              >
+                Revoke
+              </ConfirmButton>
+            </TableCell>
+          </TableRow>
+        ))}
+      </CredentialTable>
     </>
   );
 }

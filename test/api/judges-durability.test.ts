@@ -39,6 +39,18 @@ async function untilCalls(model: ModelServer, n: number): Promise<void> {
   }
 }
 
+/** How many judgments of the run the PostgreSQL database at `url` holds. */
+async function judgmentsOf(url: string, runId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "Judgment" WHERE "runId" = $1`, [runId]);
+    return Number(r.rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
 interface Setup {
   judgeId: string;
   session: string;
@@ -132,6 +144,9 @@ describe("a judge run across a kill -9", () => {
     const setup = await startRun(a, admin, model);
     await untilCalls(model, before + 2);
     await a.kill9();
+    // Calls the killed instance made that left no judgment: the other instance makes each again (under load the
+    // first calls may have been answered and recorded before the kill, or a third started).
+    const cutOff = model.calls().length - before - (await judgmentsOf(url, setup.runId));
 
     const run = await waitForRun(b, admin, setup.runId, undefined, 120_000);
     expect(run).toMatchObject({ status: "done", total: THOUGHTS, done: THOUGHTS, failed: 0, cancelled: 0 });
@@ -150,7 +165,7 @@ describe("a judge run across a kill -9", () => {
     } finally {
       await client.end();
     }
-    expect(model.calls().length - before).toBe(THOUGHTS + 1);
+    expect(model.calls().length - before).toBe(THOUGHTS + cutOff);
     await b.stop();
   }, 240_000);
 });

@@ -21,9 +21,9 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
   const sessionId = decodeURIComponent(id);
   const { prefetched, thoughtCount } = await prefetchOutline(sessionId);
   if (!prefetched) {
-    // The outline is the page's first request, and it used to leave only once the scripts had loaded and hydrated
-    // (2.6 s into an empty session's load, 2.9 s into a 1,000-thought one, on a loaded machine: Chromium trace). A
-    // preload in the head sends it with the scripts; the tRPC client's identical GET (an unbatched first query: the
+    // The outline is the page's first request; sent by the client, it would leave only once the scripts had loaded
+    // and hydrated (2.6 s into an empty session's load, 2.9 s into a 1,000-thought one, on a loaded machine: Chromium
+    // trace). A preload in the head sends it with the scripts; the tRPC client's identical GET (an unbatched first query: the
     // outline is the only query SessionView issues before the outline answers) then takes the preloaded response.
     preload(
       `/api/trpc/sessions.outline?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: sessionId } }))}`,
