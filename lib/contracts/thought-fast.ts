@@ -8,6 +8,7 @@
 // whose bounds ZThoughtInput shares, so the two cannot drift apart; ./thought.ts builds wellFormedThought with it.
 import { MAX_NUMBER, MAX_TAGS, SHORT_TEXT, TAG_TEXT, type FieldKind, type FieldSpec } from "./fields";
 import { objectBuilder } from "./object-shape";
+import { detailInOrder, isWellFormedDetail } from "./thought-detail";
 import { isWellFormedText } from "./text";
 
 type Check = (v: unknown) => boolean;
@@ -63,14 +64,14 @@ const KIND_CHECKS: Record<FieldKind, Check> = {
   tags: isTags,
   score: isScore,
   metadata: isFlatMetadata,
-  // Always the schema's way: a detail is nested and rarer than a thought's own fields.
-  detail: () => false,
+  detail: isWellFormedDetail,
 };
 
 /** The kinds whose value the schema returns as a copy (an array, or an object with its keys reordered). */
 const KIND_COPIES: Partial<Record<FieldKind, (v: unknown) => unknown>> = {
   tags: (v) => [...(v as string[])],
   metadata: metadataInOrder,
+  detail: detailInOrder,
 };
 
 /**

@@ -22,18 +22,20 @@ const asBuffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLe
 export const protobufCodec: Codec = {
   name: "protobuf",
   id: (v) => (v instanceof Uint8Array ? asBuffer(v).toString("hex") : null),
-  // protobufjs gives a 64-bit field as a Long (from the `long` package) or, for small values, a number.
   // protobufjs gives a 64-bit field as a Long (from the `long` package) or, for small values, a number. BigInt makes
-  // the decimal text several times faster than Long's own toString (a division loop).
+  // the decimal text several times faster than Long's own toString (a division loop); a value within 32 bits (token
+  // counts and most integer attributes) needs neither.
   int64: (v) =>
     typeof v === "number"
       ? Number.isInteger(v)
         ? String(v)
         : null
       : Long.isLong(v)
-        ? v.unsigned
-          ? ((BigInt(v.high >>> 0) << 32n) | BigInt(v.low >>> 0)).toString()
-          : ((BigInt(v.high) << 32n) + BigInt(v.low >>> 0)).toString()
+        ? v.high === 0
+          ? String(v.low >>> 0)
+          : v.unsigned
+            ? ((BigInt(v.high >>> 0) << 32n) | BigInt(v.low >>> 0)).toString()
+            : ((BigInt(v.high) << 32n) + BigInt(v.low >>> 0)).toString()
         : null,
   bytes: (v) => (v instanceof Uint8Array ? asBuffer(v).toString("base64") : null),
   enumValue: (v) => (typeof v === "number" ? v : null),

@@ -25,6 +25,10 @@ const span: TestSpan = {
   attributes: {
     "gen_ai.operation.name": "chat",
     "gen_ai.usage.input_tokens": 12,
+    // Each width protobuf's reader gives differently: within 32 bits, past them, negative.
+    "u32.int": 4_294_967_295,
+    "wide.int": 1_099_511_627_776,
+    "negative.int": -5,
     "big.int": 0, // replaced below by an int64 beyond 2^53
     ratio: 0.5,
     ok: true,
@@ -74,6 +78,9 @@ describe("OTLP traces", () => {
     });
     expect(s!.attributes["gen_ai.usage.input_tokens"]).toBe(12);
     expect(s!.attributes["big.int"]).toBe("9007199254740993");
+    expect([s!.attributes["u32.int"], s!.attributes["wide.int"], s!.attributes["negative.int"]]).toEqual([
+      4_294_967_295, 1_099_511_627_776, -5,
+    ]);
     expect(s!.attributes.nested).toEqual({ inner: { deep: "x" } });
     expect(Object.getPrototypeOf(s!.attributes)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(s!.attributes, "__proto__")?.value).toBe("not a prototype");

@@ -117,8 +117,12 @@ export async function recordOtlp(
 
   const log: IngestLog = { id: uuidv7(), projectId: who.projectId, body: logBody, events: events.length };
   const requests: WriteRequest[] = [];
+  // Each request's span, and the sessions planned: what the answer and a failed write need of the events.
+  const spanOf: string[] = [];
+  const planned = new Set<string>();
   const refused = new Map<string, string>(); // span → first reason
-  events.forEach(({ event, itemId }, i) => {
+  events.forEach(({ event, itemId, sessionKey: key }, i) => {
+    planned.add(key);
     const parsed = parseThoughtInput(event.body, limits);
     if (!parsed.ok) {
       refused.set(origin.get(itemId) ?? itemId, `${parsed.problem.field}: ${parsed.problem.message}`);
@@ -133,22 +137,21 @@ export async function recordOtlp(
       idempotencyKey: event.id,
       batch: { log, position: i },
     });
+    spanOf.push(origin.get(itemId) ?? itemId);
   });
 
   let outcomes;
   try {
     outcomes = await submitThoughts(requests);
   } catch (error) {
-    for (const e of events) forget(who.projectId, e.sessionKey);
+    for (const key of planned) forget(who.projectId, key);
     throw error;
   }
   let written = 0;
-  const byKey = new Map(events.map((e) => [e.event.id, e]));
   outcomes.forEach((o, k) => {
     if (o.status === 201) written++;
     if (o.result !== undefined || o.error.code === "idempotency_key_reused") return; // new, or recorded before
-    const e = byKey.get(requests[k]!.idempotencyKey!)!;
-    refused.set(origin.get(e.itemId) ?? e.itemId, o.error.message);
+    refused.set(spanOf[k]!, o.error.message);
   });
   const reasons = [...new Set(refused.values())];
   return {

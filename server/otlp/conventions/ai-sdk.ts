@@ -4,7 +4,7 @@
 // ai 6.0.74, ai.response.toolCalls, ai.prompt.messages, ai.usage.*), and ai.toolCall (ai.toolCall.args / .result).
 import "@/server/server-only";
 import type { OtlpSpan } from "../spans";
-import { inputToolResults, messagesOf, partsToItems, promptItem, splitThink, type Part } from "./parts";
+import { inputItems, messagesOf, partsToItems, splitThink, type Part } from "./parts";
 import { stamp, type SpanReading } from "./reading";
 import { asText, firstNum, firstText, isObject, structured, text } from "./values";
 
@@ -64,7 +64,7 @@ export function readAiSdkSpan(span: OtlpSpan): SpanReading | null {
       });
     }
   }
-  const items = [...promptItem(input), ...inputToolResults(input), ...partsToItems(parts)];
+  const items = [...inputItems(input), ...partsToItems(parts)];
   return {
     role: "model",
     model,

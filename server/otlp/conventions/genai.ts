@@ -8,15 +8,7 @@ import "@/server/server-only";
 import type { Usage } from "@/lib/normalised/model";
 import type { Attributes } from "../spans";
 import type { OtlpSpan } from "../spans";
-import {
-  inputToolResults,
-  messageParts,
-  messagesOf,
-  partsToItems,
-  promptItem,
-  type Part,
-  type SpanItem,
-} from "./parts";
+import { inputItems, messageParts, messagesOf, partsToItems, type Part, type SpanItem } from "./parts";
 import { stamp, type SpanReading } from "./reading";
 import { asText, firstNum, firstText, isObject, structured, unflatten, type JsonObject } from "./values";
 
@@ -84,7 +76,7 @@ export function genAiMessages(a: Attributes): { input: JsonObject[]; output: Jso
 /** Model output and input as items: the newest prompt, results sent back to the model, then the output. */
 export function modelItems(input: JsonObject[], output: JsonObject[], prefix = ""): SpanItem[] {
   const out = output.filter((m) => m.role === undefined || m.role === "assistant" || m.role === "model");
-  return [...promptItem(input), ...inputToolResults(input), ...partsToItems(out.flatMap(messageParts), prefix)];
+  return [...inputItems(input), ...partsToItems(out.flatMap(messageParts), prefix)];
 }
 
 export function readGenAiSpan(span: OtlpSpan): SpanReading | null {
@@ -114,7 +106,7 @@ export function readGenAiSpan(span: OtlpSpan): SpanReading | null {
   // The older events: each event a message, in the order they were recorded.
   for (const [i, e] of span.events.entries()) {
     const evIn = eventInput(e.name, e.attributes);
-    if (evIn.length > 0) items.push(...promptItem(evIn), ...inputToolResults(evIn));
+    if (evIn.length > 0) items.push(...inputItems(evIn));
     items.push(...partsToItems(eventOutput(e.name, e.attributes), `e${i}.`));
     if (e.name === OPERATION_DETAILS) {
       const m = genAiMessages(e.attributes);

@@ -5,7 +5,7 @@
 // graph.node.id / graph.node.parent_id, explicit edges of the agent's graph.
 import "@/server/server-only";
 import type { OtlpSpan } from "../spans";
-import { contentParts, inputToolResults, messageParts, partsToItems, promptItem, type Part } from "./parts";
+import { contentParts, inputItems, messageParts, partsToItems, type Part } from "./parts";
 import { stamp, type SpanReading } from "./reading";
 import {
   asText,
@@ -105,7 +105,7 @@ export function readOpenInferenceSpan(span: OtlpSpan): SpanReading | null {
   let outParts: Part[] = output.filter((m) => m.role === "assistant").flatMap(messageParts);
   if (output.length === 0 && a["output.value"] !== undefined)
     outParts = rawResponseParts(structured(a["output.value"]));
-  const items = [...promptItem(input), ...inputToolResults(input), ...partsToItems(outParts)];
+  const items = [...inputItems(input), ...partsToItems(outParts)];
   return {
     role: "model",
     model,

@@ -135,7 +135,11 @@ function blockParts(b: Json): Part[] {
 /** The parts of a content value: a string, a list of blocks, or one block. */
 export function contentParts(content: Json | undefined): Part[] {
   if (content === undefined || content === null) return [];
-  if (Array.isArray(content)) return content.flatMap(blockParts);
+  if (Array.isArray(content)) {
+    const parts: Part[] = [];
+    for (const block of content) parts.push(...blockParts(block));
+    return parts;
+  }
   return blockParts(content);
 }
 
@@ -179,67 +183,78 @@ function withheldOf(opaque: Opaque | undefined): Withheld {
   return "not_recorded";
 }
 
+/** The item of one part (`key` names it within the span when the part has no call id). */
+function partItem(p: Part, key: string): SpanItem | null {
+  switch (p.type) {
+    case "reasoning": {
+      const item: SpanItem =
+        p.text.trim() === ""
+          ? { key, kind: "placeholder", text: "", withheld: withheldOf(p.opaque) }
+          : { key, kind: "reasoning", text: p.text };
+      if (p.opaque) item.opaque = p.opaque;
+      return item;
+    }
+    case "text":
+      return p.text.trim() === "" ? null : { key, kind: "answer", text: p.text };
+    case "tool_call":
+      return {
+        key: p.id ? `call:${p.id}` : key,
+        kind: "tool_call",
+        text: p.args,
+        tool: { name: p.name, callId: p.id ?? key },
+      };
+    case "tool_result":
+      return {
+        key: p.id ? `result:${p.id}` : key,
+        kind: "tool_result",
+        text: p.result,
+        tool: { name: p.name ?? "tool", callId: p.id ?? key, ...(p.isError ? { isError: true } : {}) },
+      };
+  }
+}
+
 /** A model's output parts as items: reasoning (or a placeholder where it came empty, redacted or encrypted), answers,
  *  tool calls and results. `prefix` keeps keys unique per source of parts within a span. */
 export function partsToItems(parts: Part[], prefix = ""): SpanItem[] {
-  return parts.flatMap((p, i): SpanItem[] => {
-    const key = `${prefix}${i}`;
-    switch (p.type) {
-      case "reasoning":
-        return p.text.trim() === ""
-          ? [
-              {
-                key,
-                kind: "placeholder",
-                text: "",
-                withheld: withheldOf(p.opaque),
-                ...(p.opaque ? { opaque: p.opaque } : {}),
-              },
-            ]
-          : [{ key, kind: "reasoning", text: p.text, ...(p.opaque ? { opaque: p.opaque } : {}) }];
-      case "text":
-        return p.text.trim() === "" ? [] : [{ key, kind: "answer", text: p.text }];
-      case "tool_call":
-        return [
-          {
-            key: p.id ? `call:${p.id}` : key,
-            kind: "tool_call",
-            text: p.args,
-            tool: { name: p.name, callId: p.id ?? key },
-          },
-        ];
-      case "tool_result":
-        return [
-          {
-            key: p.id ? `result:${p.id}` : key,
-            kind: "tool_result",
-            text: p.result,
-            tool: { name: p.name ?? "tool", callId: p.id ?? key, ...(p.isError ? { isError: true } : {}) },
-          },
-        ];
-    }
-  });
+  const items: SpanItem[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const item = partItem(parts[i]!, `${prefix}${i}`);
+    if (item) items.push(item);
+  }
+  return items;
 }
 
 /**
- * What the model was asked this turn, as a prompt item: the input's last message when it is the user's. A later call
- * of the same turn sends the same message again followed by the model's own output and tool results: history, so
- * nothing.
+ * What a model call was sent, as items, each message read once (a span's input is mostly the history again):
+ * - the prompt: the input's last message when it is the user's. A later call of the same turn sends the same message
+ *   again followed by the model's own output and tool results: history, so nothing.
+ * - tool results sent to the model (a tool role message, `tool_call_response` or `tool-result` parts): the results
+ *   of calls whose own span may not be in the trace.
  */
-export function promptItem(messages: JsonObject[]): SpanItem[] {
-  const last = messages.filter((m) => m.role !== "system" && m.role !== "developer").at(-1);
-  if (!last || (last.role !== "user" && last.role !== "human")) return [];
-  const t = messageParts(last)
-    .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text")
-    .map((p) => p.text)
-    .join("\n\n");
-  return t.trim() === "" ? [] : [{ key: `prompt:${fnv(t)}`, kind: "prompt", text: t }];
-}
-
-/** Tool results sent to the model in an input list (a tool role message, `tool_call_response` or `tool-result`
- *  parts): the results of calls whose own span may not be in the trace. */
-export function inputToolResults(messages: JsonObject[]): SpanItem[] {
-  return partsToItems(messages.flatMap(messageParts).filter((p) => p.type === "tool_result" && p.id !== undefined));
+export function inputItems(messages: JsonObject[]): SpanItem[] {
+  const items: SpanItem[] = [];
+  let last = -1;
+  const results: Part[] = [];
+  let lastParts: Part[] = [];
+  for (let m = 0; m < messages.length; m++) {
+    const role = messages[m]!.role;
+    const parts = messageParts(messages[m]);
+    if (role !== "system" && role !== "developer") {
+      last = m;
+      lastParts = parts;
+    }
+    for (const p of parts) if (p.type === "tool_result" && p.id !== undefined) results.push(p);
+  }
+  const role = last === -1 ? undefined : messages[last]!.role;
+  if (role === "user" || role === "human") {
+    const t = lastParts
+      .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text")
+      .map((p) => p.text)
+      .join("\n\n");
+    if (t.trim() !== "") items.push({ key: `prompt:${fnv(t)}`, kind: "prompt", text: t });
+  }
+  items.push(...partsToItems(results));
+  return items;
 }
 
 /** FNV-1a of a text, as 8 hex digits: a short stable key for a text. */

@@ -31,7 +31,9 @@ export const EMPTY: SpanReading = { role: "other", items: [] };
 /** Nanoseconds since the epoch (decimal text) as ISO 8601, or undefined for 0. */
 export function isoOf(ns: string): string | undefined {
   if (ns === "0" || ns === "") return undefined;
-  const ms = Number(BigInt(ns) / 1_000_000n);
+  // Whole milliseconds are the digits before the last six (decoding leaves plain decimal digits); a uint64 of
+  // nanoseconds is at most 1.8e13 ms, exact as a number and within Date's range.
+  const ms = ns.length > 6 ? Number(ns.slice(0, -6)) : 0;
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
@@ -40,6 +42,17 @@ export function durationMs(span: Pick<OtlpSpan, "startTimeUnixNano" | "endTimeUn
   if (span.endTimeUnixNano === "0" || span.startTimeUnixNano === "0") return undefined;
   const d = BigInt(span.endTimeUnixNano) - BigInt(span.startTimeUnixNano);
   return d < 0n ? undefined : Number(d / 1_000_000n);
+}
+
+/** The counts a source reported (those given as undefined left out), or undefined when it reported none. */
+function reported(u: Usage | undefined): Usage | undefined {
+  if (u === undefined) return undefined;
+  let usage: Usage | undefined;
+  if (u.input !== undefined) (usage ??= {}).input = u.input;
+  if (u.output !== undefined) (usage ??= {}).output = u.output;
+  if (u.reasoning !== undefined) (usage ??= {}).reasoning = u.reasoning;
+  if (u.cachedInput !== undefined) (usage ??= {}).cachedInput = u.cachedInput;
+  return usage;
 }
 
 /** Stamps a span's items (in place) with its time and model, and its first output with the call's usage, latency
@@ -51,10 +64,7 @@ export function stamp(
 ): SpanItem[] {
   if (items.length === 0) return items;
   const at = isoOf(span.startTimeUnixNano);
-  let usage: Usage | undefined;
-  for (const [k, v] of Object.entries(facts.usage ?? {}) as [keyof Usage, number | undefined][]) {
-    if (v !== undefined) (usage ??= {})[k] = v;
-  }
+  const usage = reported(facts.usage);
   const latency = durationMs(span);
   // A cost the source reports wins; else the list price of the model on the call's day, where the table has it.
   const cost = facts.costUsd ?? (usage ? costOf(facts.model, usage, at) : undefined);
