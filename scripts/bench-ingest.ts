@@ -17,7 +17,8 @@
 // (`"path": "fast"`).
 // otlp: 1,000-span protobuf exports to POST /api/v1/otel/v1/traces (scripts/lib/bench-otlp.ts), spans/s and thoughts/s
 // beside the raw baseline of as many rows in transactions of 1,000; BENCH_OTLP_EXPORTS (default 40) exports;
-// BENCH_OTLP=1 runs only this scenario.
+// BENCH_OTLP=1 runs only this scenario. BENCH_SCENARIOS=single,batch (any of single, batch, reads, otlp) runs only
+// those, e.g. to take a CPU profile of one load.
 // BENCH_DETECT=1 runs only the "detectors on every thought" comparison: batch ingest with the project
 // setting off and on, alternated over BENCH_DETECT_ROUNDS rounds (default 3) of BENCH_DETECT_BATCHES batches (default
 // 300: past the detectors' memory bound, and long enough that one run is not decided by noise; 30 took ~1 s), each
@@ -221,9 +222,11 @@ async function single(base: URL, apiKey: string, baseline: number) {
     p95_ms: round(percentile(latencies, 95), 2),
     p99_ms: round(percentile(latencies, 99), 2),
     [baselineName]: round(baseline),
+    ratio_to_raw: round(latencies.length / seconds / baseline, 3),
     requests: latencies.length,
     failures,
     agents: AGENTS,
+    load_average: os.loadavg().map((l) => round(l, 2)),
   };
 }
 
@@ -286,11 +289,13 @@ async function batch(base: URL, apiKey: string, baseline: number) {
     p95_ms: round(percentile(run.latencies, 95), 2),
     p99_ms: round(percentile(run.latencies, 99), 2),
     [baselineName]: round(baseline),
+    ratio_to_raw: round(run.thoughtsPerS / baseline, 3),
     requests: BATCHES,
     warmup_requests: WARMUP_BATCHES,
     batch_size: BATCH_SIZE,
     clients: BATCH_CLIENTS,
     failures: run.failures,
+    load_average: os.loadavg().map((l) => round(l, 2)),
   };
 }
 
@@ -610,16 +615,21 @@ async function main() {
       await otlpRun();
       return;
     }
-    singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
+    const scenarios = new Set((process.env.BENCH_SCENARIOS ?? "single,batch,reads,otlp").split(","));
     const pid = server.process.pid;
     const lag = () => (onPg ? searchIndexLag(database.url) : Promise.resolve({}));
-    const fastSingle = await withServerCpu(pid, () => single(base, server.apiKey, singleBaseline));
-    console.log(JSON.stringify({ path: "fast", ...fastSingle, ...(await lag()) }));
-    batchBaseline = await baseline(BATCHES * BATCH_SIZE, BATCH_SIZE);
-    const fastBatch = await withServerCpu(pid, () => batch(base, server.apiKey, batchBaseline));
-    console.log(JSON.stringify({ path: "fast", ...fastBatch, ...(await lag()) }));
-    console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
-    await otlpRun();
+    if (scenarios.has("single")) {
+      singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
+      const fastSingle = await withServerCpu(pid, () => single(base, server.apiKey, singleBaseline));
+      console.log(JSON.stringify({ path: "fast", ...fastSingle, ...(await lag()) }));
+    }
+    if (scenarios.has("batch")) {
+      batchBaseline = await baseline(BATCHES * BATCH_SIZE, BATCH_SIZE);
+      const fastBatch = await withServerCpu(pid, () => batch(base, server.apiKey, batchBaseline));
+      console.log(JSON.stringify({ path: "fast", ...fastBatch, ...(await lag()) }));
+    }
+    if (scenarios.has("reads")) console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
+    if (scenarios.has("otlp")) await otlpRun();
   } finally {
     await server.stop();
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseThoughtInput } from "@/lib/contracts/thought";
 import { DEFAULT_LIMITS } from "@/lib/limits";
 import type { Db } from "@/server/db/client";
-import { MAX_STATEMENTS } from "@/server/ingest/write-store-sqlite";
+import { MAX_STATEMENTS, SESSIONS_BY_REF } from "@/server/ingest/write-store-sqlite";
 import { freshServiceDb } from "@/test/support/service-db";
 import { unique } from "@/test/support/seed";
 
@@ -71,5 +71,44 @@ describe("the SQLite store's inserts", () => {
         expect([p, field, row[field as keyof typeof row]]).toEqual([p, field, sent[p]![field] ?? null]);
       }
     });
+  });
+});
+
+describe("the SQLite store's session lookup", () => {
+  it("finds the sessions a batch names by agent key and by id through index probes, not a read of the project", async () => {
+    const { commitOnSqlite } = await import("@/server/ingest/commit-sqlite");
+    const { rawSqlite } = await import("@/server/db/client");
+    const raw = rawSqlite(db)!;
+    const write = (sessionId: string, thoughtNumber: number) => {
+      const body = {
+        sessionId,
+        thought: `step ${thoughtNumber}`,
+        thoughtNumber,
+        totalThoughts: 3,
+        nextThoughtNeeded: true,
+      };
+      const parsed = parseThoughtInput(body);
+      if (!parsed.ok) throw new Error(parsed.problem.message);
+      return { projectId, apiKeyId: null, input: parsed.value, raw: body, idempotencyKey: null };
+    };
+    const byKey = unique("lookup-key");
+    const first = commitOnSqlite(raw, [write(byKey, 1), write(unique("lookup-other"), 1)], DEFAULT_LIMITS);
+    const byId = first.outcomes[1]!.result!.sessionId;
+    // One batch naming one session by the agent's key and the other by the id we issued.
+    const second = commitOnSqlite(raw, [write(byKey, 2), write(byId, 2)], DEFAULT_LIMITS);
+    expect(second.outcomes.map((o) => [o.status, o.result?.sessionId, o.result?.seq])).toEqual([
+      [201, first.outcomes[0]!.result!.sessionId, 2],
+      [201, byId, 2],
+    ]);
+
+    const plan = (
+      raw.prepare(`EXPLAIN QUERY PLAN ${SESSIONS_BY_REF}`).all(projectId, "[]", "[]", projectId) as {
+        detail: string;
+      }[]
+    ).map((r) => r.detail);
+    const sessionReads = plan.filter((d) => d.includes("ThinkingSession"));
+    expect(sessionReads).toHaveLength(2);
+    for (const read of sessionReads)
+      expect(read).toMatch(/^SEARCH ThinkingSession USING .*\((projectId=\? AND key=\?|id=\?)\)$/);
   });
 });
