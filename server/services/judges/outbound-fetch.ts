@@ -99,14 +99,24 @@ function guardedLookup(allowPrivateNetwork: boolean): net.LookupFunction {
   };
 }
 
+/**
+ * How long an idle keep-alive socket is kept (shorter still when the server's Keep-Alive header says it closes sooner:
+ * Node then closes it a second before the server would). A server closes an idle socket on its own clock; a request
+ * written to it just then fails with "socket hang up" before the server reads it (with the event loop held up 200 ms
+ * across a Node server's close, 1 reuse of 4 failed). 4 s is undici's (fetch's) default; reconnecting to a model
+ * costs a handshake next to a call of seconds.
+ */
+const IDLE_SOCKET_MS = 4_000;
+
 // One keep-alive pool per protocol and policy: a socket connected under "private allowed" must never serve a
-// connection that does not allow it.
+// connection that does not allow it. The agent's timeout applies to idle sockets only (Node destroys a timed-out
+// socket only while it is free); a call's own time limit is the policy's.
 const agents = new Map<string, http.Agent>();
 function agentFor(protocol: "http:" | "https:", allowPrivateNetwork: boolean): http.Agent {
   const key = `${protocol}${allowPrivateNetwork}`;
   let agent = agents.get(key);
   if (!agent) {
-    const options = { keepAlive: true, lookup: guardedLookup(allowPrivateNetwork) };
+    const options = { keepAlive: true, timeout: IDLE_SOCKET_MS, lookup: guardedLookup(allowPrivateNetwork) };
     agent = protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
   }
