@@ -11,7 +11,7 @@ import { applyMigrations } from "@/server/db/migrations";
 import { setJudgeSettings } from "@/server/services/judges/budget";
 import { createConnection } from "@/server/services/judges/connections";
 import { createJudge } from "@/server/services/judges/judges";
-import { cancelRun, createRun, getRun } from "@/server/services/judges/runs";
+import { cancelRun, createRun, getRun, listRuns } from "@/server/services/judges/runs";
 import { JudgeWorker } from "@/server/services/judges/worker";
 import { createScoreConfig } from "@/server/services/scores/score-configs";
 import { startModelServer, type ModelServer } from "@/scripts/lib/model-server";
@@ -32,7 +32,7 @@ async function until(db: Db, projectId: string, runId: string, done: (r: RunView
     await sleep(50);
   }
 }
-const settled = (r: RunView) => r.status === "done" || r.status === "cancelled";
+const settled = (r: Pick<RunView, "status">) => r.status === "done" || r.status === "cancelled";
 
 /** The thought number the prompt is about: the default thought prompt ends "The step under review:\nThought N…". */
 const thoughtUnderReview = (prompt: string) => Number(/The step under review:\nThought (\d+)/.exec(prompt)?.[1]);
@@ -249,6 +249,33 @@ describe.each(["sqlite", "postgresql"] as const)("judge runs on %s", (provider) 
     const run = await until(db, project, runId, settled);
     expect(run).toMatchObject({ status: "done", done: 5 });
     expect(model.calls().length - start).toBe(5);
+  });
+
+  it("a run's counts always add up to its jobs while they end, in the run list as in the run's view", async () => {
+    const judge = await judgeFor({ maxConcurrency: 4 });
+    const { sessionId } = await seedSession(db, projectId, 16);
+    model.setScript((_req, n) => ({
+      answer: { value: 3, rationale: "ok", confidence: 1 },
+      latencyMs: 5 + (n % 4) * 5,
+    }));
+    const { runId } = await createRun(db, projectId, judge.id, { sessionId }, "key:test");
+    const seen: string[] = [];
+    const end = Date.now() + 30_000;
+    for (;;) {
+      const [listed, one] = await Promise.all([
+        listRuns(db, projectId, { judgeId: judge.id }).then((runs) => runs.find((r) => r.id === runId)!),
+        getRun(db, projectId, runId),
+      ]);
+      for (const r of [listed, one]) {
+        const sum = r.done + r.failed + r.cancelled + r.queued + r.running;
+        if (sum !== r.total) seen.push(`${r.status}: ${JSON.stringify(r)}`);
+      }
+      if (settled(listed) && settled(one)) break;
+      if (Date.now() > end) throw new Error(`run did not end: ${JSON.stringify(one)}`);
+      await sleep(5);
+    }
+    expect(seen).toEqual([]);
+    expect(await getRun(db, projectId, runId)).toMatchObject({ status: "done", done: 16, queued: 0, running: 0 });
   });
 
   it("keeps each connection at its concurrency, and cancel stops what is left", async () => {

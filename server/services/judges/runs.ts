@@ -281,13 +281,25 @@ function statusOf(
   return { status: "running", pausedReason: null };
 }
 
+/**
+ * What is left of a run, from its own row: a job's end and its run's counters are written in one transaction, so
+ * total − done − failed − cancelled is exactly its queued and running jobs, however the two reads interleave with
+ * those ends. The job table (read separately) only splits that number into running and queued.
+ */
+function leftOf(row: RunRow, counts: { running: number }): { queued: number; running: number } {
+  const left = Math.max(0, row.total - row.done - row.failed - row.cancelled);
+  const running = Math.min(counts.running, left);
+  return { queued: left - running, running };
+}
+
 function toRunView(
   row: RunRow,
-  counts: { queued: number; running: number },
+  jobCounts: { queued: number; running: number },
   paused: string | null,
   hasPrices: boolean,
   failures: RunFailure[],
 ): RunView {
+  const counts = leftOf(row, jobCounts);
   return {
     id: row.id,
     judgeId: row.judgeId,
@@ -327,10 +339,8 @@ async function hasPrices(db: Db, judgeIds: string[]): Promise<Set<string>> {
 }
 
 export async function getRun(db: Db, projectId: string, id: string): Promise<RunView> {
-  // The jobs before the run: a job's end and its run's counters commit together, so a run read after its jobs counts
-  // at least what they left; read the other way round a run could show "done" one count short.
-  const counts = await jobCounts(db, [id]);
   const row = await findRun(db, projectId, id);
+  const counts = await jobCounts(db, [row.id]);
   const [paused, priced, failed] = await Promise.all([
     budgetPause(db, projectId),
     hasPrices(db, [row.judgeId]),
