@@ -130,6 +130,34 @@ const agentHeader: RouteParameter = {
   schema: { type: "string", maxLength: 200 },
 };
 
+/** An OTLP/HTTP receiver (traces or logs): write scope, the body checked by the OTLP service (protobuf or JSON,
+ *  optionally gzip), the same size and media-type refusals; `refused` names what partialSuccess counts. */
+function otlpRoute(r: {
+  signal: "traces" | "logs";
+  summary: string;
+  description: string;
+  body: z.ZodType;
+  refused: string;
+  response: z.ZodType;
+  handler: RouteDeclaration["handler"];
+}): RouteDeclaration {
+  return {
+    method: "POST",
+    path: `/api/v1/otel/v1/${r.signal}`,
+    scope: "write",
+    summary: r.summary,
+    description: r.description,
+    body: r.body,
+    bodyCheckedBy: "service",
+    responses: {
+      200: { description: `Taken; partialSuccess counts ${r.refused} refused and says why.`, schema: r.response },
+      413: { description: "Larger than the OTLP limit, as sent or decompressed." },
+      415: { description: "Not application/x-protobuf or application/json, or not gzip." },
+    },
+    handler: r.handler,
+  };
+}
+
 export const ZHealth = z.object({ status: z.enum(["ok", "error"]), database: z.enum(["reachable", "unreachable"]) });
 export const ZOpenApiDocument = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
 
@@ -375,41 +403,29 @@ export const ROUTES: readonly RouteDeclaration[] = [
     responses: { 200: { description: "One page of matching thoughts.", schema: ZThoughtSearchResult } },
     handler: getSearch,
   },
-  {
-    method: "POST",
-    path: "/api/v1/otel/v1/traces",
-    scope: "write",
+  otlpRoute({
+    signal: "traces",
     summary: "OTLP/HTTP traces: an OpenTelemetry exporter's spans, as reasoning graphs",
     description:
       "Point an OTLP exporter at …/api/v1/otel (traces go to /v1/traces) with the API key as a header. Takes " +
       "application/x-protobuf or application/json, optionally gzip; answers in the request's encoding. Spans of " +
       "the GenAI conventions, the AI SDK and OpenInference become thoughts; replaying an export writes nothing new.",
     body: ZOtlpTracesRequest,
-    bodyCheckedBy: "service",
-    responses: {
-      200: { description: "Taken; partialSuccess counts spans refused and says why.", schema: ZOtlpTracesResponse },
-      413: { description: "Larger than the OTLP limit, as sent or decompressed." },
-      415: { description: "Not application/x-protobuf or application/json, or not gzip." },
-    },
+    refused: "spans",
+    response: ZOtlpTracesResponse,
     handler: postOtelTraces,
-  },
-  {
-    method: "POST",
-    path: "/api/v1/otel/v1/logs",
-    scope: "write",
+  }),
+  otlpRoute({
+    signal: "logs",
     summary: "OTLP/HTTP logs: GenAI events (gen_ai.client.inference.operation.details and per-message events)",
     description:
       "The logs exporter of the same base URL. Log records that are GenAI events become thoughts of their span's " +
       "session; other records are taken and ignored.",
     body: ZOtlpLogsRequest,
-    bodyCheckedBy: "service",
-    responses: {
-      200: { description: "Taken; partialSuccess counts records refused and says why.", schema: ZOtlpLogsResponse },
-      413: { description: "Larger than the OTLP limit, as sent or decompressed." },
-      415: { description: "Not application/x-protobuf or application/json, or not gzip." },
-    },
+    refused: "records",
+    response: ZOtlpLogsResponse,
     handler: postOtelLogs,
-  },
+  }),
   {
     method: "GET",
     path: "/api/health",
