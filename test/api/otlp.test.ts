@@ -52,7 +52,7 @@ async function sqliteTarget(): Promise<Target> {
   const databaseUrl = freshSqliteUrl("otlp");
   const server = await startServer({ databaseUrl });
   const file = databaseUrl.replace(/^file:/, "");
-  return {
+  const target: Target = {
     server,
     databaseUrl,
     async counts() {
@@ -64,8 +64,10 @@ async function sqliteTarget(): Promise<Target> {
         db.close();
       }
     },
-    close: () => server.stop(),
+    // A test may replace `server` (a restart): stop the one running now.
+    close: () => target.server.stop(),
   };
+  return target;
 }
 
 async function postgresTarget(): Promise<Target> {
@@ -75,7 +77,7 @@ async function postgresTarget(): Promise<Target> {
   await client.connect();
   const n = async (t: string) =>
     Number((await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM "${t}"`)).rows[0]!.n);
-  return {
+  const target: Target = {
     server,
     databaseUrl,
     counts: async () => ({
@@ -83,11 +85,13 @@ async function postgresTarget(): Promise<Target> {
       sessions: await n("ThinkingSession"),
       log: await n("IngestEvent"),
     }),
+    // A test may replace `server` (a restart): stop the one running now.
     async close() {
       await client.end();
-      await server.stop();
+      await target.server.stop();
     },
   };
+  return target;
 }
 
 // ---- the real exporters ----
