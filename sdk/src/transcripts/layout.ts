@@ -55,6 +55,12 @@ export function sessionIdOf(file: string): string | null {
 
 /** Transcript files under `paths` (files or directories), grouped into sessions. */
 export function walkTranscripts(paths: readonly string[]): Walked {
+  const { files, refused } = listTranscripts(paths);
+  return { groups: groupSessions(files), refused };
+}
+
+/** Transcript files under `paths`, in walk order, without opening any (`watch` lists them on every poll). */
+export function listTranscripts(paths: readonly string[]): { files: string[]; refused: Walked["refused"] } {
   const files: string[] = [];
   const refused: Walked["refused"] = [];
   const visit = (p: string, root: string) => {
@@ -98,7 +104,7 @@ export function walkTranscripts(paths: readonly string[]): Walked {
     }
     visit(abs, fs.existsSync(abs) && fs.statSync(abs).isDirectory() ? root : path.dirname(root));
   }
-  return { groups: groupSessions(files), refused };
+  return { files, refused };
 }
 
 /** Sub-agent files go with the session file they belong to; every other file is a session of its own. */

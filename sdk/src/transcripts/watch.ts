@@ -1,9 +1,11 @@
 // `thoughtgraph watch`: follows the agents' transcript directories and sends every new record's thoughts as it is
 // written. The directories are polled (every 200 ms: fs.watch misses files in new directories on Linux and is not
-// recursive on Node 20's every platform); a file is read from where it was left, up to its last complete line, so a
-// line written in pieces is read once whole. A file that shrinks or is replaced (another inode) is read again from its
-// start as a new file. A model response's items wait for its usage (Claude Code repeats it on each of the response's
-// records, final on the last): they go out when a poll finds no new line of their session since the previous one.
+// recursive on Node 20's every platform), listing file names only: a file is opened when its size changes. It is read
+// from where it was left, at most MAX_LINE_BYTES at a time, up to its last complete line, so a line written in pieces
+// is read once whole and keeps its line number (a Codex item's id). A file that shrinks or is replaced (another
+// inode) is read again from its start as a new file; one holding NUL bytes (binary, sparse) is not followed. A model
+// response's items wait for its usage (Claude Code repeats it on each of the response's records, final on the last):
+// they go out when a poll finds no new line of their session since the previous one.
 //
 // Restart: the state file keeps each file's inode and the bytes read, and each session's count of thoughts sent. On
 // start, a known file's lines up to there are read again without sending (the readers need them to place what
@@ -11,11 +13,12 @@
 // (lib/normalised/plan-thoughts.ts), so the count says exactly which.
 import fs from "node:fs";
 import path from "node:path";
+import { MAX_TRANSCRIPT_BYTES } from "../../../lib/contracts/transcripts";
 import { ThoughtPlanner, type ThoughtEvent } from "../../../lib/normalised/plan-thoughts";
 import { detectRecord, readerFor, type LineFormat } from "../../../lib/transcripts/read";
 import type { TranscriptReader } from "../../../lib/transcripts/reader";
 import { redactValue } from "../../../lib/transcripts/redact";
-import { isSubAgentFile, sessionIdOf, subAgentParent, walkTranscripts } from "./layout";
+import { isSubAgentFile, listTranscripts, sessionIdOf, subAgentParent } from "./layout";
 import { postEvents, type ServerRef } from "./send";
 
 export const POLL_MS = 200;
@@ -23,6 +26,9 @@ export const POLL_MS = 200;
  *  thinking line took 592–654 ms (p50) and up to 1,055 ms (p95) from its append to the page (bench:import, load
  *  average 20–29); a person's question, sent as soon as it is read, 196–326 ms. */
 export const QUIET_MS = POLL_MS;
+/** The most of a file read at once, and so the longest line followed (as long as the largest file an import takes):
+ *  a record holding an image or a long tool output runs to a few MB. A longer line is skipped and said so. */
+export const MAX_LINE_BYTES = MAX_TRANSCRIPT_BYTES;
 
 export interface WatchOptions {
   dirs: readonly string[];
@@ -32,6 +38,8 @@ export interface WatchOptions {
   statePath: string;
   out: (line: string) => void;
   log: (line: string) => void;
+  /** The longest line followed (default MAX_LINE_BYTES). */
+  maxLineBytes?: number;
 }
 
 interface Session {
@@ -54,6 +62,10 @@ interface Followed {
   changedAt: number;
   /** The state file's entry for it no longer matches the file. */
   stale: boolean;
+  /** Holds NUL bytes: not a transcript, not read again unless it is truncated or replaced. */
+  refused?: boolean;
+  /** Inside a line longer than the longest read, dropping bytes up to its end. */
+  skipping?: boolean;
 }
 
 interface State {
@@ -109,11 +121,9 @@ export class Watcher {
   /** One pass: new bytes of every file, their thoughts sent. Exposed for tests. */
   async poll(): Promise<void> {
     const now = Date.now();
-    const found = walkTranscripts(this.o.dirs.filter((d) => fs.existsSync(d)));
+    const found = listTranscripts(this.o.dirs.filter((d) => fs.existsSync(d)));
     // Session files first, so a sub-agent's file finds its session.
-    const paths = found.groups
-      .flatMap((g) => g.files)
-      .sort((a, b) => Number(isSubAgentFile(a)) - Number(isSubAgentFile(b)));
+    const paths = found.files.sort((a, b) => Number(isSubAgentFile(a)) - Number(isSubAgentFile(b)));
     for (const p of paths) this.readNew(p, now);
     for (const s of this.sessions.values()) {
       const quiet = now - s.quietSince >= QUIET_MS;
@@ -173,21 +183,47 @@ export class Watcher {
       f = { ino: st.ino, offset: 0, line: 0, session: null, changedAt: now, stale };
       this.files.set(p, f);
     }
-    if (st.size === f.offset) return;
+    if (f.refused || st.size === f.offset) return;
+    const maxLine = this.o.maxLineBytes ?? MAX_LINE_BYTES;
     const fd = fs.openSync(p, "r");
-    let text: string;
+    let buf: Buffer;
     try {
-      const buf = Buffer.alloc(st.size - f.offset);
-      const n = fs.readSync(fd, buf, 0, buf.length, f.offset);
-      const end = buf.lastIndexOf(0x0a, n - 1);
-      if (end < 0) return; // no complete line yet
-      text = buf.subarray(0, end + 1).toString("utf8");
-      f.offset += end + 1;
+      buf = Buffer.alloc(Math.min(st.size - f.offset, maxLine));
+      buf = buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, f.offset));
     } finally {
       fs.closeSync(fd);
     }
+    if (buf.includes(0)) {
+      // JSON text never holds a NUL byte (JSON escapes it): a binary file, or a sparse one. Not read again unless it
+      // is truncated or replaced.
+      f.refused = true;
+      this.o.log(`watch: ${p} holds NUL bytes: not a transcript, not followed`);
+      return;
+    }
+    let start = 0;
+    if (f.skipping) {
+      // The rest of a line longer than maxLine: dropped up to its end.
+      const end = buf.indexOf(0x0a);
+      f.offset += end < 0 ? buf.length : end + 1;
+      if (end < 0) return;
+      f.skipping = false;
+      f.line += 1;
+      start = end + 1;
+    }
+    const end = buf.lastIndexOf(0x0a);
+    if (end < start) {
+      // A whole read with no end of line in it: a line longer than the longest read.
+      if (start === 0 && buf.length === maxLine) {
+        f.skipping = true;
+        f.offset += buf.length;
+        this.o.log(`watch: ${p} line ${f.line + 1} is longer than ${maxLine} bytes: skipped`);
+      }
+      return; // no complete line yet
+    }
+    const text = buf.subarray(start, end + 1).toString("utf8");
+    f.offset += end + 1 - start;
     f.changedAt = now;
-    for (const line of text.split("\n")) {
+    for (const line of text.split("\n").slice(0, -1)) {
       f.line += 1;
       if (line.trim() === "") continue;
       let record: unknown;
