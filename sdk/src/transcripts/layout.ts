@@ -30,14 +30,15 @@ export interface Walked {
 
 const isTranscriptName = (name: string) => name.endsWith(".jsonl") || name.endsWith(".json");
 
-/** The session id in a file's first lines (a Claude Code record's sessionId, a Gemini metadata line's). */
+/** The session id in a file's first 256 KiB (a Claude Code record's sessionId, a Gemini metadata line's): a resumed
+ *  Claude Code session's file starts with a summary line per earlier conversation, which names none. */
 export function sessionIdOf(file: string): string | null {
   let fd: number | null = null;
   try {
     fd = fs.openSync(file, "r");
-    const buf = Buffer.alloc(64 * 1024);
+    const buf = Buffer.alloc(256 * 1024);
     const n = fs.readSync(fd, buf, 0, buf.length, 0);
-    for (const line of buf.subarray(0, n).toString("utf8").split("\n").slice(0, 20)) {
+    for (const line of buf.subarray(0, n).toString("utf8").split("\n")) {
       try {
         const r = JSON.parse(line) as { sessionId?: unknown };
         if (typeof r.sessionId === "string") return r.sessionId;

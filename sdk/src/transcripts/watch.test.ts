@@ -82,6 +82,32 @@ describe("Watcher", () => {
     ]);
   });
 
+  it.each([
+    ["beside the session", "agent-a1b2c3.jsonl"],
+    ["under the session", "5f0c2a8e-7d1b-4c3a-9e6f-0a1b2c3d4e5f/subagents/agent-a1b2c3.jsonl"],
+  ])(
+    "gives a Claude Code session first seen as its summary line, and its sub-agent's file %s, the thoughts of an import",
+    async (_, agentPath) => {
+      const main = fixture("claude-code-session.jsonl");
+      const agent = fixture("claude-code-agent-a1b2c3.jsonl");
+      const file = path.join(dir, "-home-dev-app", "5f0c2a8e-7d1b-4c3a-9e6f-0a1b2c3d4e5f.jsonl");
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const w = watcher();
+      // The agent writes a line at a time; the first (a summary) names no session.
+      for (const line of main.split("\n").slice(0, -1)) {
+        fs.appendFileSync(file, `${line}\n`);
+        await w.poll();
+      }
+      const agentFile = path.join(path.dirname(file), agentPath);
+      fs.mkdirSync(path.dirname(agentFile), { recursive: true });
+      fs.writeFileSync(agentFile, agent.endsWith("\n") ? agent : `${agent}\n`);
+      await settle(w);
+      const whole = readTranscript(`${main}\n${agent}`);
+      expect(sent).toEqual(planThoughts(whole.session, { maxThoughtChars: 100_000, client: "thoughtgraph-cli" }));
+      expect(sent.at(-5)!.body).toMatchObject({ branchId: "agent-a1b2c3", branchFromThought: 9, thoughtNumber: 10 });
+    },
+  );
+
   it("opens no file that has not changed since the last poll", async () => {
     const claude = fixture("claude-code-session.jsonl").split("\n").slice(0, 6).join("\n") + "\n";
     for (let i = 0; i < 30; i++) {

@@ -18,7 +18,7 @@ import { ThoughtPlanner, type ThoughtEvent } from "../../../lib/normalised/plan-
 import { detectRecord, readerFor, type LineFormat } from "../../../lib/transcripts/read";
 import type { TranscriptReader } from "../../../lib/transcripts/reader";
 import { redactValue } from "../../../lib/transcripts/redact";
-import { isSubAgentFile, listTranscripts, sessionIdOf, subAgentParent } from "./layout";
+import { isSubAgentFile, listTranscripts, subAgentParent } from "./layout";
 import { postEvents, type ServerRef } from "./send";
 
 export const POLL_MS = 200;
@@ -66,11 +66,19 @@ interface Followed {
   refused?: boolean;
   /** Inside a line longer than the longest read, dropping bytes up to its end. */
   skipping?: boolean;
+  /** Claude Code records read before the first that names the session. */
+  early?: { record: unknown; line: number }[];
 }
 
 interface State {
   files: Record<string, { ino: number; offset: number; line: number }>;
   sessions: Record<string, number>;
+}
+
+/** The session a Claude Code record names (a sub-agent's records name their parent session). */
+function claudeSessionId(record: unknown): string | null {
+  const id = (record as { sessionId?: unknown }).sessionId;
+  return typeof id === "string" && id !== "" ? id : null;
 }
 
 function loadState(p: string): State {
@@ -132,9 +140,9 @@ export class Watcher {
     await this.send();
   }
 
-  private sessionFor(file: string, format: LineFormat, stale: boolean): Session {
+  private sessionFor(file: string, format: LineFormat, stale: boolean, claudeId: string | null): Session {
     let key = file;
-    if (format === "claude-code") key = `claude:${sessionIdOf(file) ?? file}`;
+    if (claudeId !== null) key = `claude:${claudeId}`;
     if (format === "gemini-cli" && isSubAgentFile(file)) {
       const parent = subAgentParent(file);
       const owner = [...this.sessions.values()].find((s) => s.reader.facts()?.id === parent);
@@ -235,22 +243,32 @@ export class Watcher {
       if (!f.session) {
         const format = detectRecord(record);
         if (!format) continue;
-        f.session = this.sessionFor(p, format, f.stale);
+        const claudeId = format === "claude-code" ? claudeSessionId(record) : null;
+        if (format === "claude-code" && claudeId === null) {
+          // A summary or snapshot line before the first record that names the session: its file's records and its
+          // sub-agents' files go to one session, keyed by that name, so it waits for it.
+          (f.early ??= []).push({ record, line: f.line });
+          continue;
+        }
+        f.session = this.sessionFor(p, format, f.stale, claudeId);
         if (isSubAgentFile(p)) f.name = path.basename(p);
+        for (const early of f.early?.splice(0) ?? []) this.push(f.session, early.record, early.line, f.name, now);
       }
-      const s = f.session;
-      const value = redactValue(record, this.o.redactions);
-      const items = s.reader.push(value, f.line, f.name);
-      if (items.length > 0 && !s.planner) {
-        s.planner = new ThoughtPlanner(
-          { ...s.reader.facts()! },
-          { maxThoughtChars: 100_000, client: "thoughtgraph-cli" },
-        );
-      }
-      for (const item of items) this.produce(s, s.planner!.add(item));
-      s.quietSince = now;
+      this.push(f.session, record, f.line, f.name, now);
     }
     this.state.files[p] = { ino: f.ino, offset: f.offset, line: f.line };
+  }
+
+  private push(s: Session, record: unknown, line: number, name: string | undefined, now: number): void {
+    const items = s.reader.push(redactValue(record, this.o.redactions), line, name);
+    if (items.length > 0 && !s.planner) {
+      s.planner = new ThoughtPlanner(
+        { ...s.reader.facts()! },
+        { maxThoughtChars: 100_000, client: "thoughtgraph-cli" },
+      );
+    }
+    for (const item of items) this.produce(s, s.planner!.add(item));
+    s.quietSince = now;
   }
 
   private produce(s: Session, events: ThoughtEvent[]): void {
