@@ -123,7 +123,7 @@ describe("Codex CLI", () => {
 });
 
 describe("Gemini CLI", () => {
-  it("gives the exact graph: upserted messages once each, a rewind as a branch, a sub-agent's file", () => {
+  it("gives the exact graph: upserted messages once each, a rewind as a branch, a compaction, a sub-agent's file", () => {
     const out = readTranscript(`${fixture("gemini-session.jsonl")}\n${fixture("gemini-subagent.jsonl")}`);
     expect(out.session).toMatchObject({ id: "7c1d9e2f-3a4b-4c5d-8e9f-a0b1c2d3e4f5", cwd: "/home/dev/site" });
     expect(graphOf(out.session)).toEqual([
@@ -137,11 +137,19 @@ describe("Gemini CLI", () => {
       "6 [fork-g6:text from 5] prompt g6:text: Instead, cache the minified output",
       "7 [fork-g6:text] reasoning g7:thought-0: **Caching**",
       "8 [fork-g6:text] answer g7:text: Added a cache for minified chunks.",
+      "9 [fork-g6:text] prompt c1:text: Conversation compacted. <state_snapshot>",
+      "10 [fork-g6:text] prompt g9:text: Is the build faster now?",
       "4 [agent-sub-9f8e from 3] prompt sub-9f8e/s1:text: Profile the build",
       "5 [agent-sub-9f8e] answer sub-9f8e/s2:text: Minify dominates.",
     ]);
     const e = byRef(fixture("gemini-session.jsonl"));
     expect(e.get("g2:thought-0")!.body.detail).toMatchObject({ tokensIn: 800, tokensOut: 60, tokensReasoning: 40 });
+    // The compression's summary, once; the history written again adds nothing else (the kept messages were read,
+    // the acknowledgement and the restated environment are the CLI's).
+    expect(e.get("c1:text")!.body.thought).toBe(
+      "Conversation compacted. <state_snapshot>\n    <overall_goal>Make the build faster.</overall_goal>\n" +
+        "    <key_knowledge>Minification took 41 s; minified chunks are now cached.</key_knowledge>\n</state_snapshot>",
+    );
   });
 });
 
