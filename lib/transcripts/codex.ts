@@ -5,7 +5,9 @@
 // `event_msg` the UI's events: its agent_reasoning, agent_message and user_message repeat response items and are
 // skipped; its token_count reports the usage of the model response just before it. `compacted` replaces the history
 // with a summary. Lines have no ids of their own, so an item's id is its line number (stable as the file grows).
-// The conversation is linear: each item follows the one before.
+// The conversation is linear, each item following the one before, until a rollback (`event_msg` thread_rolled_back,
+// the user's backtrack) drops the newest `num_turns` turns: the turn after it continues from where the first dropped
+// turn began, so the dropped turns stay as a branch.
 import type { NormalisedItem, Usage } from "../normalised/model";
 import {
   argumentsText,
@@ -32,6 +34,8 @@ export function codexReader(): TranscriptReader {
   /** When the last record that was not part of a model response was written (a response's latency starts there). */
   let requestAt: string | undefined;
   const toolNames = new Map<string, string>();
+  /** Where each user turn of the history began: the item its prompt followed. */
+  const turns: (string | null)[] = [];
 
   const release = (usage?: Usage): NormalisedItem[] => {
     const out = held;
@@ -85,6 +89,13 @@ export function codexReader(): TranscriptReader {
           return add({ id, kind: "prompt", text: `Conversation compacted.${text ? ` ${text}` : ""}`, ...stamp }, false);
         }
         case "event_msg": {
+          if (p.type === "thread_rolled_back") {
+            const n = num(p.num_turns) ?? 0;
+            if (n < 1 || turns.length === 0) return [];
+            const out = release();
+            last = turns.splice(Math.max(0, turns.length - n))[0] ?? null;
+            return out;
+          }
           if (p.type === "token_count") {
             const info = obj(p.info);
             const u = obj(info?.last_token_usage);
@@ -114,6 +125,7 @@ export function codexReader(): TranscriptReader {
           if (p.role === "assistant") return add({ id, kind: "answer", text, ...stamp, ...withModel }, true);
           if (p.role !== "user" || text.trim() === "" || BOILERPLATE.test(text)) return [];
           requestAt = at;
+          turns.push(last);
           return add({ id, kind: "prompt", text, ...stamp }, false);
         }
         case "reasoning": {

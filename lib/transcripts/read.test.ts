@@ -87,7 +87,7 @@ describe("Claude Code", () => {
 });
 
 describe("Codex CLI", () => {
-  it("gives the exact graph, with usage from token_count on the response it follows", () => {
+  it("gives the exact graph, with usage from token_count on the response it follows, and a rollback as a branch", () => {
     const text = fixture("codex-rollout.jsonl");
     const out = readTranscript(text);
     expect(out.session).toMatchObject({
@@ -107,6 +107,8 @@ describe("Codex CLI", () => {
       "8 prompt L16: Write the missing test",
       "9 reasoning L18: Use the users test as a template.",
       "10 answer L19: Added tests/orders.test.ts.",
+      "8 [fork-L21 from 7] prompt L21: Write the test with table-driven cases instead",
+      "9 [fork-L21] answer L22: Added a table-driven tests/orders.test.ts.",
     ]);
     const e = byRef(text);
     expect(e.get("L6")!.body.detail).toMatchObject({
@@ -118,7 +120,7 @@ describe("Codex CLI", () => {
     });
     expect(e.get("L11")!.body.detail).toMatchObject({ withheld: "encrypted", tokensOut: 40 });
     expect(e.get("L18")!.body.detail.model).toBe("gpt-5.1-codex");
-    expect(out.skipped).toEqual([{ line: 21, reason: "the last line is incomplete (still being written)" }]);
+    expect(out.skipped).toEqual([{ line: 24, reason: "the last line is incomplete (still being written)" }]);
   });
 });
 

@@ -107,7 +107,7 @@ describe("thoughtgraph import", () => {
     const codex = path.join(root, ".codex/sessions/2026/11/21");
     expect(first.stdout.split("\n")).toEqual([
       "Sessions: 4 imported, 0 unchanged, 3 refused.",
-      "Thoughts: 60 imported, 0 already there.",
+      "Thoughts: 62 imported, 0 already there.",
       "Refused:",
       `  ${root}/.claude/projects/-home-dev-web/linked.jsonl: a symlink out of the tree, not followed`,
       `  ${root}/escape: a symlink out of the tree, not followed`,
@@ -133,7 +133,7 @@ describe("thoughtgraph import", () => {
     const before = tableCounts(tg.dbFile);
     const again = cli(["import", root]);
     expect(again.stdout).toContain("Sessions: 0 imported, 4 unchanged, 3 refused.");
-    expect(again.stdout).toContain("Thoughts: 0 imported, 60 already there.");
+    expect(again.stdout).toContain("Thoughts: 0 imported, 62 already there.");
     expect(tableCounts(tg.dbFile).thoughts).toBe(before.thoughts);
   });
 
