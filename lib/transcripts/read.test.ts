@@ -203,6 +203,24 @@ describe("provider message JSON", () => {
   });
 });
 
+describe("a format named instead of detected", () => {
+  it("reads a conversation that fits several formats as the one named", () => {
+    const doc = JSON.stringify({
+      messages: [
+        { role: "user", content: "Is 7 prime?" },
+        { role: "assistant", content: "Yes." },
+      ],
+    });
+    expect(readTranscript(doc).format).toBe("anthropic");
+    const named = readTranscript(doc, { format: "openai-chat", name: "seven" });
+    expect(named.format).toBe("openai-chat");
+    expect(named.session).toMatchObject({ source: "openai-chat", id: "seven" });
+    expect(graphOf(named.session)).toEqual(["1 prompt m0:text: Is 7 prime?", "2 answer m1:text: Yes."]);
+    // A line format named for a file of another refuses it rather than guessing.
+    expect(() => readTranscript(fixture("codex-rollout.jsonl"), { format: "gemini-cli" })).toThrow(TranscriptError);
+  });
+});
+
 describe("following a file line by line", () => {
   it.each(["claude-code-session.jsonl", "codex-rollout.jsonl", "gemini-session.jsonl"])(
     "%s: the same thoughts as reading it whole, and a prefix's thoughts never change",
