@@ -169,7 +169,7 @@ test("the onboarding tab for Claude Code / Codex / Gemini CLI gives the watch co
   await form.getByRole("button", { name: "Create key" }).click();
   await page.getByRole("tab", { name: "Claude Code / Codex / Gemini CLI" }).click();
   const panel = page.getByRole("tabpanel", { name: "Claude Code / Codex / Gemini CLI" });
-  await expect(panel).toContainText("in a checkout of thoughtgraph");
+  await expect(panel).toContainText("a terminal in a thoughtgraph checkout");
   await expect(panel).toContainText("cd /path/to/thoughtgraph");
   await expect(panel).toContainText(
     new RegExp(

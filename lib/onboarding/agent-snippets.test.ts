@@ -64,7 +64,7 @@ describe("agentSnippets", () => {
       "npx thoughtgraph import ~/.claude/projects ~/.codex/sessions ~/.gemini/tmp",
       "npx thoughtgraph watch --claude --codex --gemini",
     ]);
-    expect(s.where).toMatch(/^a terminal, in a checkout of thoughtgraph/);
+    expect(s.where).toMatch(/^a terminal in a thoughtgraph checkout/);
   });
 
   it("gives OTLP exporters the base URL and the key as a header, for each library", () => {
