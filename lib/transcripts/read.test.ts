@@ -255,6 +255,19 @@ describe("bad input", () => {
     ['{"a": 1}\n{"b": 2}\n', /No line is a record of a known transcript format/],
     ["\u0000\u0001binary", /binary/],
     ['{"foo": "bar"}', /no known transcript/],
+    // Gemini CLI's logs.json and a checkpoint (history as {role, parts}), found beside its chats.
+    [
+      '[{"sessionId": "s", "messageId": 0, "type": "user", "message": "hi", "timestamp": "2026-11-22T08:00:01Z"}]',
+      /no known transcript/,
+    ],
+    [
+      '[{"role": "user", "parts": [{"text": "hi"}]}, {"role": "model", "parts": [{"text": "hello"}]}]',
+      /no known transcript/,
+    ],
+    [
+      '{"messages": [{"role": "user", "content": []}]}',
+      /reads as an Anthropic Messages conversation, but none of its messages/,
+    ],
   ])("refuses %j as a whole", (text, message) => {
     expect(() => readTranscript(text)).toThrow(TranscriptError);
     expect(() => readTranscript(text)).toThrow(message);

@@ -72,6 +72,15 @@ function tree(root: string) {
     fixture("gemini-subagent.jsonl"),
   );
   fs.symlinkSync("/etc", path.join(root, "escape"));
+  // Gemini CLI's prompt log and a checkpoint beside its chats: no transcripts, passed over.
+  fs.writeFileSync(
+    path.join(chats, "../logs.json"),
+    JSON.stringify([{ sessionId: "7c1d9e2f", messageId: 0, type: "user", message: "Why is the build slow?" }]),
+  );
+  fs.writeFileSync(
+    path.join(chats, "../checkpoint-build.json"),
+    JSON.stringify([{ role: "user", parts: [{ text: "Why is the build slow?" }] }]),
+  );
   // A resumed Claude Code session (a summary line per earlier conversation first) with its sub-agent's file beside it.
   const web = path.join(root, ".claude/projects/-home-dev-web");
   fs.mkdirSync(web, { recursive: true });

@@ -1,7 +1,7 @@
 // Where coding agents keep their transcripts, and which files make one session: a Claude Code session's file with
 // its sub-agents' files (`agent-<id>.jsonl` beside it, or `<session>/subagents/agent-<id>.jsonl`), a Gemini CLI chat
 // with its sub-agents' chats (`chats/<session id>/<id>.jsonl`), a Codex rollout on its own. A directory walk follows
-// no symlink that leads out of the tree it was given.
+// no symlink that leads out of the tree it was given, and passes over Gemini CLI's logs and checkpoints.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +29,10 @@ export interface Walked {
 }
 
 const isTranscriptName = (name: string) => name.endsWith(".jsonl") || name.endsWith(".json");
+
+/** Gemini CLI's files beside a project's `chats/`: its prompt log and /chat save checkpoints, no transcripts (their
+ *  messages are in the chats). */
+const GEMINI_PROJECT_FILES = /^(logs\.json|checkpoint.*\.json)$/;
 
 /** The session id in a file's first 256 KiB (a Claude Code record's sessionId, a Gemini metadata line's): a resumed
  *  Claude Code session's file starts with a summary line per earlier conversation, which names none. */
@@ -92,7 +96,12 @@ export function listTranscripts(paths: readonly string[]): { files: string[]; re
       return;
     }
     if (st.isDirectory()) {
-      for (const name of fs.readdirSync(p).sort()) visit(path.join(p, name), root);
+      const names = fs.readdirSync(p).sort();
+      const geminiProject = names.includes("chats");
+      for (const name of names) {
+        if (geminiProject && GEMINI_PROJECT_FILES.test(name)) continue;
+        visit(path.join(p, name), root);
+      }
     } else if (st.isFile() && isTranscriptName(p)) files.push(p);
   };
   for (const p of paths) {
