@@ -125,6 +125,29 @@ describe("Watcher", () => {
     expect(opened).not.toHaveBeenCalled();
   });
 
+  it("writes its state file when it read or sent something, not on every poll", async () => {
+    const meta = fixture("codex-rollout.jsonl").split("\n")[0]!;
+    fs.writeFileSync(path.join(dir, "rollout-meta.jsonl"), `${meta}\n`);
+    const w = new Watcher({
+      dirs: [dir],
+      server: { baseUrl: "http://127.0.0.1:9" },
+      redactions: [],
+      dryRun: false,
+      statePath: path.join(dir, "..", "state.json"),
+      out: () => undefined,
+      log: (line) => logged.push(line),
+    });
+    const written = vi.spyOn(fs, "writeFileSync");
+    await w.poll();
+    expect(written).toHaveBeenCalledTimes(1);
+    await w.poll();
+    await w.poll();
+    expect(written).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "..", "state.json"), "utf8"))).toMatchObject({
+      files: { [path.join(dir, "rollout-meta.jsonl")]: { offset: meta.length + 1, line: 1 } },
+    });
+  });
+
   it("refuses a sparse 1 GB file once, reading no more than the longest line", async () => {
     const big = path.join(dir, "big.jsonl");
     const fd = fs.openSync(big, "w");

@@ -97,6 +97,8 @@ export class Watcher {
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
   private stopped = false;
+  /** The state changed since it was last written (written only then: a poll that finds nothing writes nothing). */
+  private dirty = false;
 
   constructor(private readonly o: WatchOptions) {
     this.state = loadState(o.statePath);
@@ -179,6 +181,7 @@ export class Watcher {
       if (f.session) {
         this.sessions.delete(f.session.key);
         delete this.state.sessions[f.session.key];
+        this.dirty = true;
       }
       f = undefined;
       this.files.delete(p);
@@ -257,6 +260,7 @@ export class Watcher {
       this.push(f.session, record, f.line, f.name, now);
     }
     this.state.files[p] = { ino: f.ino, offset: f.offset, line: f.line };
+    this.dirty = true;
   }
 
   private push(s: Session, record: unknown, line: number, name: string | undefined, now: number): void {
@@ -297,12 +301,14 @@ export class Watcher {
       }
       s.sent += batch.length;
       this.state.sessions[s.key] = s.sent;
+      this.dirty = true;
     }
     this.saveState();
   }
 
   private saveState(): void {
-    if (this.o.dryRun) return;
+    if (this.o.dryRun || !this.dirty) return;
+    this.dirty = false;
     fs.mkdirSync(path.dirname(this.o.statePath), { recursive: true });
     const tmp = `${this.o.statePath}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(this.state));
