@@ -4,7 +4,7 @@
 // `content` and `encrypted_content`). A document has no session id: it is the source name's when the door gives one,
 // else a hash of its first message, so a longer version of the same conversation is the same session.
 import type { NormalisedItem, NormalisedSession, SourceKind, Usage } from "../normalised/model";
-import { argumentsText, contentText, num, obj, str } from "./reader";
+import { anthropicUsage, argumentsText, contentText, num, obj, str } from "./reader";
 
 export type ProviderFormat = Extract<SourceKind, "anthropic" | "openai-chat" | "openai-responses">;
 
@@ -73,19 +73,6 @@ class Builder {
     this.items.push({ ...item, id, parent: this.last });
     this.last = id;
   }
-}
-
-function anthropicUsage(value: unknown): Usage | undefined {
-  const u = obj(value);
-  if (!u) return undefined;
-  const usage: Usage = {};
-  const input = num(u.input_tokens);
-  const cached = num(u.cache_read_input_tokens);
-  if (input !== undefined) usage.input = input + (cached ?? 0);
-  if (cached !== undefined) usage.cachedInput = cached;
-  const output = num(u.output_tokens);
-  if (output !== undefined) usage.output = output;
-  return Object.keys(usage).length > 0 ? usage : undefined;
 }
 
 function openaiUsage(value: unknown): Usage | undefined {

@@ -170,6 +170,12 @@ describe("provider message JSON", () => {
       "7 placeholder m3:0: Reasoning not included by the provider: only its signature …",
       "8 answer m3:1: 391",
     ]);
+    // Usage counted as a Claude Code transcript counts it: every input token, cache writes and reads included.
+    expect(byRef(fixture("anthropic-messages.json")).get("m1:0")!.body.detail).toMatchObject({
+      tokensIn: 45,
+      tokensCached: 5,
+      tokensOut: 50,
+    });
   });
 
   it("reads OpenAI Chat Completions with reasoning_content", () => {
