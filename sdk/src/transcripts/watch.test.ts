@@ -110,6 +110,26 @@ describe("Watcher", () => {
     },
   );
 
+  it("gives a Gemini CLI chat and its sub-agent's chat (chats/<session>/<id>.jsonl) the thoughts of an import", async () => {
+    const main = fixture("gemini-session.jsonl");
+    const sub = fixture("gemini-subagent.jsonl");
+    const chats = path.join(dir, "b3f1", "chats");
+    fs.mkdirSync(path.join(chats, "7c1d9e2f-3a4b-4c5d-8e9f-a0b1c2d3e4f5"), { recursive: true });
+    const w = watcher();
+    const lines = main.split("\n");
+    fs.writeFileSync(path.join(chats, "session-2026-11-22T08-00-7c1d9e2f.jsonl"), `${lines.slice(0, 8).join("\n")}\n`);
+    await settle(w);
+    fs.appendFileSync(path.join(chats, "session-2026-11-22T08-00-7c1d9e2f.jsonl"), lines.slice(8).join("\n"));
+    fs.writeFileSync(path.join(chats, "7c1d9e2f-3a4b-4c5d-8e9f-a0b1c2d3e4f5", "sub-9f8e.jsonl"), `${sub}\n`);
+    await settle(w);
+    const whole = readTranscript(`${main}\n${sub}`);
+    expect(sent).toEqual(planThoughts(whole.session, { maxThoughtChars: 100_000, client: "thoughtgraph-cli" }));
+    expect(sent.filter((e) => e.body.branchId === "agent-sub-9f8e").map((e) => e.body.detail.sourceRef)).toEqual([
+      "sub-9f8e/s1:text",
+      "sub-9f8e/s2:text",
+    ]);
+  });
+
   it("opens no file that has not changed since the last poll", async () => {
     const claude = fixture("claude-code-session.jsonl").split("\n").slice(0, 6).join("\n") + "\n";
     for (let i = 0; i < 30; i++) {
