@@ -124,6 +124,33 @@ describe("Codex CLI", () => {
   });
 });
 
+describe("Codex CLI sub-agents", () => {
+  it("reads a sub-agent's rollout after its session's as a branch from the call before it started", () => {
+    const text = `${fixture("codex-rollout.jsonl")}\n${fixture("codex-subagent.jsonl")}`;
+    const out = readTranscript(text);
+    expect(out.session.id).toBe("019a2d7a-41c4-78b1-b7cc-a45d62a89cd5");
+    const agent = "019a2d7b-5e10-7c2a-9d3e-0f1a2b3c4d5e";
+    const lines = graphOf(out.session);
+    expect(lines).toHaveLength(15);
+    expect(lines.filter((l) => l.includes("[agent-"))).toEqual([
+      `4 [agent-${agent} from 3] prompt ${agent}/L4: Find the route files under src/routes`,
+      `5 [agent-${agent}] reasoning ${agent}/L5: List the directory.`,
+      `6 [agent-${agent}] answer ${agent}/L6: users.ts and orders.ts`,
+    ]);
+    const e = byRef(text);
+    // Its own model and usage; the session's thoughts keep theirs.
+    expect(e.get(`${agent}/L5`)!.body.detail).toMatchObject({
+      model: "gpt-5.1-codex-mini",
+      tokensIn: 300,
+      tokensOut: 20,
+      tokensReasoning: 8,
+    });
+    expect(e.get("L6")!.body.detail.model).toBe("gpt-5-codex");
+    // Read on its own, it is a session of its own.
+    expect(readTranscript(fixture("codex-subagent.jsonl")).session.id).toBe(agent);
+  });
+});
+
 describe("Gemini CLI", () => {
   it("gives the exact graph: upserted messages once each, a rewind as a branch, a compaction, a sub-agent's file", () => {
     const out = readTranscript(`${fixture("gemini-session.jsonl")}\n${fixture("gemini-subagent.jsonl")}`);

@@ -66,6 +66,7 @@ function tree(root: string) {
   );
   fs.writeFileSync(path.join(sub, "agent-a1b2c3.jsonl"), fixture("claude-code-agent-a1b2c3.jsonl"));
   fs.writeFileSync(path.join(codex, "rollout-2026-11-21T09-00-00-019a2d7a.jsonl"), fixture("codex-rollout.jsonl"));
+  fs.writeFileSync(path.join(codex, "rollout-2026-11-21T09-00-04-019a2d7b.jsonl"), fixture("codex-subagent.jsonl"));
   fs.writeFileSync(path.join(chats, "session-2026-11-22T08-00-7c1d9e2f.jsonl"), fixture("gemini-session.jsonl"));
   fs.writeFileSync(
     path.join(chats, "7c1d9e2f-3a4b-4c5d-8e9f-a0b1c2d3e4f5/sub-9f8e.jsonl"),
@@ -116,7 +117,7 @@ describe("thoughtgraph import", () => {
     const codex = path.join(root, ".codex/sessions/2026/11/21");
     expect(first.stdout.split("\n")).toEqual([
       "Sessions: 4 imported, 0 unchanged, 3 refused.",
-      "Thoughts: 62 imported, 0 already there.",
+      "Thoughts: 65 imported, 0 already there.",
       "Refused:",
       `  ${root}/.claude/projects/-home-dev-web/linked.jsonl: a symlink out of the tree, not followed`,
       `  ${root}/escape: a symlink out of the tree, not followed`,
@@ -128,6 +129,7 @@ describe("thoughtgraph import", () => {
     expect(first.stderr).toMatch(/\[1\/7\] .*5f0c2a8e.*\(\+1 sub-agent files\): claude-code, 18 thoughts imported/);
     expect(first.stderr).toMatch(/\[2\/7\] .*beside00.*\(\+1 sub-agent files\): claude-code, 18 thoughts imported/);
     expect(first.stderr).toMatch(/\[6\/7\] .*rollout-huge.jsonl: refused \(larger than 64 MiB\)/);
+    expect(first.stderr).toMatch(/\[4\/7\] .*019a2d7a.jsonl \(\+1 sub-agent files\): codex, 15 thoughts imported/);
     // The sub-agent beside its resumed session: a branch from the Task call, as under the session.
     const beside = await getGraph(tg.server, "claude-code:beside00-7d1b-4c3a-9e6f-0a1b2c3d4e5f");
     const task = beside.thoughts.find((t) => t.kind === "tool_call" && t.text.includes("Task"))!;
@@ -142,7 +144,7 @@ describe("thoughtgraph import", () => {
     const before = tableCounts(tg.dbFile);
     const again = cli(["import", root]);
     expect(again.stdout).toContain("Sessions: 0 imported, 4 unchanged, 3 refused.");
-    expect(again.stdout).toContain("Thoughts: 0 imported, 62 already there.");
+    expect(again.stdout).toContain("Thoughts: 0 imported, 65 already there.");
     expect(tableCounts(tg.dbFile).thoughts).toBe(before.thoughts);
   });
 
@@ -217,11 +219,11 @@ describe("thoughtgraph watch", () => {
   let log = "";
   const dir = () => path.join(tmp, "live");
   const state = () => path.join(tmp, "watch-state.json");
-  const start = () => {
+  const start = (watched = dir(), statePath = state()) => {
     log = "";
     child = spawn(
       process.execPath,
-      [CLI, "watch", dir(), "--state", state(), "--url", tg.server.url, "--api-key", TEST_API_KEY],
+      [CLI, "watch", watched, "--state", statePath, "--url", tg.server.url, "--api-key", TEST_API_KEY],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
@@ -312,6 +314,47 @@ describe("thoughtgraph watch", () => {
     });
     expect(r.thoughts[0]!.text).toBe("List the routes that lack tests");
     expect(log).toMatch(/gemini-new\.jsonl was replaced; reading it from its start/);
+    await stop();
+  });
+
+  it("after a restart sends what a session and its sub-agent's file gained meanwhile, and nothing twice", async () => {
+    const live = path.join(tmp, "live-agents", "-home-dev-app");
+    fs.mkdirSync(live, { recursive: true });
+    const id = "restart0-7d1b-4c3a-9e6f-0a1b2c3d4e5f";
+    const main = fixture("claude-code-session.jsonl")
+      .replaceAll("5f0c2a8e-7d1b-4c3a-9e6f-0a1b2c3d4e5f", id)
+      .split("\n");
+    const agent = fixture("claude-code-agent-a1b2c3.jsonl")
+      .replaceAll("5f0c2a8e-7d1b-4c3a-9e6f-0a1b2c3d4e5f", id)
+      .split("\n");
+    const file = path.join(live, `${id}.jsonl`);
+    const agentFile = path.join(live, "agent-a1b2c3.jsonl");
+    const statePath = path.join(tmp, "watch-state-agents.json");
+    const count = async (n: number) =>
+      until(async () => ((await graphOrNull(`claude-code:${id}`))?.thoughts.length ?? 0) >= n);
+    // The session up to its Task call, the sub-agent's first records, then the Task's result: interleaved.
+    fs.writeFileSync(file, `${main.slice(0, 12).join("\n")}\n`);
+    start(path.dirname(live), statePath);
+    await count(9);
+    fs.writeFileSync(agentFile, `${agent.slice(0, 2).join("\n")}\n`);
+    await count(12);
+    fs.appendFileSync(file, `${main.slice(12, 13).join("\n")}\n`);
+    await count(13);
+    await stop();
+    // Both grow while it is stopped; then it starts again.
+    fs.appendFileSync(file, `${main.slice(13, 18).join("\n")}\n`);
+    fs.appendFileSync(agentFile, `${agent.slice(2).join("\n")}\n`);
+    start(path.dirname(live), statePath);
+    const g = await until(async () => {
+      const x = await graphOrNull(`claude-code:${id}`);
+      return x && x.thoughts.length === 18 ? x : null;
+    });
+    expect(g.thoughts.filter((t) => t.kind === "prompt").map((t) => t.text)).toContain(
+      "Instead, explain the fix in one line",
+    );
+    await sleep(800);
+    expect(log).toMatch(/5 new thoughts/);
+    expect(log).not.toMatch(/already there/);
     await stop();
   });
 });

@@ -1,5 +1,5 @@
 // The CLI's requests to a thoughtgraph server: a transcript file to POST /api/v1/import/transcript, thought events to
-// POST /api/v1/ingest. Errors come back as the server's message.
+// POST /api/v1/ingest, and a session's thoughts' source refs from GET /api/v1/sessions/{key}. Errors come back as the server's message.
 import type { ThoughtEvent } from "../../../lib/normalised/plan-thoughts";
 import type { TranscriptImportResult } from "../../../lib/contracts/transcripts";
 import { unreachable } from "../client";
@@ -68,4 +68,14 @@ export async function postEvents(
     }
   }
   return { written, seen };
+}
+
+/** The source refs of a session's thoughts on the server (none when it has no such session). */
+export async function knownSourceRefs(s: ServerRef, sessionKey: string): Promise<Set<string>> {
+  const res = await send(s, new URL(`/api/v1/sessions/${encodeURIComponent(sessionKey)}`, s.baseUrl), {
+    headers: headers(s, "application/json"),
+  });
+  if (res.status === 404) return new Set();
+  const { thoughts } = await answer<{ thoughts: { detail: { sourceRef?: string } | null }[] }>(res);
+  return new Set(thoughts.flatMap((t) => (t.detail?.sourceRef ? [t.detail.sourceRef] : [])));
 }

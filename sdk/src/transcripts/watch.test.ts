@@ -130,6 +130,29 @@ describe("Watcher", () => {
     ]);
   });
 
+  it("gives a Codex rollout and a sub-agent's rollout written while it runs the thoughts of an import", async () => {
+    const lines = fixture("codex-rollout.jsonl").split("\n");
+    const sub = fixture("codex-subagent.jsonl");
+    const day = path.join(dir, "2026", "11", "21");
+    fs.mkdirSync(day, { recursive: true });
+    const file = path.join(day, "rollout-2026-11-21T09-00-00-019a2d7a.jsonl");
+    const w = watcher();
+    fs.writeFileSync(file, `${lines.slice(0, 9).join("\n")}\n`);
+    await settle(w);
+    fs.writeFileSync(path.join(day, "rollout-2026-11-21T09-00-04-019a2d7b.jsonl"), `${sub}\n`);
+    await settle(w);
+    fs.appendFileSync(file, lines.slice(9).join("\n"));
+    await settle(w);
+    const whole = readTranscript(`${lines.join("\n")}\n${sub}`);
+    const byId = (events: ThoughtEvent[]) => [...events].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(sent)).toEqual(
+      byId(planThoughts(whole.session, { maxThoughtChars: 100_000, client: "thoughtgraph-cli" })),
+    );
+    expect(sent.filter((e) => e.body.branchId?.startsWith("agent-")).map((e) => e.body.thoughtNumber)).toEqual([
+      4, 5, 6,
+    ]);
+  });
+
   it("opens no file that has not changed since the last poll", async () => {
     const claude = fixture("claude-code-session.jsonl").split("\n").slice(0, 6).join("\n") + "\n";
     for (let i = 0; i < 30; i++) {

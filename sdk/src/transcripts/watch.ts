@@ -8,9 +8,10 @@
 // they go out when a poll finds no new line of their session since the previous one.
 //
 // Restart: the state file keeps each file's inode and the bytes read, and each session's count of thoughts sent. On
-// start, a known file's lines up to there are read again without sending (the readers need them to place what
-// follows), and a session's first `sent` thoughts are not sent again: the thoughts of a prefix never change
-// (lib/normalised/plan-thoughts.ts), so the count says exactly which.
+// start, a known file's lines are read again (the readers need them to place what follows) and what they produce is
+// held until the session is quiet: then a session read from one file sends all but its first `sent` thoughts (the
+// thoughts of a prefix never change, lib/normalised/plan-thoughts.ts), and one read from several files (a session
+// and its sub-agents', whose lines interleaved as they grew) asks the server which of its thoughts it has.
 import fs from "node:fs";
 import path from "node:path";
 import { MAX_TRANSCRIPT_BYTES } from "../../../lib/contracts/transcripts";
@@ -19,7 +20,7 @@ import { detectRecord, readerFor, type LineFormat } from "../../../lib/transcrip
 import type { TranscriptReader } from "../../../lib/transcripts/reader";
 import { redactValue } from "../../../lib/transcripts/redact";
 import { isSubAgentFile, listTranscripts, subAgentParent } from "./layout";
-import { postEvents, type ServerRef } from "./send";
+import { knownSourceRefs, postEvents, type ServerRef } from "./send";
 
 export const POLL_MS = 200;
 /** A session with no new line for this long has its waiting responses sent: one poll. At 300 ms (two polls) a
@@ -46,10 +47,14 @@ interface Session {
   key: string;
   reader: TranscriptReader;
   planner: ThoughtPlanner | null;
-  produced: number;
+  /** Thoughts sent (to the state file: how many of a single-file session's not to send again after a restart). */
   sent: number;
   queue: ThoughtEvent[];
   quietSince: number;
+  /** The files it is read from (a session's own and its sub-agents'). */
+  files: Set<string>;
+  /** After a restart, what it produced until it first went quiet: which of it was sent before is settled then. */
+  backlog: ThoughtEvent[] | null;
 }
 
 interface Followed {
@@ -79,6 +84,16 @@ interface State {
 function claudeSessionId(record: unknown): string | null {
   const id = (record as { sessionId?: unknown }).sessionId;
   return typeof id === "string" && id !== "" ? id : null;
+}
+
+/** The parent thread a Codex sub-agent's rollout names in its session_meta. */
+function codexParent(record: unknown): string | null {
+  const r = record as {
+    type?: unknown;
+    payload?: { source?: { subagent?: { thread_spawn?: { parent_thread_id?: unknown } } } };
+  };
+  const parent = r.type === "session_meta" ? r.payload?.source?.subagent?.thread_spawn?.parent_thread_id : undefined;
+  return typeof parent === "string" ? parent : null;
 }
 
 function loadState(p: string): State {
@@ -137,16 +152,24 @@ export class Watcher {
     for (const p of paths) this.readNew(p, now);
     for (const s of this.sessions.values()) {
       const quiet = now - s.quietSince >= QUIET_MS;
-      if (quiet) for (const item of s.reader.flush()) this.produce(s, s.planner?.add(item) ?? []);
+      if (!quiet) continue;
+      for (const item of s.reader.flush()) this.produce(s, s.planner?.add(item) ?? []);
+      if (s.backlog) await this.settleBacklog(s);
     }
     await this.send();
   }
 
-  private sessionFor(file: string, format: LineFormat, stale: boolean, claudeId: string | null): Session {
-    let key = file;
-    if (claudeId !== null) key = `claude:${claudeId}`;
-    if (format === "gemini-cli" && isSubAgentFile(file)) {
-      const parent = subAgentParent(file);
+  private sessionFor(file: string, format: LineFormat, stale: boolean, first: unknown): Session {
+    const claudeId = format === "claude-code" ? claudeSessionId(first) : null;
+    const key = claudeId !== null ? `claude:${claudeId}` : file;
+    // A Gemini sub-agent's chat, or a Codex sub-agent's rollout, joins the session it names, when that is followed.
+    const parent =
+      format === "gemini-cli" && isSubAgentFile(file)
+        ? subAgentParent(file)
+        : format === "codex"
+          ? codexParent(first)
+          : null;
+    if (parent !== null) {
       const owner = [...this.sessions.values()].find((s) => s.reader.facts()?.id === parent);
       if (owner) return owner;
     }
@@ -156,10 +179,11 @@ export class Watcher {
         key,
         reader: readerFor(format),
         planner: null,
-        produced: 0,
         sent: stale ? 0 : (this.state.sessions[key] ?? 0),
         queue: [],
         quietSince: 0,
+        files: new Set(),
+        backlog: !stale && (this.state.sessions[key] ?? 0) > 0 ? [] : null,
       };
       this.sessions.set(key, s);
     }
@@ -253,8 +277,9 @@ export class Watcher {
           (f.early ??= []).push({ record, line: f.line });
           continue;
         }
-        f.session = this.sessionFor(p, format, f.stale, claudeId);
-        if (isSubAgentFile(p)) f.name = path.basename(p);
+        f.session = this.sessionFor(p, format, f.stale, record);
+        f.session.files.add(p);
+        if (isSubAgentFile(p) || (format === "codex" && codexParent(record) !== null)) f.name = path.basename(p);
         for (const early of f.early?.splice(0) ?? []) this.push(f.session, early.record, early.line, f.name, now);
       }
       this.push(f.session, record, f.line, f.name, now);
@@ -276,10 +301,24 @@ export class Watcher {
   }
 
   private produce(s: Session, events: ThoughtEvent[]): void {
-    for (const e of events) {
-      s.produced += 1;
-      if (s.produced > s.sent) s.queue.push(e);
+    (s.backlog ?? s.queue).push(...events);
+  }
+
+  /**
+   * A restarted session's thoughts, read again, that were not sent before the restart. A session read from one file
+   * produces its thoughts in the same order every time (the thoughts of a prefix never change), so the first `sent`
+   * were sent. One read from several files (its sub-agents') interleaves them as the files grew, which a restart
+   * does not repeat: the server says which of its thoughts it has (their source refs).
+   */
+  private async settleBacklog(s: Session): Promise<void> {
+    const backlog = s.backlog!;
+    if (s.files.size <= 1 || this.o.dryRun || backlog.length === 0) {
+      s.queue.push(...backlog.slice(s.sent));
+    } else {
+      const known = await knownSourceRefs(this.o.server, backlog[0]!.body.sessionId);
+      s.queue.push(...backlog.filter((e) => !known.has(e.body.detail.sourceRef)));
     }
+    s.backlog = null;
   }
 
   private async send(): Promise<void> {
