@@ -36,6 +36,7 @@ let meta: MetadataServer;
 let a: SqliteServer; // CIMD on
 let b: SqliteServer; // CIMD off: Dynamic Client Registration
 let off: SqliteServer; // THOUGHTGRAPH_OAUTH=0
+let noDcr: SqliteServer; // THOUGHTGRAPH_OAUTH_DCR=0: metadata documents only
 let adminCookie: string;
 
 function rows<T>(s: SqliteServer, sql: string, ...params: unknown[]): T[] {
@@ -70,6 +71,15 @@ beforeAll(async () => {
     "/slow.json": (o) => ({ ...clientDocument(`${o}/slow.json`, [REDIRECT]), delayMs: 8_000 }),
     "/text.json": () => ({ headers: { "content-type": "text/plain" }, body: "this is not JSON" }),
     "/other-id.json": (o) => clientDocument(`${o}/client.json`, [REDIRECT]),
+    "/cached.json": (o) => clientDocument(`${o}/cached.json`, [REDIRECT], "Cached client"),
+    "/short.json": (o) => ({
+      ...clientDocument(`${o}/short.json`, [REDIRECT]),
+      headers: { "cache-control": "public, max-age=120" },
+    }),
+    "/no-store.json": (o) => ({
+      ...clientDocument(`${o}/no-store.json`, [REDIRECT]),
+      headers: { "cache-control": "no-store" },
+    }),
   });
   const env = {
     THOUGHTGRAPH_INIT_ADMIN_EMAIL: ADMIN.email,
@@ -77,10 +87,11 @@ beforeAll(async () => {
     NODE_EXTRA_CA_CERTS: meta.certFile,
     THOUGHTGRAPH_OAUTH_CIMD_PRIVATE_HOSTS: "127.0.0.1",
   };
-  [a, b, off] = await Promise.all([
+  [a, b, off, noDcr] = await Promise.all([
     startSqliteServer("oauth-cimd", env),
     startSqliteServer("oauth-dcr", { ...env, THOUGHTGRAPH_OAUTH_CIMD: "0" }),
     startSqliteServer("oauth-off", { THOUGHTGRAPH_OAUTH: "0" }),
+    startSqliteServer("oauth-no-dcr", { ...env, THOUGHTGRAPH_OAUTH_DCR: "0" }),
   ]);
   execFileSync(
     process.execPath,
@@ -95,7 +106,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([a?.server.stop(), b?.server.stop(), off?.server.stop()]);
+  await Promise.all([a?.server.stop(), b?.server.stop(), off?.server.stop(), noDcr?.server.stop()]);
   await meta?.close();
 });
 
@@ -228,6 +239,90 @@ describe("the MCP SDK client through OAuth", () => {
     });
     const oidc: unknown = await (await fetch(`${a.server.url}/.well-known/openid-configuration`)).json();
     expect(oidc).toMatchObject({ issuer: a.server.url, token_endpoint_auth_methods_supported: ["none"] });
+  });
+
+  it("serves RFC 9728 metadata for the origin and each endpoint, and RFC 8414 metadata at both discovery paths", async () => {
+    const get = async (route: string) => {
+      const res = await fetch(a.server.url + route);
+      expect(res.headers.get("content-type"), route).toMatch(/^application\/json/);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    for (const path of ["/api/mcp", "/api/mcp/thoughtmcp"]) {
+      // The 401 of each endpoint names its own document, with the scopes its tools use.
+      const refused = await fetch(a.server.url + path, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(refused.status, path).toBe(401);
+      const challenge = refused.headers.get("www-authenticate") ?? "";
+      expect(challenge, path).toMatch(/^Bearer /);
+      expect(challenge, path).toContain('scope="read write"');
+      const documentUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
+      expect(documentUrl, path).toBe(`${a.server.url}/.well-known/oauth-protected-resource${path}`);
+      const prm = await get(new URL(documentUrl!).pathname);
+      expect(prm.status, path).toBe(200);
+      expect(prm.body, path).toMatchObject({
+        resource: a.server.url + path,
+        authorization_servers: [a.server.url],
+        scopes_supported: ["read", "write"],
+      });
+    }
+    const root = await get("/.well-known/oauth-protected-resource");
+    expect(root.status).toBe(200);
+    expect(root.body).toMatchObject({ resource: `${a.server.url}/`, authorization_servers: [a.server.url] });
+    const rfc8414 = await get("/.well-known/oauth-authorization-server");
+    expect(rfc8414.status).toBe(200);
+    expect(rfc8414.body).toMatchObject({
+      issuer: a.server.url,
+      authorization_endpoint: `${a.server.url}/oauth/authorize`,
+      token_endpoint: `${a.server.url}/api/oauth/token`,
+      registration_endpoint: `${a.server.url}/api/oauth/register`,
+      revocation_endpoint: `${a.server.url}/api/oauth/revoke`,
+      response_types_supported: ["code"],
+      grant_types_supported: ["authorization_code", "refresh_token"],
+      code_challenge_methods_supported: ["S256"],
+      client_id_metadata_document_supported: true,
+      authorization_response_iss_parameter_supported: true,
+    });
+    expect(rfc8414.body.token_endpoint_auth_methods_supported).toContain("none");
+    expect((await get("/.well-known/openid-configuration")).body).toEqual(rfc8414.body);
+    // The issuer has no path, so the path-inserted forms of both discovery paths are JSON 404s.
+    for (const route of [
+      "/.well-known/oauth-authorization-server/api/mcp",
+      "/.well-known/openid-configuration/api/mcp",
+    ]) {
+      const inserted = await get(route);
+      expect(inserted.status, route).toBe(404);
+      expect(inserted.body, route).toMatchObject({ error: { code: "not_found" } });
+    }
+  });
+
+  it("with Dynamic Client Registration turned off, refuses registrations and still connects a metadata-document client", async () => {
+    const asMeta = (await (await fetch(`${noDcr.server.url}/.well-known/oauth-authorization-server`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(asMeta).toMatchObject({ client_id_metadata_document_supported: true });
+    expect(asMeta).not.toHaveProperty("registration_endpoint");
+    const refused = await fetch(`${noDcr.server.url}/api/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "x", redirect_uris: [REDIRECT] }),
+    });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({
+      error: "invalid_request",
+      error_description: expect.stringMatching(/Dynamic Client Registration is turned off/) as unknown,
+    });
+    expect(count(noDcr, "OAuthClient")).toBe(0);
+    const cookie = await signIn(noDcr.server.url, ADMIN.email, ADMIN.password);
+    const { client } = await connectWithOAuth(noDcr, cookie, { clientMetadataUrl: cimdUrl("client.json") });
+    expect(
+      (await client.callTool({ name: "sequentialthinking", arguments: thoughtArgs("no DCR") })).isError,
+    ).toBeFalsy();
+    expect(rows<{ kind: string }>(noDcr, `SELECT kind FROM OAuthClient`)).toEqual([{ kind: "cimd" }]);
+    await client.close();
   });
 });
 
@@ -517,6 +612,9 @@ describe("OAuth refusals", () => {
     const before = writes(a);
     const cases: [string, RegExp][] = [
       [`https://localhost:${new URL(meta.origin).port}/client.json`, /private, loopback or other special-use/],
+      // An address literal is not looked up: checked before connecting (only 127.0.0.1 is allowed here, by name).
+      [`https://[::1]:${new URL(meta.origin).port}/client.json`, /private, loopback or other special-use/],
+      [`https://10.0.0.1/client.json`, /private, loopback or other special-use/],
       [cimdUrl("big.json"), /larger than 5120 bytes|5120 are read/],
       [cimdUrl("slow.json"), /did not answer within 5 s/],
       [cimdUrl("text.json"), /is not JSON/],
@@ -537,6 +635,92 @@ describe("OAuth refusals", () => {
         cimdUrl("client.json"),
       )[0]!.n,
     );
+  });
+
+  it("keeps a metadata document for its Cache-Control lifetime (within 1 minute and 1 day), then fetches it again", async () => {
+    const lifetime = (clientId: string) => {
+      const [row] = rows<{ fetchedAt: string; expiresAt: string }>(
+        a,
+        `SELECT fetchedAt, expiresAt FROM OAuthClient WHERE id = ?`,
+        clientId,
+      );
+      return (Date.parse(row!.expiresAt) - Date.parse(row!.fetchedAt)) / 1000;
+    };
+    const open = async (clientId: string) => {
+      const { page } = await openAuthorization(authorizeUrl(a, clientId), adminCookie);
+      expect(page!.html, clientId).not.toContain("cannot be used");
+      return page!;
+    };
+    const cached = cimdUrl("cached.json");
+    // The authorization endpoint and the consent page each look the client up, twice over: one fetch.
+    expect((await open(cached)).html).toContain("Cached client");
+    await open(cached);
+    expect(meta.hits.get("/cached.json")).toBe(1);
+    expect(lifetime(cached)).toBe(3600);
+    await open(cimdUrl("short.json"));
+    expect(lifetime(cimdUrl("short.json"))).toBe(120);
+    // no-store still holds it for the minute the authorization takes (the floor keeps a client's CDN from being
+    // fetched on every step of every authorization).
+    await open(cimdUrl("no-store.json"));
+    expect(lifetime(cimdUrl("no-store.json"))).toBe(60);
+    // Past its lifetime, the next authorization fetches the document again.
+    run(a, `UPDATE OAuthClient SET expiresAt = '2000-01-01T00:00:00.000+00:00' WHERE id = ?`, cached);
+    await open(cached);
+    expect(meta.hits.get("/cached.json")).toBe(2);
+  });
+
+  it("revokes one access token through RFC 7009, leaving its refresh token; refuses a refresh for another endpoint", async () => {
+    const clientId = await register(a);
+    const issued = await tokens(a, clientId, adminCookie);
+    const revoke = (token: string) =>
+      fetch(`${a.server.url}/api/oauth/revoke`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token, client_id: clientId }),
+      });
+    // An unknown token is answered 200 too (RFC 7009 §2.2), and changes nothing.
+    const before = writes(a);
+    expect((await revoke("tga_not-a-token")).status).toBe(200);
+    expect(writes(a)).toBe(before);
+    expect((await revoke(issued.access_token)).status).toBe(200);
+    const refused = await callTool(a, issued.access_token, "get_thinking_session", {});
+    expect(refused.status).toBe(401);
+    expect(refused.challenge).toMatch(/error="invalid_token", error_description="The access token was revoked\./);
+    // A refresh naming the other endpoint is refused and does not use the refresh token up.
+    const other = await token(a, {
+      grant_type: "refresh_token",
+      refresh_token: issued.refresh_token,
+      client_id: clientId,
+      resource: `${a.server.url}/api/mcp/thoughtmcp`,
+    });
+    expect(other).toMatchObject({ status: 400, body: { error: "invalid_target" } });
+    expect(writes(a)).toBe(before);
+    const refreshed = await token(a, {
+      grant_type: "refresh_token",
+      refresh_token: issued.refresh_token,
+      client_id: clientId,
+      resource: `${a.server.url}/api/mcp`,
+    });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect((await callTool(a, refreshed.body.access_token!, "get_thinking_session", {})).status).toBe(200);
+  });
+
+  it("refuses an access token at the REST API: it is for its MCP endpoint only, and API keys still work there", async () => {
+    const clientId = await register(a);
+    const { access_token } = await tokens(a, clientId, adminCookie);
+    const before = writes(a);
+    const rest = async (bearer: string, route: string, init: RequestInit = {}) =>
+      (await fetch(a.server.url + route, { ...init, headers: { ...init.headers, authorization: `Bearer ${bearer}` } }))
+        .status;
+    const write = {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(thoughtArgs("through REST with an OAuth token")),
+    };
+    expect(await rest(access_token, "/api/v1/sessions")).toBe(401);
+    expect(await rest(access_token, "/api/v1/thoughts", write)).toBe(401);
+    expect(writes(a)).toBe(before);
+    expect(await rest(a.server.apiKey, "/api/v1/sessions")).toBe(200);
   });
 
   it("caps a viewer's connector at read: write is refused at consent, and a writing tool answers 403 insufficient_scope", async () => {
