@@ -68,21 +68,39 @@ test("mcp-remote connects through OAuth, records as the person, and stops at onc
     expect(new URL(authorizationUrl).pathname).toBe("/oauth/authorize");
 
     // Signed out, as a person arriving from Claude or ChatGPT usually is: sign in first, then back to the request.
+    const signInToConsent = async () => {
+      await page.waitForURL((url) => url.pathname === "/login");
+      await expect(page.getByRole("heading", { name: "Sign in to thoughtgraph" })).toBeVisible();
+      await page.getByLabel("Email").fill(process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL!);
+      await page.getByLabel("Password").fill(process.env.THOUGHTGRAPH_E2E_ADMIN_PASSWORD!);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname === "/oauth/consent");
+      expect(new URL(page.url()).searchParams.get("client_id")).toBe(
+        new URL(authorizationUrl).searchParams.get("client_id"),
+      );
+      await expect(page.getByRole("heading", { name: /^Connect .+\?$/ })).toBeVisible();
+    };
     await page.goto(authorizationUrl);
-    await page.waitForURL((url) => url.pathname === "/login");
-    await expect(page.getByRole("heading", { name: "Sign in to thoughtgraph" })).toBeVisible();
-    await page.getByLabel("Email").fill(process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL!);
-    await page.getByLabel("Password").fill(process.env.THOUGHTGRAPH_E2E_ADMIN_PASSWORD!);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => url.pathname === "/oauth/consent");
-    expect(new URL(page.url()).searchParams.get("client_id")).toBe(
-      new URL(authorizationUrl).searchParams.get("client_id"),
-    );
-    await expect(page.getByRole("heading", { name: /^Connect .+\?$/ })).toBeVisible();
+    await signInToConsent();
+    // Someone else's browser: "Use another account" signs out and comes back to the same request after sign-in.
+    await page.getByRole("button", { name: "Use another account" }).click();
+    await signInToConsent();
     await expect(page.getByText("unverified")).toBeVisible();
     await expect(page.getByText("registered itself")).toBeVisible();
     await expect(page.getByText(`localhost:${callbackPort}`)).toBeVisible();
     await checkThemes(page, testInfo, "oauth-consent");
+    // The same request with a redirect URI the client never registered: shown to the person, never redirected.
+    const tampered = new URL(authorizationUrl);
+    tampered.searchParams.set("redirect_uri", "https://evil.example/callback");
+    const consentUrl = page.url();
+    await page.goto(tampered.href);
+    await expect(page.getByRole("heading", { name: "This connection request cannot be used" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "redirect_uri" })).toContainText(
+      "https://evil.example/callback is not one of the redirect URIs",
+    );
+    await checkThemes(page, testInfo, "oauth-consent-refused");
+    await page.goto(consentUrl);
+
     await page.getByRole("radio", { name: /record thoughts as you/ }).check();
     await page.getByRole("button", { name: "Approve" }).click();
     await page.waitForURL((url) => url.port === String(callbackPort));
