@@ -425,6 +425,12 @@ async function callTool(s: SqliteServer, bearer: string, name: string, args: unk
   return { status: res.status, challenge: res.headers.get("www-authenticate"), text: await res.text() };
 }
 
+/** The JSON-RPC result of a tools/call answer, sent as JSON or as one server-sent event. */
+function rpcResult(text: string): { isError?: boolean; structuredContent?: { sessionId?: string } } {
+  const json = text.trimStart().startsWith("{") ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? "null");
+  return (JSON.parse(json) as { result: { isError?: boolean; structuredContent?: { sessionId?: string } } }).result;
+}
+
 /** One request with a Host of our choosing (fetch sends the URL's own): what a DNS-rebound browser would send. */
 function withHost(
   url: string,
@@ -742,6 +748,77 @@ describe("OAuth refusals", () => {
     expect(write.challenge).toMatch(/error="insufficient_scope".*scope="read write".*resource_metadata=/);
     expect(writes(a)).toBe(before);
     expect((await callTool(a, access_token, "get_thinking_session", {})).status).toBe(200);
+  });
+
+  it("offers the person's own projects, refuses another's, and acts in the project chosen", async () => {
+    const created = await fetch(`${a.server.url}/api/trpc/project.create`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: adminCookie, origin: a.server.url },
+      body: JSON.stringify({ name: "Second project" }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const [second] = rows<{ id: string }>(a, `SELECT id FROM Project WHERE name = 'Second project'`);
+    const clientId = await register(a);
+    // The admin is in both projects; the viewer only in the default one, so the second is not offered to them.
+    const { page: adminPage } = await openAuthorization(authorizeUrl(a, clientId), adminCookie);
+    expect(adminPage!.projectIds).toContain(second!.id);
+    expect(adminPage!.projectIds).toHaveLength(2);
+    const viewerCookie = await signIn(a.server.url, VIEWER.email, VIEWER.password);
+    const { page: viewerPage } = await openAuthorization(authorizeUrl(a, clientId), viewerCookie);
+    expect(viewerPage!.projectIds).toHaveLength(1);
+    expect(viewerPage!.projectIds).not.toContain(second!.id);
+    expect(viewerPage!.html.replaceAll("<!-- -->", "")).toContain("Default project (viewer)");
+    // A project id the viewer is not a member of, posted by hand: refused, nothing written.
+    const before = writes(a);
+    const foreign = await decide(a.server.url, viewerPage!, viewerCookie, {
+      decision: "approve",
+      projectId: second!.id,
+      scope: "read",
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.location).toBeNull();
+    expect(writes(a)).toBe(before);
+    // The admin's token for the second project records there, and reads nothing of the default project.
+    const code = await (async () => {
+      const answer = await decide(a.server.url, adminPage!, adminCookie, {
+        decision: "approve",
+        projectId: second!.id,
+        scope: "write",
+      });
+      expect(answer.status).toBe(303);
+      return new URL(answer.location!).searchParams.get("code")!;
+    })();
+    const issued = await token(a, {
+      grant_type: "authorization_code",
+      code,
+      code_verifier: VERIFIER,
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+    });
+    expect(issued.status).toBe(200);
+    const wrote = await callTool(
+      a,
+      issued.body.access_token!,
+      "sequentialthinking",
+      thoughtArgs("in the second project"),
+    );
+    expect(wrote.status).toBe(200);
+    const sessionId = rpcResult(wrote.text).structuredContent?.sessionId;
+    expect(sessionId).toBeTruthy();
+    expect(rows<{ projectId: string }>(a, `SELECT projectId FROM ThinkingSession WHERE id = ?`, sessionId)).toEqual([
+      { projectId: second!.id },
+    ]);
+    // A session of the default project (written with the suite's API key) is out of this token's reach.
+    const keyed = await fetch(`${a.server.url}/api/v1/thoughts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${a.server.apiKey}` },
+      body: JSON.stringify(thoughtArgs("in the default project")),
+    });
+    expect(keyed.status).toBe(201);
+    const elsewhere = ((await keyed.json()) as { sessionId: string }).sessionId;
+    const read = await callTool(a, issued.body.access_token!, "get_thinking_session", { sessionId: elsewhere });
+    expect(rpcResult(read.text)).toMatchObject({ isError: true });
+    expect(read.text).not.toContain("in the default project");
   });
 
   it("refuses a consent forged cross-site (CSRF) and a foreign Host, writing nothing", async () => {
