@@ -9,6 +9,7 @@
 // trusts the test's self-signed certificate through NODE_EXTRA_CA_CERTS. `localhost`, on the same server, is not
 // allowed, which gives the private-address case.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { request } from "node:http";
 import path from "node:path";
 
@@ -482,6 +483,10 @@ describe("OAuth refusals", () => {
     expect(wrong.body.error_description).toMatch(/code_verifier/);
     expect(wrong.headers.get("cache-control")).toBe("no-store");
     expect(writes(a)).toBe(before);
+    // The code is stored only as its SHA-256.
+    const stored = rows<{ id: string }>(a, `SELECT id FROM OAuthCode`).map((r) => r.id);
+    expect(stored).toContain(createHash("sha256").update(code).digest("hex"));
+    expect(stored).not.toContain(code);
   });
 
   it("sends a denial back to the client as access_denied with state and iss, and makes no grant", async () => {
@@ -823,7 +828,12 @@ describe("OAuth refusals", () => {
 
   it("refuses a consent forged cross-site (CSRF) and a foreign Host, writing nothing", async () => {
     const clientId = await register(a);
-    const { page } = await openAuthorization(authorizeUrl(a, clientId), adminCookie);
+    const { location, page } = await openAuthorization(authorizeUrl(a, clientId), adminCookie);
+    // Another site cannot frame the consent page to trick a click on Approve.
+    const framed = await fetch(new URL(location!, a.server.url), { headers: { cookie: adminCookie } });
+    expect(framed.headers.get("x-frame-options")).toBe("DENY");
+    expect(framed.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    await framed.body?.cancel();
     const before = writes(a);
     const forged = await decide(
       a.server.url,
