@@ -125,6 +125,12 @@ test("mcp-remote connects through OAuth, records as the person, and stops at onc
     await expect(row).toContainText(process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL!.split("@")[0]!);
     await expect(row).toContainText("self-registered");
     await expect(row).toContainText("read, record");
+    // Created and last used: the tool call above used the grant, so "never" is not shown.
+    const table = page.getByRole("table", { name: "Connected apps" });
+    await expect(table.getByRole("columnheader", { name: "Created" })).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: "Last used" })).toBeVisible();
+    await expect(row).toContainText("just now");
+    await expect(row).not.toContainText("never");
     await page.locator("#connected-apps-heading").scrollIntoViewIfNeeded();
     await checkThemes(page, testInfo, "oauth-grants");
 
