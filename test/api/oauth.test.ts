@@ -10,7 +10,7 @@
 // allowed, which gives the private-address case.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { request } from "node:http";
+import { request, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
@@ -38,6 +38,8 @@ let a: SqliteServer; // CIMD on
 let b: SqliteServer; // CIMD off: Dynamic Client Registration
 let off: SqliteServer; // THOUGHTGRAPH_OAUTH=0
 let noDcr: SqliteServer; // THOUGHTGRAPH_OAUTH_DCR=0: metadata documents only
+let pub: SqliteServer; // deployed as docs/connectors.md says: a public https URL, behind a proxy that does TLS
+const PUBLIC = "https://tg.example.com";
 let adminCookie: string;
 
 function rows<T>(s: SqliteServer, sql: string, ...params: unknown[]): T[] {
@@ -88,11 +90,17 @@ beforeAll(async () => {
     NODE_EXTRA_CA_CERTS: meta.certFile,
     THOUGHTGRAPH_OAUTH_CIMD_PRIVATE_HOSTS: "127.0.0.1",
   };
-  [a, b, off, noDcr] = await Promise.all([
+  [a, b, off, noDcr, pub] = await Promise.all([
     startSqliteServer("oauth-cimd", env),
     startSqliteServer("oauth-dcr", { ...env, THOUGHTGRAPH_OAUTH_CIMD: "0" }),
     startSqliteServer("oauth-off", { THOUGHTGRAPH_OAUTH: "0" }),
     startSqliteServer("oauth-no-dcr", { ...env, THOUGHTGRAPH_OAUTH_DCR: "0" }),
+    startSqliteServer("oauth-public", {
+      ...env,
+      THOUGHTGRAPH_PUBLIC_URL: PUBLIC,
+      THOUGHTGRAPH_ALLOWED_HOSTS: "tg.example.com",
+      THOUGHTGRAPH_ALLOWED_ORIGINS: PUBLIC,
+    }),
   ]);
   execFileSync(
     process.execPath,
@@ -107,7 +115,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([a?.server.stop(), b?.server.stop(), off?.server.stop(), noDcr?.server.stop()]);
+  await Promise.all([a?.server.stop(), b?.server.stop(), off?.server.stop(), noDcr?.server.stop(), pub?.server.stop()]);
   await meta?.close();
 });
 
@@ -438,11 +446,11 @@ function withHost(
   host: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+  return new Promise<{ status: number; text: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
     const req = request(url, { method: init.method ?? "GET", headers: { ...init.headers, host } }, (res) => {
       let text = "";
       res.on("data", (d: Buffer) => (text += d.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
     });
     req.on("error", reject);
     req.end(init.body);
@@ -878,6 +886,115 @@ describe("OAuth refusals", () => {
     });
     expect(rebound.status).toBe(403);
     expect(writes(a)).toBe(mid);
+  });
+});
+
+describe("deployed on a public URL (THOUGHTGRAPH_PUBLIC_URL, THOUGHTGRAPH_ALLOWED_HOSTS) behind a TLS proxy", () => {
+  // What a hosted client sees through the proxy: Host tg.example.com, the browser's Origin https://tg.example.com.
+  const at = (route: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+    withHost(pub.server.url + route, "tg.example.com", init);
+
+  it("names the public URL in every document and binds tokens to it; the consent and a tool call work through it", async () => {
+    const refused = await at("/api/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers["www-authenticate"]).toContain(
+      `resource_metadata="${PUBLIC}/.well-known/oauth-protected-resource/api/mcp"`,
+    );
+    expect(JSON.parse((await at("/.well-known/oauth-protected-resource/api/mcp")).text)).toMatchObject({
+      resource: `${PUBLIC}/api/mcp`,
+      authorization_servers: [PUBLIC],
+    });
+    expect(JSON.parse((await at("/.well-known/oauth-authorization-server")).text)).toMatchObject({
+      issuer: PUBLIC,
+      authorization_endpoint: `${PUBLIC}/oauth/authorize`,
+      token_endpoint: `${PUBLIC}/api/oauth/token`,
+    });
+    // The server's own address is not an allowed Host.
+    expect((await withHost(`${pub.server.url}/api/mcp`, new URL(pub.server.url).host)).status).toBe(403);
+
+    const chatgpt = "https://chatgpt.com/connector/oauth/abc123";
+    const registered = await at("/api/oauth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "ChatGPT-like", redirect_uris: [chatgpt] }),
+    });
+    expect(registered.status).toBe(201);
+    const clientId = (JSON.parse(registered.text) as { client_id: string }).client_id;
+    const params = new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: chatgpt,
+      code_challenge: CHALLENGE,
+      code_challenge_method: "S256",
+      state: "st-public",
+      resource: `${PUBLIC}/api/mcp`,
+    });
+    // A resource named by the server's internal address is not this server's endpoint.
+    const internal = new URLSearchParams(params);
+    internal.set("resource", `${pub.server.url}/api/mcp`);
+    const wrong = await at(`/oauth/authorize?${internal.toString()}`);
+    expect(new URL(wrong.headers.location!).searchParams.get("error")).toBe("invalid_target");
+    const consent = await at(`/oauth/authorize?${params.toString()}`);
+    expect(consent.headers.location).toMatch(/^\/oauth\/consent\?/);
+
+    const login = await at("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: PUBLIC, "x-forwarded-proto": "https" },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const setCookie = String(login.headers["set-cookie"]);
+    expect(setCookie).toContain("Secure");
+    const cookie = /^(tg_session=[^;]+)/.exec(setCookie)![1]!;
+    const page = await at(consent.headers.location!, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const projectId = /<option value="([^"]+)"/.exec(page.text)![1]!;
+    const form = new URLSearchParams(params);
+    form.set("decision", "approve");
+    form.set("project_id", projectId);
+    form.set("grant_scope", "write");
+    const decided = await at("/oauth/decision", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: PUBLIC },
+      body: form.toString(),
+    });
+    expect(decided.status).toBe(303);
+    const callback = new URL(decided.headers.location!);
+    expect(`${callback.origin}${callback.pathname}`).toBe(chatgpt);
+    expect(callback.searchParams.get("iss")).toBe(PUBLIC);
+    const issued = await at("/api/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: callback.searchParams.get("code")!,
+        code_verifier: VERIFIER,
+        client_id: clientId,
+        resource: `${PUBLIC}/api/mcp`,
+      }).toString(),
+    });
+    expect(issued.status, issued.text).toBe(200);
+    const accessToken = (JSON.parse(issued.text) as { access_token: string }).access_token;
+    const called = await at("/api/mcp", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${accessToken}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "sequentialthinking", arguments: thoughtArgs("through the public URL") },
+      }),
+    });
+    expect(called.status, called.text).toBe(200);
+    expect(rpcResult(called.text).isError).toBeFalsy();
   });
 });
 
