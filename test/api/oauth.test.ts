@@ -200,6 +200,31 @@ describe("the MCP SDK client through OAuth", () => {
     await client.close();
   });
 
+  it("connects to the ThoughtMCP endpoint through its own discovery; that token is refused at /api/mcp", async () => {
+    const { client, provider } = await connectWithOAuth(a, adminCookie, {
+      clientMetadataUrl: cimdUrl("client.json"),
+      endpoint: "/api/mcp/thoughtmcp",
+    });
+    const think = await client.callTool({
+      name: "think",
+      arguments: { problem: "Shard the events table?", mode: "analytical" },
+    });
+    expect(think.isError).toBeFalsy();
+    const [grant] = rows<{ resource: string }>(
+      a,
+      `SELECT resource FROM OAuthGrant WHERE revokedAt IS NULL ORDER BY createdAt DESC LIMIT 1`,
+    );
+    expect(grant!.resource).toBe(`${a.server.url}/api/mcp/thoughtmcp`);
+    const before = writes(a);
+    const elsewhere = await callTool(a, provider.savedTokens!.access_token!, "sequentialthinking", thoughtArgs("x"));
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.challenge).toMatch(
+      /not for this endpoint.*resource_metadata=".*\/oauth-protected-resource\/api\/mcp"/,
+    );
+    expect(writes(a)).toBe(before);
+    await client.close();
+  });
+
   it("registers through Dynamic Client Registration when CIMD is off, and the grant appears for the person", async () => {
     const cookie = await signIn(b.server.url, ADMIN.email, ADMIN.password);
     const asMeta: unknown = await (await fetch(`${b.server.url}/.well-known/oauth-authorization-server`)).json();
