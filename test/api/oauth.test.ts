@@ -459,6 +459,24 @@ async function callTool(s: SqliteServer, bearer: string, name: string, args: unk
   return { status: res.status, challenge: res.headers.get("www-authenticate"), text: await res.text() };
 }
 
+/** A stateless sequentialthinking call with a bearer token, as a withHost request. */
+function recordThought(bearer: string, text: string) {
+  return {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${bearer}`,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "sequentialthinking", arguments: thoughtArgs(text) },
+    }),
+  };
+}
+
 /** The JSON-RPC result of a tools/call answer, sent as JSON or as one server-sent event. */
 function rpcResult(text: string): { isError?: boolean; structuredContent?: { sessionId?: string } } {
   const json = text.trimStart().startsWith("{") ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? "null");
@@ -895,20 +913,7 @@ describe("OAuth refusals", () => {
       body: refresh.toString(),
     });
     expect(tokenAtEvil.status).toBe(403);
-    const rebound = await withHost(`${a.server.url}/api/mcp`, "evil.example", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        authorization: `Bearer ${access_token}`,
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "sequentialthinking", arguments: thoughtArgs("rebound") },
-      }),
-    });
+    const rebound = await withHost(`${a.server.url}/api/mcp`, "evil.example", recordThought(access_token, "rebound"));
     expect(rebound.status).toBe(403);
     expect(writes(a)).toBe(mid);
   });
@@ -1004,20 +1009,7 @@ describe("deployed on a public URL (THOUGHTGRAPH_PUBLIC_URL, THOUGHTGRAPH_ALLOWE
     });
     expect(issued.status, issued.text).toBe(200);
     const accessToken = (JSON.parse(issued.text) as { access_token: string }).access_token;
-    const called = await at("/api/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        authorization: `Bearer ${accessToken}`,
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "sequentialthinking", arguments: thoughtArgs("through the public URL") },
-      }),
-    });
+    const called = await at("/api/mcp", recordThought(accessToken, "through the public URL"));
     expect(called.status, called.text).toBe(200);
     expect(rpcResult(called.text).isError).toBeFalsy();
   });
