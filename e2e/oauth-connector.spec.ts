@@ -1,10 +1,10 @@
 // A hosted-style connector end to end: mcp-remote (the proxy Claude Desktop and others run for remote servers with
 // OAuth) is spawned by the MCP SDK client over stdio and pointed at /api/mcp; it discovers the authorization server,
 // registers itself (Dynamic Client Registration) and prints the authorization URL, which Chromium opens signed out:
-// the sign-in page, back to the consent page, project and access, Approve, and the redirect to mcp-remote's own
-// callback.
-// Then a tool call succeeds and is recorded as the admin through that client; Settings lists the grant, and revoking
-// it there makes the next call with its token 401. Screenshots of the consent page and the grants list.
+// the sign-in page, back to the consent page ("Use another account" goes round once more), project and access,
+// Approve, and the redirect to mcp-remote's own callback. Then a tool call succeeds and is recorded as the admin
+// through that client; Settings lists the grant, and revoking it there makes the next call with its token 401.
+// Screenshots of the consent page, a refused request, the grants list and the attribution.
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";

@@ -1,13 +1,14 @@
 // MCP authorization end to end against the production server: the MCP SDK client (v2) with its OAuth client provider
 // runs discovery, a Client ID Metadata Document served by this test over https, PKCE, the token exchange and a refresh;
-// a server with CIMD turned off is connected through Dynamic Client Registration. The consent step is the consent
-// page's own form, posted over HTTP with a real sign-in. Then the negative cases: each answers the specification's
-// error, and the database shows that nothing was written.
+// a server with CIMD turned off is connected through Dynamic Client Registration, one with DCR turned off through CIMD
+// only, and one deployed as docs/connectors.md says (a public https URL behind a proxy) through its public name. The
+// consent step is the consent page's own form, posted over HTTP with a real sign-in. Then the negative cases: each
+// answers the specification's error, and the database shows that nothing was written.
 //
 // The metadata documents live on 127.0.0.1, which CIMD refuses (no loopback or private addresses): the server is
 // started with THOUGHTGRAPH_OAUTH_CIMD_PRIVATE_HOSTS=127.0.0.1, the admin setting for an intranet's metadata host, and
-// trusts the test's self-signed certificate through NODE_EXTRA_CA_CERTS. `localhost`, on the same server, is not
-// allowed, which gives the private-address case.
+// trusts the test's self-signed certificate through NODE_EXTRA_CA_CERTS. `localhost` and `[::1]`, on the same server,
+// are not allowed, which gives the private-address cases.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { request, type IncomingHttpHeaders } from "node:http";
