@@ -1,9 +1,8 @@
 // Fetches a Client ID Metadata Document: the client_id is an https URL and the document at it describes the client.
 // The URL comes from anyone, so the fetch is fenced: https only, no redirects, the address checked when the socket
 // connects (so DNS cannot answer one address to a check and another to the fetch), at most METADATA_MAX_BYTES within
-// METADATA_TIMEOUT_MS, served as JSON. A host written as an address (https://127.0.0.1/…, https://[::1]/…) is checked
-// before connecting: Node connects to an address literal without calling `lookup`. Built on node:https rather than
-// fetch because its `lookup` hook sees the address connected to.
+// METADATA_TIMEOUT_MS. A host written as an address (https://127.0.0.1/…, https://[::1]/…) is checked before
+// connecting: Node connects to an address literal without calling `lookup`. Built on node:https rather than fetch because its `lookup` hook sees the address connected to.
 import "@/server/server-only";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request } from "node:https";
@@ -24,8 +23,6 @@ export interface FetchedDocument {
   /** How long it may be cached, from Cache-Control max-age (or Expires), within the bounds above. */
   maxAgeSeconds: number;
 }
-
-const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
 
 const refuse = (why: string) => new OAuthProtocolError("invalid_client", `client_id metadata document: ${why}`);
 
@@ -118,17 +115,6 @@ export function fetchMetadataDocument(clientId: string, privateHosts: readonly s
             ? ` (a redirect to ${res.headers.location}; redirects are not followed)`
             : "";
           return reject(refuse(`${clientId} answered HTTP ${res.statusCode}${where}`));
-        }
-        // The draft: a 200 with application/json (or application/<AS-defined>+json); any other type is an error.
-        const type = String(res.headers["content-type"] ?? "")
-          .split(";")[0]!
-          .trim()
-          .toLowerCase();
-        if (!JSON_TYPE.test(type)) {
-          res.resume();
-          return reject(
-            refuse(`${clientId} was served as ${type || "no content type"}; the document must be application/json`),
-          );
         }
         const declared = Number(res.headers["content-length"] ?? NaN);
         if (declared > METADATA_MAX_BYTES) {
