@@ -46,6 +46,8 @@ export async function setUpJudge(
     maxConcurrency?: number;
     timeoutMs?: number;
     apiKey?: string;
+    /** Judge completed sessions as they complete (every one: sampleRate 1). */
+    autoRun?: boolean;
   },
 ): Promise<{ connectionId: string; judgeId: string }> {
   const connection = await call<{ id: string }>(server, "/api/v1/model-connections", {
@@ -76,6 +78,7 @@ export async function setUpJudge(
       model: "judge-small",
       scoreConfigId: config.id,
       target: opts.target ?? "thought",
+      ...(opts.autoRun ? { autoRun: true, sampleRate: 1 } : {}),
     },
   });
   expect(judge.status, judge.text).toBe(201);
