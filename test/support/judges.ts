@@ -43,6 +43,7 @@ export async function setUpJudge(
     modelUrl: string;
     configName: string;
     target?: "thought" | "session";
+    provider?: "openai-compatible" | "anthropic";
     maxConcurrency?: number;
     timeoutMs?: number;
     apiKey?: string;
@@ -55,7 +56,7 @@ export async function setUpJudge(
     headers: bearer(adminKey),
     json: {
       name: unique("local"),
-      provider: "openai-compatible",
+      provider: opts.provider ?? "openai-compatible",
       baseUrl: opts.modelUrl,
       allowPrivateNetwork: true,
       ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
