@@ -1,9 +1,9 @@
 // Statements and CPU per judgment of the judge worker, in this process (no HTTP server): a run of N thought judgments
 // at connection concurrency 16 against the test model server (scripts/lib/model-server.ts) answering at once,
-// counting every SQL statement the database driver is handed (SQLite: better-sqlite3 prepares, PostgreSQL: pg client
-// queries) and this process's CPU time from the run's start to its end (the model server's share included).
+// counting every SQL statement the database driver runs (SQLite: executions of better-sqlite3 statements, Prisma's
+// and those prepared once; PostgreSQL: pg client queries) and this process's CPU time from the run's start to its end (the model server's share included).
 // DATABASE_URL: a postgresql:// URL measures PostgreSQL; default a fresh SQLite file. BENCH_JUDGMENTS (default 320).
-// BENCH_SHOW_SQL=1 also lists the statements run at least once per two judgments (SQLite), with their counts.
+// BENCH_JUDGE_LATENCY_MS: the model's latency (default 0). BENCH_SHOW_SQL=1 also lists the statements run at least once per two judgments (SQLite), with their counts.
 // Run: npx tsx scripts/bench-judge-statements.ts
 import fs from "node:fs";
 import os from "node:os";
@@ -28,7 +28,11 @@ async function main(): Promise<void> {
   const url = process.env.DATABASE_URL?.trim() || `file:${path.join(tmp, "db.sqlite")}`;
   await applyMigrations(url);
   const db = createDb(url);
-  const model = await startModelServer(() => ({ answer: { value: 3, rationale: "sound", confidence: 0.9 } }));
+  const latencyMs = Number(process.env.BENCH_JUDGE_LATENCY_MS ?? 0);
+  const model = await startModelServer(() => ({
+    answer: { value: 3, rationale: "sound", confidence: 0.9 },
+    latencyMs,
+  }));
   let statements = 0;
   const shown = new Map<string, number>();
   const pgClient = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
@@ -42,12 +46,17 @@ async function main(): Promise<void> {
     await db.project.create({ data: { id: projectId, name: "bench", slug: `bench-${projectId}` } });
     const sqlite = rawSqlite(db);
     if (sqlite) {
-      const prepare = sqlite.prepare.bind(sqlite);
-      sqlite.prepare = (source: string) => {
-        statements++;
-        if (process.env.BENCH_SHOW_SQL) shown.set(source.slice(0, 90), (shown.get(source.slice(0, 90)) ?? 0) + 1);
-        return prepare(source);
-      };
+      // Every execution of a prepared statement, Prisma's (prepared for each query) and the ones prepared once.
+      const proto = Object.getPrototypeOf(sqlite.prepare("SELECT 1")) as Record<string, unknown>;
+      for (const method of ["run", "get", "all", "iterate"]) {
+        const original = proto[method] as (this: { source: string }, ...args: unknown[]) => unknown;
+        proto[method] = function (this: { source: string }, ...args: unknown[]) {
+          statements++;
+          const sql = this.source.trim().slice(0, 90);
+          if (process.env.BENCH_SHOW_SQL) shown.set(sql, (shown.get(sql) ?? 0) + 1);
+          return original.apply(this, args);
+        };
+      }
     }
     const config = await createScoreConfig(db, projectId, { name: "q", type: "numeric", min: 1, max: 5, step: 1 });
     const connection = await createConnection(db, projectId, {

@@ -15,13 +15,10 @@
 import "@/server/server-only";
 import { nextStep, type FailureKind } from "@/lib/judges/retry";
 import type { JudgeAnswer } from "@/lib/judges/output-schema";
-import { uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { retryOnConflict } from "@/server/db/db-errors";
-import type { Prisma } from "@/server/db/generated/sqlite/client";
-import { recordUsage, reserveCalls } from "./budget";
-
-type Tx = Prisma.TransactionClient;
+import { reserveCalls } from "./budget";
+import { finishStore, type CallSpend, type JobEndRow } from "./finish-store";
 
 /** How much longer than a call's time limit a lease lasts: the finish transaction's time, with room. */
 export const LEASE_MARGIN_MS = 10_000;
@@ -118,12 +115,7 @@ export async function connectionsWithDueJobs(db: Db, now = new Date()): Promise<
   return rows.map((r) => r.connectionId);
 }
 
-export interface CallSpend {
-  inputTokens: number | null;
-  outputTokens: number | null;
-  costUsd: number | null;
-  latencyMs: number;
-}
+export type { CallSpend } from "./finish-store";
 
 export type JobResult =
   /** `configId`: the config the answer was read against (the judge's when the call was made). */
@@ -141,90 +133,43 @@ export type JobResult =
 
 export type FinishOutcome = "judged" | "retry" | "failed" | "cancelled" | "lost";
 
-/** A boolean from a raw query: PostgreSQL answers true/false, SQLite 1/0. */
-const truthy = (v: unknown) => v === true || Number(v) === 1;
-
-/** How a job ends: its row's new state, and which of its run's counters it adds to (none when queued again). */
+/** How a job ends: its row after, and which of its run's counters it adds to (none when queued again). */
 interface JobEnd {
   outcome: Exclude<FinishOutcome, "lost">;
-  data: Prisma.JudgeJobUpdateManyMutationInput;
+  row: JobEndRow;
   counter: "done" | "failed" | "cancelled" | null;
 }
 
 function endOf(job: JobRow, result: JobResult, runCancelled: boolean, archived: string | null, now: Date): JobEnd {
-  const closed = { leaseOwner: null, leaseExpiresAt: null, updatedAt: now };
-  const ended = { ...closed, finishedAt: now };
+  const kept = { lastError: job.lastError, lastStatus: job.lastStatus, nextAttemptAt: job.nextAttemptAt };
   if (runCancelled || result.kind === "cancelled") {
-    return { outcome: "cancelled", data: { ...ended, status: "cancelled" }, counter: "cancelled" };
+    return { outcome: "cancelled", row: { ...kept, status: "cancelled", finishedAt: now }, counter: "cancelled" };
   }
   if (result.kind === "judged") {
+    const cleared = { ...kept, lastError: archived, lastStatus: null, finishedAt: now };
     return archived === null
-      ? { outcome: "judged", data: { ...ended, status: "done", lastError: null, lastStatus: null }, counter: "done" }
-      : {
-          outcome: "failed",
-          data: { ...ended, status: "failed", lastError: archived, lastStatus: null },
-          counter: "failed",
-        };
+      ? { outcome: "judged", row: { ...cleared, status: "done" }, counter: "done" }
+      : { outcome: "failed", row: { ...cleared, status: "failed" }, counter: "failed" };
   }
   const step = nextStep(result.failure, job.attempts, result.retryAfterMs);
   const error = { lastError: result.message, lastStatus: result.status };
   if (step.retry) {
     const nextAttemptAt = new Date(now.getTime() + step.delayMs);
-    return { outcome: "retry", data: { ...closed, ...error, status: "queued", nextAttemptAt }, counter: null };
+    return {
+      outcome: "retry",
+      row: { ...error, status: "queued", finishedAt: job.finishedAt, nextAttemptAt },
+      counter: null,
+    };
   }
-  return { outcome: "failed", data: { ...ended, ...error, status: "failed" }, counter: "failed" };
-}
-
-async function writeJudgment(tx: Tx, job: JobRow, result: Extract<JobResult, { kind: "judged" }>, now: Date) {
-  const authorKey = `judge:${job.judgeId}`;
-  const { answer, spend, configId } = result;
-  const values = { value: answer.value, stringValue: answer.stringValue, comment: answer.rationale };
-  const score = await tx.score.upsert({
-    where: { configId_targetKey_authorKey: { configId, targetKey: job.targetKey, authorKey } },
-    create: {
-      id: uuidv7(),
-      projectId: job.projectId,
-      configId,
-      sessionId: job.sessionId,
-      thoughtId: job.thoughtId,
-      targetKey: job.targetKey,
-      authorKey,
-      ...values,
-    },
-    update: { ...values, updatedAt: now },
-    select: { id: true },
-  });
-  await tx.judgment.create({
-    data: {
-      id: uuidv7(),
-      projectId: job.projectId,
-      judgeId: job.judgeId,
-      runId: job.runId,
-      jobId: job.id,
-      sessionId: job.sessionId,
-      thoughtId: job.thoughtId,
-      targetKey: job.targetKey,
-      configId,
-      scoreId: score.id,
-      value: answer.value,
-      stringValue: answer.stringValue,
-      rationale: answer.rationale,
-      confidence: answer.confidence,
-      model: result.model,
-      inputTokens: spend.inputTokens,
-      outputTokens: spend.outputTokens,
-      costUsd: spend.costUsd,
-      latencyMs: spend.latencyMs,
-      createdAt: now,
-    },
-  });
+  return { outcome: "failed", row: { ...kept, ...error, status: "failed", finishedAt: now }, counter: "failed" };
 }
 
 /**
- * Ends this process's attempt at a job (see the file header); "lost" when the job is no longer this attempt's. Seven
- * statements at most: the run's and the config's state, the job's end (which is also the check that this attempt still
- * holds it), the score and judgment, one update of the run (its counter, tokens and cost; its end when this was its
- * last job, read from the counters that update returns) and the day's tokens.
+ * Ends this process's attempt at a job (see the file header); "lost" when the job is no longer this attempt's. Eight
+ * statements at most, BEGIN and COMMIT included (./finish-store.ts): the run's and the config's state, the job's end
+ * (which is also the check that this attempt still holds it), the score and judgment, one update of the run (its
+ * counter, tokens and cost; its end when this was its last job, from the counters that update answers) and the
+ * day's tokens.
  */
 export async function finishJob(
   db: Db,
@@ -236,44 +181,19 @@ export async function finishJob(
   return retryOnConflict(
     () =>
       db.$transaction(async (tx): Promise<FinishOutcome> => {
-        // The run's state and the answer's config's, in one statement (the config only for an answer).
-        const configId = result.kind === "judged" ? result.configId : null;
-        const [state] = await tx.$queryRaw<{ cancelled: unknown; archived: unknown; name: string | null }[]>`
-          SELECT r."cancelledAt" IS NOT NULL AS "cancelled", c."archivedAt" IS NOT NULL AS "archived", c."name" AS "name"
-          FROM "JudgeRun" r LEFT JOIN "ScoreConfig" c ON c."id" = ${configId}
-          WHERE r."id" = ${job.runId}`;
-        if (!state) throw new Error(`judge run ${job.runId} is gone`);
-        const archived = truthy(state.archived)
-          ? `Score config "${state.name}" was archived; no score was written.`
-          : null;
-        const end = endOf(job, result, truthy(state.cancelled), archived, now);
-        const held = await tx.judgeJob.updateMany({
-          where: { id: job.id, status: "running", leaseOwner: owner, attempts: job.attempts },
-          data: end.data,
-        });
-        if (held.count === 0) return "lost";
-        if (end.outcome === "judged" && result.kind === "judged") await writeJudgment(tx, job, result, now);
+        const store = finishStore(db, tx);
+        const state = await store.state(job.runId, result.kind === "judged" ? result.configId : null);
+        const archived = state.archived ? `Score config "${state.name}" was archived; no score was written.` : null;
+        const end = endOf(job, result, state.cancelled, archived, now);
+        if (!(await store.endJob(job, owner, end.row, now))) return "lost";
+        if (end.outcome === "judged" && result.kind === "judged") await store.writeJudgment(job, result, now);
         const spend = result.kind === "cancelled" ? null : result.spend;
-        const counted = await tx.judgeRun.update({
-          where: { id: job.runId },
-          data: {
-            ...(end.counter ? { [end.counter]: { increment: 1 } } : {}),
-            ...(spend
-              ? {
-                  inputTokens: { increment: spend.inputTokens ?? 0 },
-                  outputTokens: { increment: spend.outputTokens ?? 0 },
-                  costUsd: { increment: spend.costUsd ?? 0 },
-                }
-              : {}),
-          },
-          select: { total: true, done: true, failed: true, cancelled: true, finishedAt: true },
-        });
-        const left = counted.total - counted.done - counted.failed - counted.cancelled;
-        if (end.counter && left === 0 && counted.finishedAt === null) {
-          await tx.judgeRun.update({ where: { id: job.runId }, data: { finishedAt: now } });
+        const run = await store.countRun(job.runId, end.counter, spend);
+        if (end.counter && run.total - run.done - run.failed - run.cancelled === 0 && !run.finished) {
+          await store.markFinished(job.runId, now);
         }
         const tokens = (spend?.inputTokens ?? 0) + (spend?.outputTokens ?? 0);
-        if (tokens > 0) await recordUsage(tx, job.projectId, { calls: 0, tokens }, now);
+        if (tokens > 0) await store.addTokens(job.projectId, tokens, now);
         return end.outcome;
       }),
     { alsoUnique: true },
