@@ -9,12 +9,12 @@ import { useCan } from "@/components/auth/useCan";
 import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
+import { ChoiceField } from "@/components/ui/ChoiceField";
 import { ConfirmButton } from "@/components/ui/ConfirmButton";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { MutationError } from "@/components/ui/MutationError";
 import { RelativeTime } from "@/components/ui/RelativeTime";
-import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { formatCount } from "@/lib/words/count-of";
@@ -98,20 +98,7 @@ function ConfigEditor() {
         <Field label="Name" className="w-48">
           <Input name="name" required maxLength={100} placeholder="correctness" />
         </Field>
-        <Field label="Type">
-          <NativeSelect
-            name="type"
-            value={type}
-            onChange={(e) => setType(e.target.value as ScoreType)}
-            className="w-36"
-          >
-            {SCORE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <ChoiceField label="Type" name="type" value={type} choices={SCORE_TYPES} onChange={setType} className="w-36" />
         {type === "numeric" ? (
           <>
             <Field label="Min" className="w-20">

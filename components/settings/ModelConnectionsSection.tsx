@@ -20,11 +20,11 @@ import { useTRPC } from "@/components/trpc/TrpcProvider";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { CheckboxField } from "@/components/ui/Checkbox";
+import { ChoiceField } from "@/components/ui/ChoiceField";
 import { ConfirmButton } from "@/components/ui/ConfirmButton";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { MutationError } from "@/components/ui/MutationError";
-import { NativeSelect } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/Table";
 import { codeClass, formRowClass, noteClass, SettingsSection } from "./SettingsSection";
@@ -103,20 +103,15 @@ function Connections() {
           <Field label="Name" className="w-48">
             <Input name="name" required maxLength={100} placeholder="local llama" />
           </Field>
-          <Field label="Provider">
-            <NativeSelect
-              name="provider"
-              value={provider}
-              onChange={(e) => setProvider(e.target.value as ModelProvider)}
-              className="w-72"
-            >
-              {MODEL_PROVIDERS.map((p) => (
-                <option key={p} value={p}>
-                  {PROVIDER_WORDS[p]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
+          <ChoiceField
+            label="Provider"
+            name="provider"
+            value={provider}
+            choices={MODEL_PROVIDERS}
+            words={(p) => PROVIDER_WORDS[p]}
+            onChange={setProvider}
+            className="w-72"
+          />
           <Field
             label={provider === "openai-compatible" ? "Base URL" : "Base URL (optional)"}
             className="min-w-64 flex-1"

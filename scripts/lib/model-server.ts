@@ -55,6 +55,8 @@ export interface ModelServer {
   /** Completion requests only (not /models). */
   calls(): ModelRequest[];
   setScript(script: Script): void;
+  /** Completion requests being answered now (a request the client gave up on ends when its socket closes). */
+  inFlight(): number;
   /** Most requests in flight at once since the start (or the last resetMaxInFlight). */
   maxInFlight(): number;
   resetMaxInFlight(): void;
@@ -265,6 +267,7 @@ export async function startModelServer(script: Script = () => ({ answer: {} })):
     setScript: (s) => {
       current = s;
     },
+    inFlight: () => inFlight,
     maxInFlight: () => maxInFlight,
     resetMaxInFlight: () => {
       maxInFlight = inFlight;

@@ -3,6 +3,7 @@
 // run once the dead process's leases run out. Nothing is lost (every thought gets its judge's score) and nothing is
 // stored twice (one judgment per job, one judge score per thought), though the calls cut off by the kill are made
 // again. The test model server (scripts/lib/model-server.ts) stands in for a model endpoint: no real model runs here.
+import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -48,6 +49,20 @@ async function judgmentsOf(url: string, runId: string): Promise<number> {
     return Number(r.rows[0]!.n);
   } finally {
     await client.end();
+  }
+}
+
+/** The run's jobs tried more than once, and the servers' log lines about judges: what a failed count is about. */
+function jobsOf(dbFile: string, runId: string, servers: RunningServer[]): string {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const jobs = db
+      .prepare(`SELECT "attempts", "status", "lastError" FROM "JudgeJob" WHERE "runId" = ? AND "attempts" > 1`)
+      .all(runId);
+    const logged = servers.flatMap((s) => s.output().split("\n")).filter((l) => l.includes("[judges]"));
+    return JSON.stringify({ jobs, logged });
+  } finally {
+    db.close();
   }
 }
 
@@ -129,7 +144,11 @@ describe("a judge run across a kill -9", () => {
     await expectOneScoreEach(second, setup);
     expect(rowCounts(first.dbFile, { judgments: "Judgment" }).judgments).toBe(THOUGHTS);
     // The calls cut off by the kill were made again: that many calls more than judgments, one judgment per job.
-    expect(model.calls().length - before).toBe(THOUGHTS + cutOff);
+    // (Should a call be made once more, the message says which job and why: its attempts and last error, and what
+    // either server logged about judges.)
+    expect(model.calls().length - before, jobsOf(first.dbFile, setup.runId, [first.server, second])).toBe(
+      THOUGHTS + cutOff,
+    );
     await second.stop();
   }, 180_000);
 

@@ -421,4 +421,81 @@ describe("judges over REST", () => {
     await sleep(1_000);
     expect(model.calls().length - before).toBe(2);
   });
+
+  it("a model that stalls or trickles past the time limit: each call cut off and retried with backoff, then the job fails naming the limit; nothing written, the worker goes on", async () => {
+    // One judge per protocol, one call at a time each; every call either never answers or sends its headers and
+    // then one byte every 400 ms (a ~300-byte body would take two minutes), so each is cut off at 1 s.
+    const judges = await Promise.all(
+      (["openai-compatible", "anthropic"] as const).map((provider) =>
+        setUpJudge(tg.server, admin, {
+          modelUrl: model.url,
+          configName: config,
+          provider,
+          maxConcurrency: 1,
+          timeoutMs: 1_000,
+        }),
+      ),
+    );
+    const session = unique("stalled");
+    await record(tg.server, thought(1, 1, { sessionId: session }));
+    const thoughtId = (await getGraph(tg.server, session)).thoughts[0]!.id;
+    const seen = { openai: 0, anthropic: 0 };
+    model.setScript((req) =>
+      seen[req.protocol]++ % 2 === 0
+        ? { hang: true }
+        : { answer: { value: 5, rationale: "too late", confidence: 1 }, trickleMs: 400 },
+    );
+    const before = model.calls().length;
+    const runIds = await Promise.all(
+      judges.map(async ({ judgeId }) => {
+        const started = await call<{ runId: string }>(tg.server, `/api/v1/judges/${judgeId}/runs`, {
+          method: "POST",
+          headers: bearer(admin),
+          json: { thoughtId },
+        });
+        expect(started.status, started.text).toBe(201);
+        return started.body.runId;
+      }),
+    );
+    const runs = await Promise.all(runIds.map((id) => waitForRun(tg.server, admin, id, undefined, 100_000)));
+    for (const [i, run] of runs.entries()) {
+      expect(run).toMatchObject({ status: "done", total: 1, done: 0, failed: 1, queued: 0, running: 0 });
+      expect(run.failures).toHaveLength(1);
+      expect(run.failures[0]).toMatchObject({ thoughtId, attempts: 6, status: null });
+      expect(run.failures[0]!.error).toBe(
+        "The model did not answer within 1 s, the connection's time limit (timeoutMs: 1000); the call was cut off. " +
+          "If the model is slow rather than stuck, raise the limit in Settings → Model connections, or with PATCH " +
+          `/api/v1/model-connections/${judges[i]!.connectionId} {"timeoutMs": 2000} (at most 600000).`,
+      );
+    }
+    // 6 calls per protocol (docs/judges.md: a timeout is retried like a 5xx), each after the last one's time limit
+    // and the backoff: 1 s, 2 s, 4 s, 8 s, 16 s.
+    for (const protocol of ["openai", "anthropic"] as const) {
+      const calls = model
+        .calls()
+        .slice(before)
+        .filter((c) => c.protocol === protocol);
+      expect(calls).toHaveLength(6);
+      for (let n = 1; n < 6; n++) {
+        expect(calls[n]!.at - calls[n - 1]!.at).toBeGreaterThanOrEqual(1_000 + 1_000 * 2 ** (n - 1));
+      }
+    }
+    // Every cut-off request was dropped by the server (no socket left open), and nothing was written for it.
+    await expect.poll(() => model.inFlight(), { timeout: 5_000 }).toBe(0);
+    const graph = await getGraph(tg.server, session);
+    expect(graph.thoughts[0]!.scores.filter((s) => s.source === "judge")).toEqual([]);
+
+    // The worker is free: the next call on the same one-at-a-time connection is answered and stored.
+    model.setScript(() => ({ answer: { value: 3, rationale: "on time", confidence: 1 } }));
+    const again = await call<{ runId: string }>(tg.server, `/api/v1/judges/${judges[0]!.judgeId}/runs`, {
+      method: "POST",
+      headers: bearer(admin),
+      json: { thoughtId },
+    });
+    expect(await waitForRun(tg.server, admin, again.body.runId)).toMatchObject({ status: "done", done: 1 });
+    const scored = await getGraph(tg.server, session);
+    expect(scored.thoughts[0]!.scores.filter((s) => s.source === "judge").map((s) => [s.value, s.comment])).toEqual([
+      [3, "on time"],
+    ]);
+  }, 150_000);
 });

@@ -19,10 +19,11 @@ import { freshSqliteUrl } from "@/test/support/sqlite-file";
 
 process.env.THOUGHTGRAPH_SECRET_KEY ??= "test-secret-key-for-judge-claims-0123456789";
 
-const judged = (value: number): JobResult => ({
+const judged = (value: number, configId: string): JobResult => ({
   kind: "judged",
   answer: { value, stringValue: null, rationale: "ok", confidence: 1 },
   model: "judge-small",
+  configId,
   spend: { inputTokens: 10, outputTokens: 5, costUsd: null, latencyMs: 3 },
 });
 
@@ -58,7 +59,7 @@ describe.each(["postgresql", "sqlite"] as const)("judge job claims on %s", (prov
     const { sessionId } = await seedSession(a, projectId, thoughts);
     const { runId } = await createRun(a, projectId, judge.id, { sessionId }, "key:test");
     const row = await a.modelConnection.findUniqueOrThrow({ where: { id: connection.id } });
-    return { connection: row, runId };
+    return { connection: row, runId, configId: config.id };
   }
 
   beforeAll(async () => {
@@ -98,7 +99,7 @@ describe.each(["postgresql", "sqlite"] as const)("judge job claims on %s", (prov
   });
 
   it("a lease that ran out is claimed again, and only the new claim's answer is stored", async () => {
-    const { connection, runId } = await queued(1, 1);
+    const { connection, runId, configId } = await queued(1, 1);
     const postgres = provider === "postgresql";
     const [dead] = await claimJobs(a, postgres, connection, "dead-process", 1);
     expect(dead).toBeDefined();
@@ -109,9 +110,9 @@ describe.each(["postgresql", "sqlite"] as const)("judge job claims on %s", (prov
     expect(again?.id).toBe(dead!.id);
     expect(again?.attempts).toBe(2);
     // The dead process's answer arrives after all: refused. The survivor's is stored, once.
-    expect(await finishJob(a, dead!, "dead-process", judged(2), later)).toBe("lost");
-    expect(await finishJob(b, again!, "survivor", judged(4), later)).toBe("judged");
-    expect(await finishJob(b, again!, "survivor", judged(4), later)).toBe("lost");
+    expect(await finishJob(a, dead!, "dead-process", judged(2, configId), later)).toBe("lost");
+    expect(await finishJob(b, again!, "survivor", judged(4, configId), later)).toBe("judged");
+    expect(await finishJob(b, again!, "survivor", judged(4, configId), later)).toBe("lost");
     const judgments = await a.judgment.findMany({ where: { runId } });
     expect(judgments.map((j) => j.value)).toEqual([4]);
     expect(await a.judgeRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ done: 1, total: 1 });

@@ -43,9 +43,12 @@ export async function setUpJudge(
     modelUrl: string;
     configName: string;
     target?: "thought" | "session";
+    provider?: "openai-compatible" | "anthropic";
     maxConcurrency?: number;
     timeoutMs?: number;
     apiKey?: string;
+    /** Judge completed sessions as they complete (every one: sampleRate 1). */
+    autoRun?: boolean;
   },
 ): Promise<{ connectionId: string; judgeId: string }> {
   const connection = await call<{ id: string }>(server, "/api/v1/model-connections", {
@@ -53,7 +56,7 @@ export async function setUpJudge(
     headers: bearer(adminKey),
     json: {
       name: unique("local"),
-      provider: "openai-compatible",
+      provider: opts.provider ?? "openai-compatible",
       baseUrl: opts.modelUrl,
       allowPrivateNetwork: true,
       ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
@@ -76,6 +79,7 @@ export async function setUpJudge(
       model: "judge-small",
       scoreConfigId: config.id,
       target: opts.target ?? "thought",
+      ...(opts.autoRun ? { autoRun: true, sampleRate: 1 } : {}),
     },
   });
   expect(judge.status, judge.text).toBe(201);

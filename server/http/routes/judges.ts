@@ -97,29 +97,56 @@ const getSettings: RouteHandler = async (_req, input) => json(await judgeSetting
 const patchSettings: RouteHandler<undefined, JudgeSettingsInput> = async (_req, input) =>
   json(await setJudgeSettings(getDb(), projectOf(input), input.body));
 
-const CONNECTION_ID = "The model connection's id.";
-const JUDGE_ID = "The judge's id.";
-const NO_CONNECTION = "No such model connection in this project.";
-const NO_JUDGE = "No such judge in this project.";
 const VARIABLES =
   "The prompt is a template; its variables: " +
   TEMPLATE_VARIABLES.map((v) => `{{${v.name}}} (${v.targets.join(" and ")} judges): ${v.description}`).join(" ");
 
+/** A route's `{id}`: what it names, and the 404 when this project has none. */
+interface RouteId {
+  description: string;
+  missing: string;
+}
+const CONNECTION: RouteId = {
+  description: "The model connection's id.",
+  missing: "No such model connection in this project.",
+};
+const JUDGE: RouteId = { description: "The judge's id.", missing: "No such judge in this project." };
+const RUN: RouteId = { description: "The run's id.", missing: "No such run." };
+
+/**
+ * One admin-scope route in short: the success answer as [description, schema] (201 when `created`), the `{id}`'s
+ * meaning and 404, and the other refusals by status (a 404 here replaces the id's).
+ */
+function adminRoute(
+  r: Pick<RouteDeclaration, "method" | "path" | "summary" | "description" | "query" | "body" | "example"> & {
+    id?: RouteId;
+    answers: [description: string, schema: RouteDeclaration["responses"][number]["schema"]];
+    created?: true;
+    refusals?: Record<number, string>;
+    handler: RouteDeclaration["handler"];
+  },
+): RouteDeclaration {
+  const { id, answers, created, refusals = {}, handler, ...declared } = r;
+  const [description, schema] = answers;
+  const responses: RouteDeclaration["responses"] = { [created ? 201 : 200]: { description, schema } };
+  if (id) responses[404] = { description: id.missing };
+  for (const [status, words] of Object.entries(refusals)) responses[Number(status)] = { description: words };
+  return { ...declared, scope: "admin", ...(id ? { idDescription: id.description } : {}), responses, handler };
+}
+
 /** The routes, in the route table's form (server/http/route-table.ts spreads them in). */
 export function judgeRoutes(): RouteDeclaration[] {
   return [
-    {
+    adminRoute({
       method: "GET",
       path: "/api/v1/model-connections",
-      scope: "admin",
       summary: "The project's model connections (their keys are never answered)",
-      responses: { 200: { description: "The connections.", schema: ZConnectionList } },
+      answers: ["The connections.", ZConnectionList],
       handler: getConnections,
-    },
-    {
+    }),
+    adminRoute({
       method: "POST",
       path: "/api/v1/model-connections",
-      scope: "admin",
       summary: "Add a model connection: an OpenAI-compatible server, OpenAI or Anthropic",
       description:
         "`apiKey` is write-only: stored encrypted under THOUGHTGRAPH_SECRET_KEY, never answered. A base URL on a " +
@@ -128,67 +155,52 @@ export function judgeRoutes(): RouteDeclaration[] {
       body: ZConnectionInput,
       example:
         'Send e.g. {"name": "local llama", "provider": "openai-compatible", "baseUrl": "http://127.0.0.1:11434/v1", "allowPrivateNetwork": true}.',
-      responses: {
-        201: { description: "Added.", schema: ZConnectionView },
-        409: {
-          description: "The name is taken, the URL is on a private address, or THOUGHTGRAPH_SECRET_KEY is not set.",
-        },
+      answers: ["Added.", ZConnectionView],
+      created: true,
+      refusals: {
+        409: "The name is taken, the URL is on a private address, or THOUGHTGRAPH_SECRET_KEY is not set.",
       },
       handler: postConnection,
-    },
-    {
+    }),
+    adminRoute({
       method: "PATCH",
       path: "/api/v1/model-connections/{id}",
-      scope: "admin",
       summary: "Change a model connection (send only what changes; apiKey: null removes the key)",
-      idDescription: CONNECTION_ID,
+      id: CONNECTION,
       body: ZConnectionUpdate,
       example: 'Send e.g. {"maxConcurrency": 8} or {"apiKey": "sk-…"}.',
-      responses: {
-        200: { description: "Changed.", schema: ZConnectionView },
-        404: { description: NO_CONNECTION },
-        409: { description: "The name is taken, or the URL is on a private address." },
-      },
+      answers: ["Changed.", ZConnectionView],
+      refusals: { 409: "The name is taken, or the URL is on a private address." },
       handler: patchConnection,
-    },
-    {
+    }),
+    adminRoute({
       method: "DELETE",
       path: "/api/v1/model-connections/{id}",
-      scope: "admin",
       summary: "Delete a model connection no judge uses",
-      idDescription: CONNECTION_ID,
-      responses: {
-        200: { description: "Deleted.", schema: ZDeleted },
-        404: { description: NO_CONNECTION },
-        409: { description: "A judge still uses it." },
-      },
+      id: CONNECTION,
+      answers: ["Deleted.", ZDeleted],
+      refusals: { 409: "A judge still uses it." },
       handler: deleteConnectionRoute,
-    },
-    {
+    }),
+    adminRoute({
       method: "POST",
       path: "/api/v1/model-connections/{id}/test",
-      scope: "admin",
       summary: "Test a model connection: list its models with its key and time limit",
       description: "Answers 200 either way; `ok`, `error` and `status` say how the endpoint answered.",
-      idDescription: CONNECTION_ID,
-      responses: {
-        200: { description: "How the endpoint answered.", schema: ZConnectionTestResult },
-        404: { description: NO_CONNECTION },
-      },
+      id: CONNECTION,
+      answers: ["How the endpoint answered.", ZConnectionTestResult],
       handler: postConnectionTest,
-    },
-    {
+    }),
+    adminRoute({
       method: "GET",
       path: "/api/v1/judges",
-      scope: "admin",
       summary: "The project's judges",
-      responses: { 200: { description: "The judges.", schema: ZJudgeList } },
+      answers: ["The judges.", ZJudgeList],
       handler: getJudges,
-    },
-    {
+    }),
+    adminRoute({
       method: "POST",
       path: "/api/v1/judges",
-      scope: "admin",
       summary: "Add a judge: a connection and model filling one score config for each thought or the session",
       description:
         "The answer follows a JSON schema built from the config: `value` (numeric within min–max, a categorical " +
@@ -197,136 +209,121 @@ export function judgeRoutes(): RouteDeclaration[] {
       body: ZJudgeInput,
       example:
         'Send e.g. {"name": "step quality", "connectionId": "…", "model": "llama3.1:8b", "scoreConfigId": "…", "target": "thought"}.',
-      responses: {
-        201: { description: "Added.", schema: ZJudgeView },
-        400: { description: "An unknown template variable, or a config a judge cannot fill." },
-        404: { description: "No such connection or score config in this project." },
-        409: { description: "A judge already has this name." },
+      answers: ["Added.", ZJudgeView],
+      created: true,
+      refusals: {
+        400: "An unknown template variable, or a config a judge cannot fill.",
+        404: "No such connection or score config in this project.",
+        409: "A judge already has this name.",
       },
       handler: postJudge,
-    },
-    {
+    }),
+    adminRoute({
       method: "GET",
       path: "/api/v1/judges/{id}",
-      scope: "admin",
       summary: "One judge",
-      idDescription: JUDGE_ID,
-      responses: { 200: { description: "The judge.", schema: ZJudgeView }, 404: { description: NO_JUDGE } },
+      id: JUDGE,
+      answers: ["The judge.", ZJudgeView],
       handler: getJudgeRoute,
-    },
-    {
+    }),
+    adminRoute({
       method: "PATCH",
       path: "/api/v1/judges/{id}",
-      scope: "admin",
       summary: "Change a judge (send only what changes)",
-      idDescription: JUDGE_ID,
+      id: JUDGE,
       body: ZJudgeUpdate,
       example: 'Send e.g. {"model": "gpt-4.1-mini"} or {"autoRun": true, "sampleRate": 0.1}.',
-      responses: {
-        200: { description: "Changed.", schema: ZJudgeView },
-        404: { description: NO_JUDGE },
-        409: { description: "A judge already has this name." },
-      },
+      answers: ["Changed.", ZJudgeView],
+      refusals: { 409: "A judge already has this name." },
       handler: patchJudge,
-    },
-    {
+    }),
+    adminRoute({
       method: "DELETE",
       path: "/api/v1/judges/{id}",
-      scope: "admin",
       summary: "Delete a judge: it stops and its queued jobs are cancelled; its scores stay",
-      idDescription: JUDGE_ID,
-      responses: { 200: { description: "Deleted.", schema: ZDeleted }, 404: { description: NO_JUDGE } },
+      id: JUDGE,
+      answers: ["Deleted.", ZDeleted],
       handler: deleteJudgeRoute,
-    },
-    {
+    }),
+    adminRoute({
       method: "POST",
       path: "/api/v1/judges/{id}/preview",
-      scope: "admin",
       summary: "Run the judge once on one thought (or session) and see the exact prompt sent; nothing is stored",
-      idDescription: JUDGE_ID,
+      id: JUDGE,
       body: ZPreviewInput,
       example: 'Send e.g. {"thoughtId": "…"}, or {"thoughtId": "…", "prompt": "an unsaved template"}.',
-      responses: {
-        200: { description: "The messages sent, the schema, and the answer or the error.", schema: ZPreviewResult },
-        404: { description: "No such judge, thought or session in this project." },
-        429: { description: "The daily budget is spent." },
+      answers: ["The messages sent, the schema, and the answer or the error.", ZPreviewResult],
+      refusals: {
+        404: "No such judge, thought or session in this project.",
+        429: "The daily budget is spent.",
       },
       handler: postPreview,
-    },
-    {
+    }),
+    adminRoute({
       method: "POST",
       path: "/api/v1/judges/{id}/estimate",
-      scope: "admin",
       summary: "What a run would cost: sessions, calls, tokens, US dollars, and today's budget left",
-      idDescription: JUDGE_ID,
+      id: JUDGE,
       body: ZRunTarget,
       example: 'Send what a run would take, e.g. {"filter": {"status": "completed"}}.',
-      responses: { 200: { description: "The estimate.", schema: ZRunEstimate }, 404: { description: NO_JUDGE } },
+      answers: ["The estimate.", ZRunEstimate],
       handler: postEstimate,
-    },
-    {
+    }),
+    adminRoute({
       method: "POST",
       path: "/api/v1/judges/{id}/runs",
-      scope: "admin",
       summary: "Run the judge on a session, a thought, every session matching a sessions-list filter, or a queue",
-      idDescription: JUDGE_ID,
+      id: JUDGE,
       body: ZRunTarget,
       example:
         'Send one of {"sessionId": "…"}, {"thoughtId": "…"}, {"filter": {"status": "completed"}}, {"queueId": "…"}.',
-      responses: {
-        201: { description: "The run, queued.", schema: ZRunCreated },
-        400: { description: "Nothing to judge (no session matches), or too much (over 100,000 calls)." },
-        404: { description: "No such judge, session, thought or queue in this project." },
+      answers: ["The run, queued.", ZRunCreated],
+      created: true,
+      refusals: {
+        400: "Nothing to judge (no session matches), or too much (over 100,000 calls).",
+        404: "No such judge, session, thought or queue in this project.",
       },
       handler: postRun,
-    },
-    {
+    }),
+    adminRoute({
       method: "GET",
       path: "/api/v1/judge-runs",
-      scope: "admin",
       summary: "The project's judge runs, newest first",
       query: ZListRunsQuery,
-      responses: { 200: { description: "The runs.", schema: ZRunList } },
+      answers: ["The runs.", ZRunList],
       handler: getRuns,
-    },
-    {
+    }),
+    adminRoute({
       method: "GET",
       path: "/api/v1/judge-runs/{id}",
-      scope: "admin",
       summary: "A judge run: status, counts, tokens, cost and failures with the provider's error",
-      idDescription: "The run's id.",
-      responses: { 200: { description: "The run.", schema: ZRunView }, 404: { description: "No such run." } },
+      id: RUN,
+      answers: ["The run.", ZRunView],
       handler: getRunRoute,
-    },
-    {
+    }),
+    adminRoute({
       method: "POST",
       path: "/api/v1/judge-runs/{id}/cancel",
-      scope: "admin",
       summary: "Cancel a run: queued jobs stop; a call in flight is dropped when it ends",
-      idDescription: "The run's id.",
-      responses: {
-        200: { description: "The run, cancelled.", schema: ZRunView },
-        404: { description: "No such run." },
-      },
+      id: RUN,
+      answers: ["The run, cancelled.", ZRunView],
       handler: postCancel,
-    },
-    {
+    }),
+    adminRoute({
       method: "GET",
       path: "/api/v1/judge-settings",
-      scope: "admin",
       summary: "The project's daily judge budget and today's use",
-      responses: { 200: { description: "The budget.", schema: ZJudgeSettingsView } },
+      answers: ["The budget.", ZJudgeSettingsView],
       handler: getSettings,
-    },
-    {
+    }),
+    adminRoute({
       method: "PATCH",
       path: "/api/v1/judge-settings",
-      scope: "admin",
       summary: "Set the daily judge budget: calls and/or tokens per UTC day (null: no limit)",
       body: ZJudgeSettingsInput,
       example: 'Send e.g. {"dailyCallLimit": 1000, "dailyTokenLimit": null}.',
-      responses: { 200: { description: "The budget.", schema: ZJudgeSettingsView } },
+      answers: ["The budget.", ZJudgeSettingsView],
       handler: patchSettings,
-    },
+    }),
   ];
 }

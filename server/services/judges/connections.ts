@@ -214,7 +214,7 @@ export async function testConnection(db: Db, projectId: string, id: string): Pro
     }
     return { ok: true, latencyMs: latency(), models: modelIds(text), error: null, status: res.status };
   } catch (error) {
-    const failure = classify(error, false, false);
+    const failure = classify(error, connection);
     return { ok: false, latencyMs: latency(), models: [], error: failure.message, status: failure.status };
   }
 }

@@ -6,22 +6,19 @@
 // PostgreSQL, reserve their calls in the daily budget, and mark them running under this process's lease. The lease
 // outlives the call's time limit, so a lease runs out only when its process is gone.
 //
-// Finish: in one transaction, check this process still holds the job (same owner, same attempt, still running; a
-// job whose lease ran out and was claimed again belongs to the new claim), then write the judge's score and its
-// Judgment (one per job: jobId is unique) and count the job into its run; or queue it again after a retryable failure
-// (lib/judges/retry.ts: Retry-After, or exponential backoff), or fail it with the provider's words. A process killed
-// at any point leaves either nothing (the claim runs again) or everything (the job is done), never half.
+// Finish: in one transaction, read the run's state (cancelled?) and the answer's config's (archived?), then end the
+// job in a statement that matches only while this process still holds it (same owner, same attempt, still running; a
+// job whose lease ran out and was claimed again belongs to the new claim); if it matched, write the judge's score and
+// its Judgment (one per job: jobId is unique) and count the job into its run; or queue it again after a retryable
+// failure (lib/judges/retry.ts: Retry-After, or exponential backoff), or fail it with the provider's words. A process
+// killed at any point leaves either nothing (the claim runs again) or everything (the job is done), never half.
 import "@/server/server-only";
 import { nextStep, type FailureKind } from "@/lib/judges/retry";
 import type { JudgeAnswer } from "@/lib/judges/output-schema";
-import { uuidv7 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { retryOnConflict } from "@/server/db/db-errors";
-import type { Prisma } from "@/server/db/generated/sqlite/client";
-import { recordUsage, reserveCalls } from "./budget";
-import { finishIfDone } from "./runs";
-
-type Tx = Prisma.TransactionClient;
+import { reserveCalls } from "./budget";
+import { finishStore, type CallSpend, type JobEndRow } from "./finish-store";
 
 /** How much longer than a call's time limit a lease lasts: the finish transaction's time, with room. */
 export const LEASE_MARGIN_MS = 10_000;
@@ -76,29 +73,29 @@ export async function claimJobs(
               LIMIT ${free}
               FOR UPDATE SKIP LOCKED`
           ).map((r) => r.id)
-        : (
-            await tx.judgeJob.findMany({
-              where: dueWhere(connection.id, now),
-              orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
-              take: free,
-              select: { id: true },
-            })
-          ).map((r) => r.id);
-      if (ids.length === 0) return [];
-      const granted = await reserveCalls(tx, postgres, connection.projectId, ids.length, now);
-      const mine = ids.slice(0, granted);
-      if (mine.length === 0) return [];
-      await tx.judgeJob.updateMany({
-        where: { id: { in: mine } },
-        data: {
-          status: "running",
-          leaseOwner: owner,
-          leaseExpiresAt: new Date(now.getTime() + connection.timeoutMs + LEASE_MARGIN_MS),
-          attempts: { increment: 1 },
-          updatedAt: now,
-        },
+        : null;
+      // SQLite: the due rows themselves (its transaction holds the write lock, so no one changes them before the
+      // update below); PostgreSQL: the rows of the ids locked above.
+      const due = await tx.judgeJob.findMany({
+        where: ids === null ? dueWhere(connection.id, now) : { id: { in: ids } },
+        orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
+        ...(ids === null ? { take: free } : {}),
       });
-      return tx.judgeJob.findMany({ where: { id: { in: mine } }, orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }] });
+      if (due.length === 0) return [];
+      const granted = await reserveCalls(tx, postgres, connection.projectId, due.length, now);
+      const mine = due.slice(0, granted);
+      if (mine.length === 0) return [];
+      const lease = {
+        status: "running",
+        leaseOwner: owner,
+        leaseExpiresAt: new Date(now.getTime() + connection.timeoutMs + LEASE_MARGIN_MS),
+        updatedAt: now,
+      };
+      await tx.judgeJob.updateMany({
+        where: { id: { in: mine.map((j) => j.id) } },
+        data: { ...lease, attempts: { increment: 1 } },
+      });
+      return mine.map((j) => ({ ...j, ...lease, attempts: j.attempts + 1 }));
     }),
   );
 }
@@ -118,15 +115,11 @@ export async function connectionsWithDueJobs(db: Db, now = new Date()): Promise<
   return rows.map((r) => r.connectionId);
 }
 
-export interface CallSpend {
-  inputTokens: number | null;
-  outputTokens: number | null;
-  costUsd: number | null;
-  latencyMs: number;
-}
+export type { CallSpend } from "./finish-store";
 
 export type JobResult =
-  | { kind: "judged"; answer: JudgeAnswer; model: string; spend: CallSpend }
+  /** `configId`: the config the answer was read against (the judge's when the call was made). */
+  | { kind: "judged"; answer: JudgeAnswer; model: string; configId: string; spend: CallSpend }
   | {
       kind: "failed";
       failure: FailureKind;
@@ -140,73 +133,44 @@ export type JobResult =
 
 export type FinishOutcome = "judged" | "retry" | "failed" | "cancelled" | "lost";
 
-async function countSpend(tx: Tx, job: JobRow, spend: CallSpend | null, now: Date): Promise<void> {
-  if (!spend) return;
-  const tokens = (spend.inputTokens ?? 0) + (spend.outputTokens ?? 0);
-  await tx.judgeRun.update({
-    where: { id: job.runId },
-    data: {
-      inputTokens: { increment: spend.inputTokens ?? 0 },
-      outputTokens: { increment: spend.outputTokens ?? 0 },
-      costUsd: { increment: spend.costUsd ?? 0 },
-    },
-  });
-  if (tokens > 0) await recordUsage(tx, job.projectId, { calls: 0, tokens }, now);
+/** How a job ends: its row after, and which of its run's counters it adds to (none when queued again). */
+interface JobEnd {
+  outcome: Exclude<FinishOutcome, "lost">;
+  row: JobEndRow;
+  counter: "done" | "failed" | "cancelled" | null;
 }
 
-async function writeJudgment(tx: Tx, job: JobRow, result: Extract<JobResult, { kind: "judged" }>, now: Date) {
-  const judge = await tx.judge.findUniqueOrThrow({
-    where: { id: job.judgeId },
-    select: { configId: true, config: { select: { archivedAt: true, name: true } } },
-  });
-  if (judge.config.archivedAt !== null)
-    return `Score config "${judge.config.name}" was archived; no score was written.`;
-  const authorKey = `judge:${job.judgeId}`;
-  const { answer, spend } = result;
-  const values = { value: answer.value, stringValue: answer.stringValue, comment: answer.rationale };
-  const score = await tx.score.upsert({
-    where: { configId_targetKey_authorKey: { configId: judge.configId, targetKey: job.targetKey, authorKey } },
-    create: {
-      id: uuidv7(),
-      projectId: job.projectId,
-      configId: judge.configId,
-      sessionId: job.sessionId,
-      thoughtId: job.thoughtId,
-      targetKey: job.targetKey,
-      authorKey,
-      ...values,
-    },
-    update: { ...values, updatedAt: now },
-    select: { id: true },
-  });
-  await tx.judgment.create({
-    data: {
-      id: uuidv7(),
-      projectId: job.projectId,
-      judgeId: job.judgeId,
-      runId: job.runId,
-      jobId: job.id,
-      sessionId: job.sessionId,
-      thoughtId: job.thoughtId,
-      targetKey: job.targetKey,
-      configId: judge.configId,
-      scoreId: score.id,
-      value: answer.value,
-      stringValue: answer.stringValue,
-      rationale: answer.rationale,
-      confidence: answer.confidence,
-      model: result.model,
-      inputTokens: spend.inputTokens,
-      outputTokens: spend.outputTokens,
-      costUsd: spend.costUsd,
-      latencyMs: spend.latencyMs,
-      createdAt: now,
-    },
-  });
-  return null;
+function endOf(job: JobRow, result: JobResult, runCancelled: boolean, archived: string | null, now: Date): JobEnd {
+  const kept = { lastError: job.lastError, lastStatus: job.lastStatus, nextAttemptAt: job.nextAttemptAt };
+  if (runCancelled || result.kind === "cancelled") {
+    return { outcome: "cancelled", row: { ...kept, status: "cancelled", finishedAt: now }, counter: "cancelled" };
+  }
+  if (result.kind === "judged") {
+    const cleared = { ...kept, lastError: archived, lastStatus: null, finishedAt: now };
+    return archived === null
+      ? { outcome: "judged", row: { ...cleared, status: "done" }, counter: "done" }
+      : { outcome: "failed", row: { ...cleared, status: "failed" }, counter: "failed" };
+  }
+  const step = nextStep(result.failure, job.attempts, result.retryAfterMs);
+  const error = { lastError: result.message, lastStatus: result.status };
+  if (step.retry) {
+    const nextAttemptAt = new Date(now.getTime() + step.delayMs);
+    return {
+      outcome: "retry",
+      row: { ...error, status: "queued", finishedAt: job.finishedAt, nextAttemptAt },
+      counter: null,
+    };
+  }
+  return { outcome: "failed", row: { ...kept, ...error, status: "failed", finishedAt: now }, counter: "failed" };
 }
 
-/** Ends this process's attempt at a job (see the file header); "lost" when the job is no longer this attempt's. */
+/**
+ * Ends this process's attempt at a job (see the file header); "lost" when the job is no longer this attempt's. Eight
+ * statements at most, BEGIN and COMMIT included (./finish-store.ts): the run's and the config's state, the job's end
+ * (which is also the check that this attempt still holds it), the score and judgment, one update of the run (its
+ * counter, tokens and cost; its end when this was its last job, from the counters that update answers) and the
+ * day's tokens.
+ */
 export async function finishJob(
   db: Db,
   job: JobRow,
@@ -217,57 +181,20 @@ export async function finishJob(
   return retryOnConflict(
     () =>
       db.$transaction(async (tx): Promise<FinishOutcome> => {
-        const held = await tx.judgeJob.updateMany({
-          where: { id: job.id, status: "running", leaseOwner: owner, attempts: job.attempts },
-          data: { updatedAt: now },
-        });
-        if (held.count === 0) return "lost";
-        const run = await tx.judgeRun.findUniqueOrThrow({ where: { id: job.runId }, select: { cancelledAt: true } });
-        await countSpend(tx, job, result.kind === "cancelled" ? null : result.spend, now);
-        const end = (status: string, extra: Prisma.JudgeJobUpdateInput = {}) =>
-          tx.judgeJob.update({
-            where: { id: job.id },
-            data: { status, leaseOwner: null, leaseExpiresAt: null, finishedAt: now, updatedAt: now, ...extra },
-          });
-        let outcome: FinishOutcome;
-        if (run.cancelledAt !== null || result.kind === "cancelled") {
-          await end("cancelled");
-          await tx.judgeRun.update({ where: { id: job.runId }, data: { cancelled: { increment: 1 } } });
-          outcome = "cancelled";
-        } else if (result.kind === "judged") {
-          const refused = await writeJudgment(tx, job, result, now);
-          if (refused === null) {
-            await end("done", { lastError: null, lastStatus: null });
-            await tx.judgeRun.update({ where: { id: job.runId }, data: { done: { increment: 1 } } });
-            outcome = "judged";
-          } else {
-            await end("failed", { lastError: refused, lastStatus: null });
-            await tx.judgeRun.update({ where: { id: job.runId }, data: { failed: { increment: 1 } } });
-            outcome = "failed";
-          }
-        } else {
-          const step = nextStep(result.failure, job.attempts, result.retryAfterMs);
-          if (step.retry) {
-            await tx.judgeJob.update({
-              where: { id: job.id },
-              data: {
-                status: "queued",
-                nextAttemptAt: new Date(now.getTime() + step.delayMs),
-                leaseOwner: null,
-                leaseExpiresAt: null,
-                lastError: result.message,
-                lastStatus: result.status,
-                updatedAt: now,
-              },
-            });
-            return "retry";
-          }
-          await end("failed", { lastError: result.message, lastStatus: result.status });
-          await tx.judgeRun.update({ where: { id: job.runId }, data: { failed: { increment: 1 } } });
-          outcome = "failed";
+        const store = finishStore(db, tx);
+        const state = await store.state(job.runId, result.kind === "judged" ? result.configId : null);
+        const archived = state.archived ? `Score config "${state.name}" was archived; no score was written.` : null;
+        const end = endOf(job, result, state.cancelled, archived, now);
+        if (!(await store.endJob(job, owner, end.row, now))) return "lost";
+        if (end.outcome === "judged" && result.kind === "judged") await store.writeJudgment(job, result, now);
+        const spend = result.kind === "cancelled" ? null : result.spend;
+        const run = await store.countRun(job.runId, end.counter, spend);
+        if (end.counter && run.total - run.done - run.failed - run.cancelled === 0 && !run.finished) {
+          await store.markFinished(job.runId, now);
         }
-        await finishIfDone(tx, job.runId, now);
-        return outcome;
+        const tokens = (spend?.inputTokens ?? 0) + (spend?.outputTokens ?? 0);
+        if (tokens > 0) await store.addTokens(job.projectId, tokens, now);
+        return end.outcome;
       }),
     { alsoUnique: true },
   );

@@ -4,6 +4,7 @@
 // failure comes back classified (lib/judges/retry.ts) with the provider's words; nothing here logs.
 import "@/server/server-only";
 import { APICallError, generateText, jsonSchema, NoObjectGeneratedError, Output } from "ai";
+import { TIMEOUT_RANGE_MS } from "@/lib/contracts/judges";
 import type { ScoreRule } from "@/lib/contracts/scores";
 import { judgeOutputSchema, readJudgeAnswer, type JudgeAnswer, type JsonSchema } from "@/lib/judges/output-schema";
 import { kindOfStatus, parseRetryAfter, type FailureKind } from "@/lib/judges/retry";
@@ -91,7 +92,12 @@ export async function callJudge(
         ...spent,
       };
     }
-    return { ok: false, ...classify(error, timeout.aborted, signal?.aborted ?? false), ...usage(null, null) };
+    const cancelled = signal?.aborted ?? false;
+    return {
+      ok: false,
+      ...classify(error, connection, { timedOut: timeout.aborted, cancelled }),
+      ...usage(null, null),
+    };
   }
 }
 
@@ -117,11 +123,27 @@ function causes(error: unknown): unknown[] {
   return out;
 }
 
-/** A thrown error as a failure kind with the provider's message, its status and Retry-After. */
+/** What a call cut off by its time limit records: the limit, and where to raise it (a slow model needs more). */
+export function timeoutMessage(connection: Pick<OpenConnection, "id" | "timeoutMs">): string {
+  const ms = connection.timeoutMs;
+  const limit = ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+  const more = Math.min(ms * 2, TIMEOUT_RANGE_MS.max);
+  return (
+    `The model did not answer within ${limit}, the connection's time limit (timeoutMs: ${ms}); the call was cut ` +
+    `off. If the model is slow rather than stuck, raise the limit in Settings → Model connections, or with PATCH ` +
+    `/api/v1/model-connections/${connection.id} {"timeoutMs": ${more}} (at most ${TIMEOUT_RANGE_MS.max}).`
+  );
+}
+
+/**
+ * A thrown error as a failure kind with the provider's message, its status and Retry-After. `timedOut`: the caller's
+ * own time limit fired; a TimeoutError in the error's causes (the guarded fetch's limit, the same length) counts too.
+ * `cancelled`: the worker cut the call off (its run was cancelled, or the server is stopping).
+ */
 export function classify(
   error: unknown,
-  timedOut: boolean,
-  cancelled: boolean,
+  connection: Pick<OpenConnection, "id" | "timeoutMs">,
+  { timedOut = false, cancelled = false }: { timedOut?: boolean; cancelled?: boolean } = {},
 ): { kind: FailureKind; message: string; status: number | null; retryAfterMs: number | null } {
   const chain = causes(error);
   const refusal = chain.find((e): e is OutboundRefusal => e instanceof OutboundRefusal);
@@ -133,13 +155,9 @@ export function classify(
       retryAfterMs: null,
     };
   }
-  if (timedOut && !cancelled) {
-    return {
-      kind: "timeout",
-      message: "The model did not answer within the connection's time limit.",
-      status: null,
-      retryAfterMs: null,
-    };
+  const timeoutError = chain.some((e) => e instanceof Error && e.name === "TimeoutError");
+  if ((timedOut || timeoutError) && !cancelled) {
+    return { kind: "timeout", message: timeoutMessage(connection), status: null, retryAfterMs: null };
   }
   if (cancelled) return { kind: "blocked", message: "Cancelled.", status: null, retryAfterMs: null };
   const api = chain.find((e): e is APICallError => APICallError.isInstance(e));
@@ -167,8 +185,7 @@ export function classify(
     const message = (network as Error | undefined)?.message ?? api?.message ?? "connection failed";
     return { kind: "network", message: `Could not reach the model: ${message}`, status: null, retryAfterMs: null };
   }
-  const named = chain.find((e) => e instanceof Error && (e.name === "AbortError" || e.name === "TimeoutError"));
-  if (named)
+  if (chain.some((e) => e instanceof Error && e.name === "AbortError"))
     return {
       kind: "timeout",
       message: "The call was cut off before the model answered.",

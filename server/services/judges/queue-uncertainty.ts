@@ -7,12 +7,19 @@ import type { Db } from "@/server/db/client";
 
 export async function refreshQueueUncertainty(db: Db, projectId: string, sessionIds: string[]): Promise<void> {
   if (sessionIds.length === 0) return;
-  const items = await db.queueItem.findMany({
+  // Most judged sessions are in no queue: one statement finds that (a relation in the select would be a second).
+  const rows = await db.queueItem.findMany({
     where: { projectId, sessionId: { in: sessionIds } },
-    select: { id: true, sessionId: true, uncertainty: true, queue: { select: { scoreConfigIds: true } } },
+    select: { id: true, sessionId: true, uncertainty: true, queueId: true },
   });
-  if (items.length === 0) return;
-  const configIds = [...new Set(items.flatMap((i) => configIdsOf(i.queue.scoreConfigIds)))];
+  if (rows.length === 0) return;
+  const queues = await db.annotationQueue.findMany({
+    where: { id: { in: [...new Set(rows.map((r) => r.queueId))] } },
+    select: { id: true, scoreConfigIds: true },
+  });
+  const configsOf = new Map(queues.map((q) => [q.id, configIdsOf(q.scoreConfigIds)]));
+  const items = rows.map((r) => ({ ...r, configIds: configsOf.get(r.queueId) ?? [] }));
+  const configIds = [...new Set(items.flatMap((i) => i.configIds))];
   const [scores, configs] = await Promise.all([
     db.score.findMany({
       where: {
@@ -38,7 +45,7 @@ export async function refreshQueueUncertainty(db: Db, projectId: string, session
   ]);
   const ranges = new Map<string, ConfigRange>(configs.map((c) => [c.id, c]));
   for (const item of items) {
-    const wanted = new Set(configIdsOf(item.queue.scoreConfigIds));
+    const wanted = new Set(item.configIds);
     const mine = scores
       .filter((s) => s.sessionId === item.sessionId && wanted.has(s.configId))
       .map((s) => ({ ...s, confidence: s.judgments[0]?.confidence ?? null }));

@@ -25,6 +25,13 @@ export const POLL_MS = 500;
 const ERROR_PAUSE_MS = 5_000;
 /** How often auto-running judges look for newly completed sessions. */
 export const AUTO_SCAN_MS = 5_000;
+/**
+ * How long the worker reuses what it read of a connection, a judge (its connection, config and prompt) and a run's
+ * state: read once a second rather than for every call, which took 5 of ~18 statements per judgment on SQLite. An
+ * edit applies to calls that start up to a second later; a cancel stops queued jobs at once and cuts off this
+ * process's calls in flight, and the end of any call made in between checks the run again.
+ */
+const READ_REUSE_MS = 1_000;
 
 export interface JudgeWorkerOptions {
   pollMs?: number;
@@ -41,6 +48,7 @@ export class JudgeWorker {
   private again = false;
   private stopped = false;
   private lastAutoScan = 0;
+  private readonly reads = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(
     private readonly db: Db,
@@ -65,6 +73,7 @@ export class JudgeWorker {
 
   wake(signal?: WorkerSignal): void {
     if (signal?.cancelledRun) {
+      this.reads.delete(`run:${signal.cancelledRun}`);
       for (const { job, abort } of this.inFlight.values()) if (job.runId === signal.cancelledRun) abort.abort();
     }
     this.schedule(0);
@@ -103,8 +112,40 @@ export class JudgeWorker {
     }
   }
 
+  /** `read()`'s answer, reused for READ_REUSE_MS (a failed read is not kept). */
+  private reuse<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.reads.get(key);
+    if (hit && now - hit.at < READ_REUSE_MS) return hit.value as Promise<T>;
+    if (this.reads.size > 1_000) {
+      for (const [k, v] of this.reads) if (now - v.at >= READ_REUSE_MS) this.reads.delete(k);
+    }
+    const value = read();
+    this.reads.set(key, { at: now, value });
+    value.catch(() => this.reads.delete(key));
+    return value;
+  }
+
+  private judgeOf(id: string) {
+    return this.reuse(`judge:${id}`, () =>
+      this.db.judge.findUniqueOrThrow({
+        where: { id },
+        include: { connection: { select: { name: true, provider: true } }, config: true },
+      }),
+    );
+  }
+
+  private runCancelled(id: string): Promise<boolean> {
+    return this.reuse(`run:${id}`, async () => {
+      const run = await this.db.judgeRun.findUniqueOrThrow({ where: { id }, select: { cancelledAt: true } });
+      return run.cancelledAt !== null;
+    });
+  }
+
   private async claimFor(connectionId: string): Promise<void> {
-    const row = await this.db.modelConnection.findUnique({ where: { id: connectionId } });
+    const row = await this.reuse(`connection:${connectionId}`, () =>
+      this.db.modelConnection.findUnique({ where: { id: connectionId } }),
+    );
     if (!row) return;
     const mine = [...this.inFlight.values()].filter((f) => f.job.connectionId === connectionId).length;
     const jobs = await claimJobs(this.db, this.postgres, row, this.owner, row.maxConcurrency - mine);
@@ -121,12 +162,8 @@ export class JudgeWorker {
   private async run(job: JobRow, connectionRow: ConnectionRow, signal: AbortSignal): Promise<void> {
     let result: JobResult;
     try {
-      const judge = await this.db.judge.findUniqueOrThrow({
-        where: { id: job.judgeId },
-        include: { connection: { select: { name: true, provider: true } }, config: true },
-      });
-      const run = await this.db.judgeRun.findUniqueOrThrow({ where: { id: job.runId }, select: { cancelledAt: true } });
-      if (run.cancelledAt !== null || judge.deletedAt !== null) {
+      const [judge, cancelled] = await Promise.all([this.judgeOf(job.judgeId), this.runCancelled(job.runId)]);
+      if (cancelled || judge.deletedAt !== null) {
         result = { kind: "cancelled" };
       } else {
         const connection = openConnection(
@@ -145,7 +182,7 @@ export class JudgeWorker {
           latencyMs: outcome.latencyMs,
         };
         result = outcome.ok
-          ? { kind: "judged", answer: outcome.answer, model: judge.model, spend }
+          ? { kind: "judged", answer: outcome.answer, model: judge.model, configId: judge.configId, spend }
           : {
               kind: "failed",
               failure: outcome.kind,
