@@ -60,6 +60,8 @@ export interface ModelServer {
   /** Most requests in flight at once since the start (or the last resetMaxInFlight). */
   maxInFlight(): number;
   resetMaxInFlight(): void;
+  /** Client connections open now; once a killed client's have closed, every request it sent is in calls(). */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
@@ -272,6 +274,7 @@ export async function startModelServer(script: Script = () => ({ answer: {} })):
     resetMaxInFlight: () => {
       maxInFlight = inFlight;
     },
+    openConnections: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

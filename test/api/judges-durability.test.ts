@@ -31,6 +31,15 @@ const ENV = { THOUGHTGRAPH_SECRET_KEY: TEST_SECRET_KEY };
 
 const stepOf = (prompt: string) => Number(/The step under review:\nThought (\d+)/.exec(prompt)?.[1] ?? 0);
 
+/** Waits until no client holds a connection to the model server. */
+async function untilNoConnections(model: ModelServer): Promise<void> {
+  const end = Date.now() + 30_000;
+  while (model.openConnections() > 0) {
+    if (Date.now() > end) throw new Error(`${model.openConnections()} connections to the model server stay open`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** Waits until the model server has received `n` completion calls. */
 async function untilCalls(model: ModelServer, n: number): Promise<void> {
   const end = Date.now() + 30_000;
@@ -132,6 +141,9 @@ describe("a judge run across a kill -9", () => {
     const setup = await startRun(first.server, admin, model);
     await untilCalls(model, before + 2);
     await first.server.kill9();
+    // A request the server sent just before it died may still be unread by the model server (this process): once the
+    // dead server's connections have closed, every request it sent has been counted.
+    await untilNoConnections(model);
     // Calls the killed server made that left no judgment: each is made again after the restart (under load a third
     // call may have started between the second's arrival and the kill).
     const cutOff = model.calls().length - before - rowCounts(first.dbFile, { judgments: "Judgment" }).judgments;
