@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["lib/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "sdk/src/**/*.test.ts"],
         },
       },
       {

@@ -31,6 +31,8 @@ test("the first visitor creates the owner account, signs out and signs back in",
   const context = await browser.newContext({ baseURL: server.url, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
 
+  // The start banner sends the person to the address the server got (PORT=0 here: its port is known only once it listens).
+  expect(server.output()).toContain(`open ${server.url}/setup to create the first one (the owner).`);
   await page.goto("/agreement");
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole("heading", { name: "Welcome to thoughtgraph" })).toBeVisible();

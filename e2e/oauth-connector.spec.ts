@@ -1,9 +1,10 @@
 // A hosted-style connector end to end: mcp-remote (the proxy Claude Desktop and others run for remote servers with
 // OAuth) is spawned by the MCP SDK client over stdio and pointed at /api/mcp; it discovers the authorization server,
-// registers itself (Dynamic Client Registration) and prints the authorization URL, which Chromium opens as the
-// signed-in admin: the consent page, project and access, Approve, and the redirect to mcp-remote's own callback.
-// Then a tool call succeeds and is recorded as the admin through that client; Settings lists the grant, and revoking
-// it there makes the next call with its token 401. Screenshots of the consent page and the grants list.
+// registers itself (Dynamic Client Registration) and prints the authorization URL, which Chromium opens signed out:
+// the sign-in page, back to the consent page ("Use another account" goes round once more), project and access,
+// Approve, and the redirect to mcp-remote's own callback. Then a tool call succeeds and is recorded as the admin
+// through that client; Settings lists the grant, and revoking it there makes the next call with its token 401.
+// Screenshots of the consent page, a refused request, the grants list and the attribution.
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -36,7 +37,7 @@ function savedAccessToken(dir: string): string {
 }
 
 test("mcp-remote connects through OAuth, records as the person, and stops at once when the grant is revoked", async ({
-  page,
+  browser,
 }, testInfo) => {
   test.setTimeout(180_000);
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-mcp-remote-"));
@@ -59,17 +60,47 @@ test("mcp-remote connects through OAuth, records as the person, and stops at onc
   transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   const client = new Client({ name: "claude-desktop-like", version: "1.0.0" });
   const connected = client.connect(transport);
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, reducedMotion: "reduce" });
+  const page = await context.newPage();
   try {
     await expect.poll(() => /visiting:\s*(\S+)/.exec(stderr)?.[1] ?? null, { timeout: 60_000 }).not.toBeNull();
     const authorizationUrl = /visiting:\s*(\S+)/.exec(stderr)![1]!;
     expect(new URL(authorizationUrl).pathname).toBe("/oauth/authorize");
 
+    // Signed out, as a person arriving from Claude or ChatGPT usually is: sign in first, then back to the request.
+    const signInToConsent = async () => {
+      await page.waitForURL((url) => url.pathname === "/login");
+      await expect(page.getByRole("heading", { name: "Sign in to thoughtgraph" })).toBeVisible();
+      await page.getByLabel("Email").fill(process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL!);
+      await page.getByLabel("Password").fill(process.env.THOUGHTGRAPH_E2E_ADMIN_PASSWORD!);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname === "/oauth/consent");
+      expect(new URL(page.url()).searchParams.get("client_id")).toBe(
+        new URL(authorizationUrl).searchParams.get("client_id"),
+      );
+      await expect(page.getByRole("heading", { name: /^Connect .+\?$/ })).toBeVisible();
+    };
     await page.goto(authorizationUrl);
-    await expect(page.getByRole("heading", { name: /^Connect .+\?$/ })).toBeVisible();
+    await signInToConsent();
+    // Someone else's browser: "Use another account" signs out and comes back to the same request after sign-in.
+    await page.getByRole("button", { name: "Use another account" }).click();
+    await signInToConsent();
     await expect(page.getByText("unverified")).toBeVisible();
     await expect(page.getByText("registered itself")).toBeVisible();
     await expect(page.getByText(`localhost:${callbackPort}`)).toBeVisible();
     await checkThemes(page, testInfo, "oauth-consent");
+    // The same request with a redirect URI the client never registered: shown to the person, never redirected.
+    const tampered = new URL(authorizationUrl);
+    tampered.searchParams.set("redirect_uri", "https://evil.example/callback");
+    const consentUrl = page.url();
+    await page.goto(tampered.href);
+    await expect(page.getByRole("heading", { name: "This connection request cannot be used" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "redirect_uri" })).toContainText(
+      "https://evil.example/callback is not one of the redirect URIs",
+    );
+    await checkThemes(page, testInfo, "oauth-consent-refused");
+    await page.goto(consentUrl);
+
     await page.getByRole("radio", { name: /record thoughts as you/ }).check();
     await page.getByRole("button", { name: "Approve" }).click();
     await page.waitForURL((url) => url.port === String(callbackPort));
@@ -94,6 +125,12 @@ test("mcp-remote connects through OAuth, records as the person, and stops at onc
     await expect(row).toContainText(process.env.THOUGHTGRAPH_E2E_ADMIN_EMAIL!.split("@")[0]!);
     await expect(row).toContainText("self-registered");
     await expect(row).toContainText("read, record");
+    // Created and last used: the tool call above used the grant, so "never" is not shown.
+    const table = page.getByRole("table", { name: "Connected apps" });
+    await expect(table.getByRole("columnheader", { name: "Created" })).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: "Last used" })).toBeVisible();
+    await expect(row).toContainText("just now");
+    await expect(row).not.toContainText("never");
     await page.locator("#connected-apps-heading").scrollIntoViewIfNeeded();
     await checkThemes(page, testInfo, "oauth-grants");
 
@@ -128,6 +165,7 @@ test("mcp-remote connects through OAuth, records as the person, and stops at onc
     expect(refused.status).toBe(401);
     expect(refused.headers.get("www-authenticate")).toContain("revoked");
   } finally {
+    await context.close();
     await client.close().catch(() => undefined);
     fs.rmSync(configDir, { recursive: true, force: true });
   }

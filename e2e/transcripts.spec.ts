@@ -89,8 +89,12 @@ test.describe("an imported Claude Code session", () => {
     await expect(result.locator("pre")).toHaveText("export const today = () => new Date().toDateString();");
     await expect(transcript(page).locator('[data-kind="tool_result"]')).toHaveCount(0);
 
-    // Thinking as text, withheld thinking as a placeholder that says so.
-    await expect(rowWith(page, "The test compares a local date with a UTC one.")).toHaveCount(1);
+    // Thinking as text, with its model call's model, tokens and latency; withheld thinking as a placeholder that says so.
+    const thinking = rowWith(page, "The test compares a local date with a UTC one.");
+    await expect(thinking).toHaveCount(1);
+    await expect(thinking.locator("header")).toContainText(
+      "reasoning · claude-sonnet-4-5 · 1000 in / 45 out tokens · 2.0 s",
+    );
     const placeholder = rowWith(page, "Claude Code kept only the thinking's signature");
     await expect(placeholder.locator('[data-kind="placeholder"]')).toHaveText("reasoning withheld");
     await expect(placeholder).toContainText('"showThinkingSummaries": true');
@@ -154,6 +158,27 @@ test.describe("an imported Claude Code session", () => {
     await expect(graphNodes(page)).toHaveCount(15);
     await expect(rowWith(page, "Instead, explain the fix in one line")).toBeVisible();
   });
+});
+
+test("the onboarding tab for Claude Code / Codex / Gemini CLI gives the watch command with this server and a new key", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "New API key" });
+  await form.getByLabel("Name").fill(`transcripts-${Date.now()}`);
+  await form.getByRole("button", { name: "Create key" }).click();
+  await page.getByRole("tab", { name: "Claude Code / Codex / Gemini CLI" }).click();
+  const panel = page.getByRole("tabpanel", { name: "Claude Code / Codex / Gemini CLI" });
+  await expect(panel).toContainText("a terminal in a thoughtgraph checkout");
+  await expect(panel).toContainText("cd /path/to/thoughtgraph");
+  await expect(panel).toContainText(
+    new RegExp(
+      `export THOUGHTGRAPH_URL=${baseURL.replace(/\/$/, "").replaceAll(".", "\\.")} THOUGHTGRAPH_API_KEY=tg_\\w+`,
+    ),
+  );
+  await expect(panel).toContainText("npx thoughtgraph watch --claude --codex --gemini");
+  await panel.scrollIntoViewIfNeeded();
+  await checkThemes(page, testInfo, "transcripts-onboarding");
 });
 
 test.describe("thoughtgraph watch", () => {

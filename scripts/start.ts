@@ -68,7 +68,11 @@ function buildIfNeeded(): void {
   }
 }
 
-async function prepareDatabase(): Promise<void> {
+/**
+ * Migrates and sets up the database; returns what to tell the person starting the server, printed once it listens
+ * (the address in it carries the port the server got, which PORT=0 leaves open until then).
+ */
+async function prepareDatabase(): Promise<(baseUrl: string) => void> {
   const url = databaseUrl();
   // A fleet's deploy runs `npm run db:migrate` once as its own step and starts instances with
   // THOUGHTGRAPH_MIGRATE_ON_START=0 (docs/operating.md, "Running several instances"); on by default, and safe either
@@ -87,13 +91,14 @@ async function prepareDatabase(): Promise<void> {
     const { assertSecretKeyFor } = await import("@/server/services/judges/secret-box");
     assertSecretKeyFor(await db.modelConnection.count({ where: { apiKeyCipher: { not: null } } }));
     const setup = await runSetup(db);
-    const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
-    if (setup.createdKey) console.log(firstKeyMessage(setup.createdKey.key, `http://${shownHost}:${port}`));
-    if (setup.initKey === "created") console.log("Registered THOUGHTGRAPH_INIT_API_KEY for the default project.");
-    if (setup.admin === "created") console.log("Created the admin user from THOUGHTGRAPH_INIT_ADMIN_EMAIL.");
-    if (setup.needsFirstAccount && !singleUserRequested()) {
-      console.log(`No account exists yet: open http://${shownHost}:${port}/setup to create the first one (the owner).`);
-    }
+    return (baseUrl) => {
+      if (setup.createdKey) console.log(firstKeyMessage(setup.createdKey.key, baseUrl));
+      if (setup.initKey === "created") console.log("Registered THOUGHTGRAPH_INIT_API_KEY for the default project.");
+      if (setup.admin === "created") console.log("Created the admin user from THOUGHTGRAPH_INIT_ADMIN_EMAIL.");
+      if (setup.needsFirstAccount && !singleUserRequested()) {
+        console.log(`No account exists yet: open ${baseUrl}/setup to create the first one (the owner).`);
+      }
+    };
   } finally {
     await db.$disconnect();
   }
@@ -102,7 +107,7 @@ async function prepareDatabase(): Promise<void> {
 async function main(): Promise<void> {
   (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= "1";
   if (!dev && !setting("THOUGHTGRAPH_SKIP_BUILD")) buildIfNeeded();
-  await prepareDatabase();
+  const announce = await prepareDatabase();
   // The work that follows each committed write subscribes to the writer as it loads (server/ingest/after-commit.ts).
   await import("@/server/ingest/search-indexer");
   await import("@/server/services/reasoning/detect-on-write");
@@ -147,6 +152,9 @@ async function main(): Promise<void> {
     console.log(
       `thoughtgraph ready on http://${host.includes(":") ? `[${host}]` : host}:${actualPort} (${redactUrl(databaseUrl())})`,
     );
+    // A wildcard address is not one to paste into a client: the snippets name the loopback address instead.
+    const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+    announce(`http://${shownHost}:${actualPort}`);
     assets?.warm();
   });
   const stop = () => {

@@ -22,6 +22,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 import { type PgCluster, pgAvailable, PG_BIN, startPgCluster } from "./lib/pg-cluster";
+import { SERVER_LEDGER_ENV, stopListedServers } from "./lib/server-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -91,6 +92,7 @@ function buildReason(): string | null {
 // Test counts from the reporters' JSON files.
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-test-reports-"));
+const serverLedger = path.join(reportDir, "servers");
 
 function readJson(file: string): unknown {
   try {
@@ -278,7 +280,11 @@ function run(argv: string[], env: Record<string, string>, log: string): Promise<
   return new Promise((resolve) => {
     const [cmd, ...args] = argv;
     const out = fs.openSync(log, "w");
-    const child = spawn(cmd!, args, { cwd: root, stdio: ["ignore", out, out], env: { ...process.env, ...env } });
+    const child = spawn(cmd!, args, {
+      cwd: root,
+      stdio: ["ignore", out, out],
+      env: { ...process.env, ...env, [SERVER_LEDGER_ENV]: serverLedger },
+    });
     fs.closeSync(out);
     running.add(child);
     child.on("error", (error) => {
@@ -413,6 +419,8 @@ async function main(): Promise<number> {
       const cluster = await pgStarting.catch(() => null);
       await cluster?.stop().catch((error: unknown) => console.error("stopping PostgreSQL failed:", error));
     }
+    for (const pid of stopListedServers(serverLedger))
+      console.error(`stopped a server (pid ${pid}) that a stopped step's tests had left running`);
     fs.rmSync(reportDir, { recursive: true, force: true });
   }
 

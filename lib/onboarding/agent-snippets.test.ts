@@ -57,7 +57,14 @@ describe("agentSnippets", () => {
   it("follows coding agents' transcripts with the CLI's watch command", () => {
     const s = snippets.find((x) => x.id === "transcripts")!;
     expect(s.label).toBe("Claude Code / Codex / Gemini CLI");
-    expect(s.code).toContain("npx thoughtgraph watch --claude --codex --gemini");
+    // Run in a checkout: the package is not on the registry.
+    expect(s.code.split("\n")).toEqual([
+      "cd /path/to/thoughtgraph",
+      `export THOUGHTGRAPH_URL=http://10.0.0.5:3000 THOUGHTGRAPH_API_KEY=${key}`,
+      "npx thoughtgraph import ~/.claude/projects ~/.codex/sessions ~/.gemini/tmp",
+      "npx thoughtgraph watch --claude --codex --gemini",
+    ]);
+    expect(s.where).toMatch(/^a terminal in a thoughtgraph checkout/);
   });
 
   it("gives OTLP exporters the base URL and the key as a header, for each library", () => {

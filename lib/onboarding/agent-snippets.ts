@@ -114,9 +114,11 @@ export function agentSnippets({ baseUrl, apiKey }: { baseUrl: string; apiKey: st
     {
       id: "transcripts",
       label: "Claude Code / Codex / Gemini CLI",
-      where: "a terminal: follows the agents' own transcripts, no change to the agent (import the past with `import`)",
+      where: "a terminal in a thoughtgraph checkout: follows the agents' own transcripts (import sends the past)",
       language: "sh",
       code: [
+        // The CLI is not on the npm registry: a bare `npx thoughtgraph` elsewhere answers 404.
+        "cd /path/to/thoughtgraph",
         `export THOUGHTGRAPH_URL=${url} THOUGHTGRAPH_API_KEY=${key}`,
         "npx thoughtgraph import ~/.claude/projects ~/.codex/sessions ~/.gemini/tmp",
         "npx thoughtgraph watch --claude --codex --gemini",

@@ -7,6 +7,7 @@
 // later ones) add no items; a record that is skipped still passes its place in the tree on to its children.
 import type { NormalisedItem, Usage } from "../normalised/model";
 import {
+  anthropicUsage,
   argumentsText,
   between,
   contentText,
@@ -215,7 +216,7 @@ export function claudeCodeReader(): TranscriptReader {
       tail.set(uuid, parent);
 
       if (messageId !== null) {
-        const usage = usageOf(message?.usage);
+        const usage = anthropicUsage(message?.usage);
         const costUsd = num(r.costUSD);
         if (!pending) {
           const latency = between(parentUuid ? times.get(parentUuid) : undefined, at);
@@ -231,20 +232,4 @@ export function claudeCodeReader(): TranscriptReader {
       return out;
     },
   };
-}
-
-function usageOf(value: unknown): Usage | undefined {
-  const u = obj(value);
-  if (!u) return undefined;
-  const input = num(u.input_tokens);
-  const cached = num(u.cache_read_input_tokens);
-  const created = num(u.cache_creation_input_tokens);
-  const usage: Usage = {};
-  if (input !== undefined || cached !== undefined || created !== undefined) {
-    usage.input = (input ?? 0) + (cached ?? 0) + (created ?? 0);
-  }
-  if (cached !== undefined) usage.cachedInput = cached;
-  const output = num(u.output_tokens);
-  if (output !== undefined) usage.output = output;
-  return Object.keys(usage).length > 0 ? usage : undefined;
 }

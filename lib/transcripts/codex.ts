@@ -5,7 +5,12 @@
 // `event_msg` the UI's events: its agent_reasoning, agent_message and user_message repeat response items and are
 // skipped; its token_count reports the usage of the model response just before it. `compacted` replaces the history
 // with a summary. Lines have no ids of their own, so an item's id is its line number (stable as the file grows).
-// The conversation is linear: each item follows the one before.
+// The conversation is linear, each item following the one before, until a rollback (`event_msg` thread_rolled_back,
+// the user's backtrack) drops the newest `num_turns` turns: the turn after it continues from where the first dropped
+// turn began, so the dropped turns stay as a branch. A sub-agent (spawn_agent) writes a rollout of its own whose
+// session_meta names its parent thread (`source.subagent.thread_spawn.parent_thread_id`): read after its session's
+// file (or appended to it), it is a branch from the session's latest tool call at its start, its items' ids prefixed
+// with its thread id and numbered from its own first line.
 import type { NormalisedItem, Usage } from "../normalised/model";
 import {
   argumentsText,
@@ -23,72 +28,136 @@ import {
 const BOILERPLATE =
   /^\s*(<environment_context>|<user_instructions>|<permissions instructions>|# AGENTS\.md instructions)/;
 
+/** One conversation of the session: its own rollout, or a sub-agent's. */
+interface Thread {
+  /** Prefix of its items' ids: "" for the session's own rollout, "<thread id>/" for a sub-agent's. */
+  prefix: string;
+  /** The line before its file's first (a sub-agent's lines count from its own first line). */
+  base: number;
+  model?: string;
+  last: string | null;
+  /** Items of the model response under way, held for its token_count. */
+  held: NormalisedItem[];
+  /** When the last record that was not part of a model response was written (a response's latency starts there). */
+  requestAt?: string;
+  /** Where each user turn of the history began: the item its prompt followed. */
+  turns: (string | null)[];
+  /** A sub-agent's branch and the call it forks from, given to its first item. */
+  branch?: { name: string; fork: string | null };
+}
+
+const thread = (prefix: string, base: number): Thread => ({ prefix, base, last: null, held: [], turns: [] });
+
+/** The parent thread a sub-agent's session_meta names (`source.subagent.thread_spawn.parent_thread_id`). */
+function spawnedBy(meta: Record<string, unknown>): string | undefined {
+  return str(obj(obj(obj(meta.source)?.subagent)?.thread_spawn)?.parent_thread_id);
+}
+
 export function codexReader(): TranscriptReader {
   let facts: SessionFacts | null = null;
-  let model: string | undefined;
-  let last: string | null = null;
-  /** Items of the model response under way, held for its token_count. */
-  let held: NormalisedItem[] = [];
-  /** When the last record that was not part of a model response was written (a response's latency starts there). */
-  let requestAt: string | undefined;
+  const main = thread("", 0);
+  /** Sub-agents' threads by their thread id, and which a sub-agent's file (by name) is. */
+  const threads = new Map<string, Thread>([["", main]]);
+  const files = new Map<string, string>();
+  let current = "";
+  /** The session's own tool calls with their times, for a sub-agent to fork from. */
+  const calls: { id: string; at: string }[] = [];
   const toolNames = new Map<string, string>();
 
-  const release = (usage?: Usage): NormalisedItem[] => {
-    const out = held;
-    held = [];
+  const release = (t: Thread, usage?: Usage): NormalisedItem[] => {
+    const out = t.held;
+    t.held = [];
     if (usage && out[0]) out[0].usage = usage;
     return out;
   };
 
-  const add = (item: Omit<NormalisedItem, "parent">, inResponse: boolean): NormalisedItem[] => {
-    const full: NormalisedItem = { ...item, parent: last };
-    last = full.id;
-    if (!inResponse) return [...release(), full];
-    if (held.length === 0) {
-      const latency = between(requestAt, full.at);
+  const add = (t: Thread, item: Omit<NormalisedItem, "parent">, inResponse: boolean): NormalisedItem[] => {
+    const full: NormalisedItem = { ...item, parent: t.last };
+    if (t.branch) {
+      full.branch = t.branch.name;
+      full.parent = t.branch.fork;
+      delete t.branch;
+    }
+    t.last = full.id;
+    if (t === main && full.kind === "tool_call" && full.at) calls.push({ id: full.id, at: full.at });
+    if (!inResponse) return [...release(t), full];
+    if (t.held.length === 0) {
+      const latency = between(t.requestAt, full.at);
       if (latency !== undefined) full.latencyMs = latency;
     }
-    held.push(full);
+    t.held.push(full);
     return [];
   };
 
   return {
     format: "codex",
     facts: () => facts,
-    flush: () => release(),
-    push(record, line) {
+    flush: () => [...threads.values()].flatMap((t) => release(t)),
+    push(record, line, name) {
       const r = obj(record);
       const p = obj(r?.payload);
       if (!r || !p) return [];
       const at = isoTime(r.timestamp);
-      const id = `L${line}`;
-      const stamp = at ? { at } : {};
-      switch (r.type) {
-        case "session_meta": {
-          const meta = obj(p.meta) ?? p; // some versions nest it
+      if (r.type === "session_meta") {
+        const meta = obj(p.meta) ?? p; // some versions nest it
+        const threadId = str(meta.id);
+        if (facts && threadId && threadId !== facts.id && spawnedBy(meta) !== undefined) {
+          // A sub-agent's rollout (read after its session's, or appended to it): a branch from the session's latest
+          // tool call at its start, usually the spawn_agent call.
+          if (!threads.has(threadId)) {
+            const t = thread(`${threadId}/`, line - 1);
+            const before = at ? calls.filter((c) => c.at <= at) : calls;
+            t.branch = { name: `agent-${threadId}`, fork: before.at(-1)?.id ?? null };
+            t.requestAt = at;
+            threads.set(threadId, t);
+          }
+          // Its file's records follow: by the file's name when the follower names it, else all that come after.
+          if (name !== undefined) files.set(name, threadId);
+          else current = threadId;
+          return [];
+        }
+        if (!facts) {
           const git = obj(meta.git) ?? obj(p.git);
-          facts ??= { source: "codex", id: str(meta.id) ?? `line-${line}`, agent: "codex" };
+          facts = { source: "codex", id: threadId ?? `line-${line}`, agent: "codex" };
           facts.cwd ??= str(meta.cwd);
           facts.version ??= str(meta.cli_version);
           facts.gitBranch ??= str(git?.branch);
-          requestAt = at;
-          return release();
+          main.requestAt = at;
+          if (name !== undefined) files.set(name, "");
         }
+        // A later session_meta of the same file (a resumed or forked rollout repeats one): the first stands.
+        return release(threads.get(current)!);
+      }
+      const t = threads.get(name !== undefined ? (files.get(name) ?? current) : current)!;
+      const id = `${t.prefix}L${line - t.base}`;
+      const stamp = at ? { at } : {};
+      switch (r.type) {
         case "turn_context":
-          model = str(p.model) ?? model;
-          if (facts) facts.model ??= model;
-          requestAt = at;
-          return release();
+          t.model = str(p.model) ?? t.model;
+          if (facts && t === main) facts.model ??= t.model;
+          t.requestAt = at;
+          return release(t);
         case "compacted": {
           const text = str(p.message) ?? "";
-          requestAt = at;
-          return add({ id, kind: "prompt", text: `Conversation compacted.${text ? ` ${text}` : ""}`, ...stamp }, false);
+          t.requestAt = at;
+          return add(
+            t,
+            { id, kind: "prompt", text: `Conversation compacted.${text ? ` ${text}` : ""}`, ...stamp },
+            false,
+          );
         }
         case "event_msg": {
+          if (p.type === "thread_rolled_back") {
+            const n = num(p.num_turns) ?? 0;
+            if (n < 1 || t.turns.length === 0) return [];
+            const out = release(t);
+            t.last = t.turns.splice(Math.max(0, t.turns.length - n))[0] ?? null;
+            return out;
+          }
           if (p.type === "token_count") {
             const info = obj(p.info);
             const u = obj(info?.last_token_usage);
-            if (!u) return release();
+            if (!u) return release(t);
             const usage: Usage = {};
             const input = num(u.input_tokens);
             if (input !== undefined) usage.input = input;
@@ -98,7 +167,7 @@ export function codexReader(): TranscriptReader {
             if (reasoning !== undefined) usage.reasoning = reasoning;
             const cached = num(u.cached_input_tokens);
             if (cached !== undefined) usage.cachedInput = cached;
-            return release(usage);
+            return release(t, usage);
           }
           return [];
         }
@@ -107,14 +176,15 @@ export function codexReader(): TranscriptReader {
         default:
           return [];
       }
-      const withModel = model ? { model } : {};
+      const withModel = t.model ? { model: t.model } : {};
       switch (p.type) {
         case "message": {
           const text = contentText(p.content);
-          if (p.role === "assistant") return add({ id, kind: "answer", text, ...stamp, ...withModel }, true);
+          if (p.role === "assistant") return add(t, { id, kind: "answer", text, ...stamp, ...withModel }, true);
           if (p.role !== "user" || text.trim() === "" || BOILERPLATE.test(text)) return [];
-          requestAt = at;
-          return add({ id, kind: "prompt", text, ...stamp }, false);
+          t.requestAt = at;
+          t.turns.push(t.last);
+          return add(t, { id, kind: "prompt", text, ...stamp }, false);
         }
         case "reasoning": {
           const content = contentText(p.content);
@@ -124,6 +194,7 @@ export function codexReader(): TranscriptReader {
           const opaque = encrypted ? { opaque: { encryptedContent: encrypted } } : {};
           if (text.trim() === "") {
             return add(
+              t,
               {
                 id,
                 kind: "placeholder",
@@ -136,20 +207,21 @@ export function codexReader(): TranscriptReader {
               true,
             );
           }
-          return add({ id, kind: "reasoning", text, ...stamp, ...withModel, ...opaque }, true);
+          return add(t, { id, kind: "reasoning", text, ...stamp, ...withModel, ...opaque }, true);
         }
         case "function_call":
         case "custom_tool_call":
         case "local_shell_call":
         case "web_search_call": {
-          const name =
+          const tool =
             str(p.name) ??
             (p.type === "local_shell_call" ? "shell" : p.type === "web_search_call" ? "web_search" : "tool");
           const callId = str(p.call_id) ?? str(p.id) ?? id;
-          toolNames.set(callId, name);
+          toolNames.set(callId, tool);
           const args = p.arguments ?? p.input ?? p.action;
           return add(
-            { id, kind: "tool_call", text: argumentsText(args), tool: { name, callId }, ...stamp, ...withModel },
+            t,
+            { id, kind: "tool_call", text: argumentsText(args), tool: { name: tool, callId }, ...stamp, ...withModel },
             true,
           );
         }
@@ -161,8 +233,9 @@ export function codexReader(): TranscriptReader {
           const o = obj(output);
           const text = typeof output === "string" ? outputText(output) : contentText(o?.content ?? output);
           const failed = o?.success === false;
-          requestAt = at;
+          t.requestAt = at;
           return add(
+            t,
             {
               id,
               kind: "tool_result",

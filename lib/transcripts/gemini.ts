@@ -5,7 +5,9 @@
 // a rewind continues from the message before it, so the dropped messages stay as a branch. A message's thoughts,
 // text, tool calls and tool results each become an item the first time they appear. Sub-agents record their own file
 // under `chats/<parent session id>/<id>.jsonl` (metadata `kind: "subagent"`): a branch from the parent's latest tool
-// call at its start. The legacy single-JSON file ({sessionId, messages: […]}) reads as its messages.
+// call at its start. A compression writes the whole history again (`{"$set": {"messages": […]}}`): its summary
+// message is a "Conversation compacted." prompt. The legacy single-JSON file ({sessionId, messages: […]}) reads as its
+// messages.
 import type { NormalisedItem, Usage } from "../normalised/model";
 import { argumentsText, contentText, isoTime, num, obj, str, type SessionFacts, type TranscriptReader } from "./reader";
 
@@ -155,6 +157,23 @@ export function geminiReader(): TranscriptReader {
     return out;
   }
 
+  /** A history written again in full (`$set.messages`): after a compression, its new `<state_snapshot>` message
+   *  stands for what was compressed; the messages kept were read before, and the model's acknowledgement and the
+   *  restated environment context are the CLI's, not the conversation's. */
+  function compacted(messages: unknown[], file: string): NormalisedItem[] {
+    const seen = fileState(file).seen;
+    const out: NormalisedItem[] = [];
+    for (const raw of messages) {
+      const m = obj(raw);
+      const id = str(m?.id);
+      if (!m || !id || seen.has(id) || m.type !== "user") continue;
+      const text = contentText(m.content);
+      if (!text.includes("<state_snapshot>")) continue;
+      out.push(...message({ ...m, content: `Conversation compacted. ${text.trim()}` }, file));
+    }
+    return out;
+  }
+
   return {
     format: "gemini-cli",
     facts: () => facts,
@@ -179,7 +198,7 @@ export function geminiReader(): TranscriptReader {
       const set = obj(r.$set);
       if (set) {
         if (facts && typeof set.summary === "string") facts.title ??= set.summary;
-        return [];
+        return Array.isArray(set.messages) ? compacted(set.messages, file) : [];
       }
       if (typeof r.id === "string") return message(r, file);
       if (typeof r.sessionId === "string") {

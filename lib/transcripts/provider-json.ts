@@ -4,18 +4,36 @@
 // `content` and `encrypted_content`). A document has no session id: it is the source name's when the door gives one,
 // else a hash of its first message, so a longer version of the same conversation is the same session.
 import type { NormalisedItem, NormalisedSession, SourceKind, Usage } from "../normalised/model";
-import { argumentsText, contentText, num, obj, str } from "./reader";
+import { anthropicUsage, argumentsText, contentText, num, obj, str } from "./reader";
 
 export type ProviderFormat = Extract<SourceKind, "anthropic" | "openai-chat" | "openai-responses">;
 
-/** Which provider shape a parsed document has, or null. */
+/** The item types of an OpenAI Responses input or output list that carry no role. */
+const RESPONSES_ITEMS = new Set([
+  "message",
+  "reasoning",
+  "function_call",
+  "function_call_output",
+  "custom_tool_call",
+  "custom_tool_call_output",
+  "local_shell_call",
+  "local_shell_call_output",
+  "web_search_call",
+]);
+
+/** Which provider shape a parsed document has, or null. Lists of other tools' records (Gemini CLI's logs.json and
+ *  checkpoints: `type: "user"` entries, `{role, parts}` contents) match none. */
 export function detectProvider(doc: unknown): ProviderFormat | null {
   const d = obj(doc);
   const list = Array.isArray(doc) ? doc : null;
   if (
     d?.object === "response" ||
     Array.isArray(d?.output) ||
-    (list && list.some((i) => typeof obj(i)?.type === "string" && obj(i)?.role === undefined))
+    (list &&
+      list.some((i) => {
+        const o = obj(i);
+        return typeof o?.type === "string" && RESPONSES_ITEMS.has(o.type) && o.role === undefined;
+      }))
   ) {
     return "openai-responses";
   }
@@ -25,6 +43,7 @@ export function detectProvider(doc: unknown): ProviderFormat | null {
   if (!messages) return Array.isArray(d?.input) ? "openai-responses" : null;
   const ms = messages.map(obj);
   if (ms.some((m) => m === null || typeof m.role !== "string")) return null;
+  if (!ms.some((m) => m!.content !== undefined || m!.tool_calls !== undefined)) return null;
   const openai = ms.some(
     (m) =>
       m!.role === "system" ||
@@ -54,19 +73,6 @@ class Builder {
     this.items.push({ ...item, id, parent: this.last });
     this.last = id;
   }
-}
-
-function anthropicUsage(value: unknown): Usage | undefined {
-  const u = obj(value);
-  if (!u) return undefined;
-  const usage: Usage = {};
-  const input = num(u.input_tokens);
-  const cached = num(u.cache_read_input_tokens);
-  if (input !== undefined) usage.input = input + (cached ?? 0);
-  if (cached !== undefined) usage.cachedInput = cached;
-  const output = num(u.output_tokens);
-  if (output !== undefined) usage.output = output;
-  return Object.keys(usage).length > 0 ? usage : undefined;
 }
 
 function openaiUsage(value: unknown): Usage | undefined {

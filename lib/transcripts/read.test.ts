@@ -87,7 +87,7 @@ describe("Claude Code", () => {
 });
 
 describe("Codex CLI", () => {
-  it("gives the exact graph, with usage from token_count on the response it follows", () => {
+  it("gives the exact graph, with usage from token_count on the response it follows, and a rollback as a branch", () => {
     const text = fixture("codex-rollout.jsonl");
     const out = readTranscript(text);
     expect(out.session).toMatchObject({
@@ -107,6 +107,8 @@ describe("Codex CLI", () => {
       "8 prompt L16: Write the missing test",
       "9 reasoning L18: Use the users test as a template.",
       "10 answer L19: Added tests/orders.test.ts.",
+      "8 [fork-L21 from 7] prompt L21: Write the test with table-driven cases instead",
+      "9 [fork-L21] answer L22: Added a table-driven tests/orders.test.ts.",
     ]);
     const e = byRef(text);
     expect(e.get("L6")!.body.detail).toMatchObject({
@@ -118,12 +120,39 @@ describe("Codex CLI", () => {
     });
     expect(e.get("L11")!.body.detail).toMatchObject({ withheld: "encrypted", tokensOut: 40 });
     expect(e.get("L18")!.body.detail.model).toBe("gpt-5.1-codex");
-    expect(out.skipped).toEqual([{ line: 21, reason: "the last line is incomplete (still being written)" }]);
+    expect(out.skipped).toEqual([{ line: 24, reason: "the last line is incomplete (still being written)" }]);
+  });
+});
+
+describe("Codex CLI sub-agents", () => {
+  it("reads a sub-agent's rollout after its session's as a branch from the call before it started", () => {
+    const text = `${fixture("codex-rollout.jsonl")}\n${fixture("codex-subagent.jsonl")}`;
+    const out = readTranscript(text);
+    expect(out.session.id).toBe("019a2d7a-41c4-78b1-b7cc-a45d62a89cd5");
+    const agent = "019a2d7b-5e10-7c2a-9d3e-0f1a2b3c4d5e";
+    const lines = graphOf(out.session);
+    expect(lines).toHaveLength(15);
+    expect(lines.filter((l) => l.includes("[agent-"))).toEqual([
+      `4 [agent-${agent} from 3] prompt ${agent}/L4: Find the route files under src/routes`,
+      `5 [agent-${agent}] reasoning ${agent}/L5: List the directory.`,
+      `6 [agent-${agent}] answer ${agent}/L6: users.ts and orders.ts`,
+    ]);
+    const e = byRef(text);
+    // Its own model and usage; the session's thoughts keep theirs.
+    expect(e.get(`${agent}/L5`)!.body.detail).toMatchObject({
+      model: "gpt-5.1-codex-mini",
+      tokensIn: 300,
+      tokensOut: 20,
+      tokensReasoning: 8,
+    });
+    expect(e.get("L6")!.body.detail.model).toBe("gpt-5-codex");
+    // Read on its own, it is a session of its own.
+    expect(readTranscript(fixture("codex-subagent.jsonl")).session.id).toBe(agent);
   });
 });
 
 describe("Gemini CLI", () => {
-  it("gives the exact graph: upserted messages once each, a rewind as a branch, a sub-agent's file", () => {
+  it("gives the exact graph: upserted messages once each, a rewind as a branch, a compaction, a sub-agent's file", () => {
     const out = readTranscript(`${fixture("gemini-session.jsonl")}\n${fixture("gemini-subagent.jsonl")}`);
     expect(out.session).toMatchObject({ id: "7c1d9e2f-3a4b-4c5d-8e9f-a0b1c2d3e4f5", cwd: "/home/dev/site" });
     expect(graphOf(out.session)).toEqual([
@@ -137,11 +166,19 @@ describe("Gemini CLI", () => {
       "6 [fork-g6:text from 5] prompt g6:text: Instead, cache the minified output",
       "7 [fork-g6:text] reasoning g7:thought-0: **Caching**",
       "8 [fork-g6:text] answer g7:text: Added a cache for minified chunks.",
+      "9 [fork-g6:text] prompt c1:text: Conversation compacted. <state_snapshot>",
+      "10 [fork-g6:text] prompt g9:text: Is the build faster now?",
       "4 [agent-sub-9f8e from 3] prompt sub-9f8e/s1:text: Profile the build",
       "5 [agent-sub-9f8e] answer sub-9f8e/s2:text: Minify dominates.",
     ]);
     const e = byRef(fixture("gemini-session.jsonl"));
     expect(e.get("g2:thought-0")!.body.detail).toMatchObject({ tokensIn: 800, tokensOut: 60, tokensReasoning: 40 });
+    // The compression's summary, once; the history written again adds nothing else (the kept messages were read,
+    // the acknowledgement and the restated environment are the CLI's).
+    expect(e.get("c1:text")!.body.thought).toBe(
+      "Conversation compacted. <state_snapshot>\n    <overall_goal>Make the build faster.</overall_goal>\n" +
+        "    <key_knowledge>Minification took 41 s; minified chunks are now cached.</key_knowledge>\n</state_snapshot>",
+    );
   });
 });
 
@@ -160,6 +197,12 @@ describe("provider message JSON", () => {
       "7 placeholder m3:0: Reasoning not included by the provider: only its signature …",
       "8 answer m3:1: 391",
     ]);
+    // Usage counted as a Claude Code transcript counts it: every input token, cache writes and reads included.
+    expect(byRef(fixture("anthropic-messages.json")).get("m1:0")!.body.detail).toMatchObject({
+      tokensIn: 45,
+      tokensCached: 5,
+      tokensOut: 50,
+    });
   });
 
   it("reads OpenAI Chat Completions with reasoning_content", () => {
@@ -190,6 +233,24 @@ describe("provider message JSON", () => {
       tokensOut: 90,
       tokensReasoning: 64,
     });
+  });
+});
+
+describe("a format named instead of detected", () => {
+  it("reads a conversation that fits several formats as the one named", () => {
+    const doc = JSON.stringify({
+      messages: [
+        { role: "user", content: "Is 7 prime?" },
+        { role: "assistant", content: "Yes." },
+      ],
+    });
+    expect(readTranscript(doc).format).toBe("anthropic");
+    const named = readTranscript(doc, { format: "openai-chat", name: "seven" });
+    expect(named.format).toBe("openai-chat");
+    expect(named.session).toMatchObject({ source: "openai-chat", id: "seven" });
+    expect(graphOf(named.session)).toEqual(["1 prompt m0:text: Is 7 prime?", "2 answer m1:text: Yes."]);
+    // A line format named for a file of another refuses it rather than guessing.
+    expect(() => readTranscript(fixture("codex-rollout.jsonl"), { format: "gemini-cli" })).toThrow(TranscriptError);
   });
 });
 
@@ -227,6 +288,19 @@ describe("bad input", () => {
     ['{"a": 1}\n{"b": 2}\n', /No line is a record of a known transcript format/],
     ["\u0000\u0001binary", /binary/],
     ['{"foo": "bar"}', /no known transcript/],
+    // Gemini CLI's logs.json and a checkpoint (history as {role, parts}), found beside its chats.
+    [
+      '[{"sessionId": "s", "messageId": 0, "type": "user", "message": "hi", "timestamp": "2026-11-22T08:00:01Z"}]',
+      /no known transcript/,
+    ],
+    [
+      '[{"role": "user", "parts": [{"text": "hi"}]}, {"role": "model", "parts": [{"text": "hello"}]}]',
+      /no known transcript/,
+    ],
+    [
+      '{"messages": [{"role": "user", "content": []}]}',
+      /reads as an Anthropic Messages conversation, but none of its messages/,
+    ],
   ])("refuses %j as a whole", (text, message) => {
     expect(() => readTranscript(text)).toThrow(TranscriptError);
     expect(() => readTranscript(text)).toThrow(message);

@@ -35,6 +35,12 @@ const CLAUDE_TYPES = new Set([
 ]);
 const CODEX_TYPES = new Set(["session_meta", "response_item", "turn_context", "event_msg", "compacted"]);
 
+const PROVIDER_NAMES = {
+  anthropic: "an Anthropic Messages",
+  "openai-chat": "an OpenAI Chat Completions",
+  "openai-responses": "an OpenAI Responses",
+} as const;
+
 /** A transcript that cannot be read: `field` names what to fix (the door's error). */
 export class TranscriptError extends Error {
   constructor(
@@ -122,7 +128,14 @@ export function readTranscript(text: string, options: ReadOptions = {}): ReadOut
         "Send a Claude Code, Codex or Gemini CLI .jsonl file, or a provider conversation ({messages: [...]} or a response); name it with format= if detection fails.",
       );
     }
-    return { format, session: readProviderJson(whole.value, format, options.name), records: 1, skipped: [] };
+    const session = readProviderJson(whole.value, format, options.name);
+    if (session.items.length === 0) {
+      throw new TranscriptError(
+        `The file reads as ${PROVIDER_NAMES[format]} conversation, but none of its messages holds text, reasoning or a tool call.`,
+        "Send the conversation itself; if it is another format, name it with format=.",
+      );
+    }
+    return { format, session, records: 1, skipped: [] };
   }
   if (whole.ok && trimmed.includes("\n")) {
     // One pretty-printed record (Gemini CLI's legacy .json chat): read as a single record.

@@ -3,7 +3,7 @@
 // record that reports its token usage (Claude Code repeats a message's usage on each of its records, Codex writes
 // `token_count` after the response, Gemini CLI rewrites a message with its tokens): `flush` lets them go when no such
 // record is coming (the end of a file, or a followed file gone quiet).
-import type { NormalisedItem, NormalisedSession, SourceKind } from "../normalised/model";
+import type { NormalisedItem, NormalisedSession, SourceKind, Usage } from "../normalised/model";
 
 export type SessionFacts = Omit<NormalisedSession, "items">;
 
@@ -79,4 +79,22 @@ export function contentText(value: unknown): string {
     })
     .filter((t) => t !== "")
     .join("\n\n");
+}
+
+/** An Anthropic message's usage: input counts every input token (uncached, read from the cache and written to it, which
+ *  Anthropic reports apart), the cache reads also as cachedInput. Claude Code transcripts and Messages JSON alike. */
+export function anthropicUsage(value: unknown): Usage | undefined {
+  const u = obj(value);
+  if (!u) return undefined;
+  const input = num(u.input_tokens);
+  const cached = num(u.cache_read_input_tokens);
+  const created = num(u.cache_creation_input_tokens);
+  const usage: Usage = {};
+  if (input !== undefined || cached !== undefined || created !== undefined) {
+    usage.input = (input ?? 0) + (cached ?? 0) + (created ?? 0);
+  }
+  if (cached !== undefined) usage.cachedInput = cached;
+  const output = num(u.output_tokens);
+  if (output !== undefined) usage.output = output;
+  return Object.keys(usage).length > 0 ? usage : undefined;
 }

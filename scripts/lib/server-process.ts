@@ -1,7 +1,7 @@
 // Starts the real production server (`npm start`'s script) on a free port against a given database, as its own
 // process group so a test can SIGKILL it like a crash. The build must exist (npm test builds first).
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 export interface RunningServer {
@@ -15,6 +15,12 @@ export interface RunningServer {
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+/**
+ * A file scripts/test-all.ts names: each server started here adds its pid, so that when a step is stopped part-way
+ * (another step failed, Ctrl-C) and its tests never reach their own cleanup, test-all can still stop the servers they
+ * started. Each server is its own process group, out of reach of a signal to the step.
+ */
+export const SERVER_LEDGER_ENV = "THOUGHTGRAPH_SERVER_LEDGER";
 export const TEST_API_KEY = "tg_test_key_for_the_suite_0123456789";
 
 /**
@@ -57,6 +63,8 @@ export async function startServer(opts: {
       ...opts.env,
     },
   });
+  const ledger = process.env[SERVER_LEDGER_ENV];
+  if (ledger && child.pid) appendFileSync(ledger, `${child.pid}\n`);
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
@@ -93,6 +101,32 @@ export async function startServer(opts: {
     kill9: () => signal("SIGKILL"),
     stop: () => signal("SIGTERM"),
   };
+}
+
+/**
+ * SIGKILLs the process group of every server listed in `ledger` that is still running; returns their pids. A pid is
+ * signalled only while it is still a thoughtgraph server (its command line names scripts/start.ts), never a process
+ * that has since taken the number.
+ */
+export function stopListedServers(ledger: string): number[] {
+  if (!existsSync(ledger)) return [];
+  const stopped: number[] = [];
+  for (const pid of new Set(readFileSync(ledger, "utf8").split("\n").filter(Boolean).map(Number))) {
+    let command: string;
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    } catch {
+      continue; // gone: its test stopped it
+    }
+    if (!command.split("\0").some((arg) => arg.endsWith("scripts/start.ts"))) continue;
+    try {
+      process.kill(-pid, "SIGKILL");
+      stopped.push(pid);
+    } catch {
+      // exited between the check and the signal
+    }
+  }
+  return stopped;
 }
 
 /** fetch with the suite's API key. */

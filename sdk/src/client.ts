@@ -238,7 +238,8 @@ function withClientMetadata(input: ThoughtInput, client: string | undefined, age
   };
 }
 
-function unreachable(baseUrl: string, error: unknown): ThoughtgraphError {
+/** The error of a request that reached no server: where it was sent, why, and how to start one. */
+export function unreachable(baseUrl: string, error: unknown): ThoughtgraphError {
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
   const timedOut = (error as { name?: string } | null)?.name === "TimeoutError";
   const why = timedOut ? "no answer in time" : (cause?.code ?? cause?.message ?? (error as Error)?.message ?? "error");

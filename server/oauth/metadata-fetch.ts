@@ -1,11 +1,12 @@
 // Fetches a Client ID Metadata Document: the client_id is an https URL and the document at it describes the client.
 // The URL comes from anyone, so the fetch is fenced: https only, no redirects, the address checked when the socket
 // connects (so DNS cannot answer one address to a check and another to the fetch), at most METADATA_MAX_BYTES within
-// METADATA_TIMEOUT_MS. Built on node:https rather than fetch because its `lookup` hook sees the address connected to.
+// METADATA_TIMEOUT_MS. A host written as an address (https://127.0.0.1/…, https://[::1]/…) is checked before
+// connecting: Node connects to an address literal without calling `lookup`. Built on node:https rather than fetch because its `lookup` hook sees the address connected to.
 import "@/server/server-only";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request } from "node:https";
-import type { LookupFunction } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
 import { OAuthProtocolError } from "./oauth-error";
 import { isSpecialUseAddress } from "./private-addresses";
 
@@ -77,6 +78,12 @@ export function fetchMetadataDocument(clientId: string, privateHosts: readonly s
   if (problem) return Promise.reject(refuse(problem));
   const url = new URL(clientId);
   const allowPrivate = privateHosts.includes(url.hostname.toLowerCase());
+  const literal = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (!allowPrivate && isIP(literal) !== 0 && isSpecialUseAddress(literal)) {
+    return Promise.reject(
+      refuse(`${url.hostname} is a private, loopback or other special-use address; the document must be public`),
+    );
+  }
   return new Promise((settleOk, settleError) => {
     // The whole exchange, not only an idle socket, must end within the limit: a server trickling bytes is cut off.
     const deadline = setTimeout(() => {

@@ -66,29 +66,151 @@ function tree(root: string) {
   );
   fs.writeFileSync(path.join(sub, "agent-a1b2c3.jsonl"), fixture("claude-code-agent-a1b2c3.jsonl"));
   fs.writeFileSync(path.join(codex, "rollout-2026-11-21T09-00-00-019a2d7a.jsonl"), fixture("codex-rollout.jsonl"));
+  fs.writeFileSync(path.join(codex, "rollout-2026-11-21T09-00-04-019a2d7b.jsonl"), fixture("codex-subagent.jsonl"));
   fs.writeFileSync(path.join(chats, "session-2026-11-22T08-00-7c1d9e2f.jsonl"), fixture("gemini-session.jsonl"));
   fs.writeFileSync(
     path.join(chats, "7c1d9e2f-3a4b-4c5d-8e9f-a0b1c2d3e4f5/sub-9f8e.jsonl"),
     fixture("gemini-subagent.jsonl"),
   );
   fs.symlinkSync("/etc", path.join(root, "escape"));
+  // Gemini CLI's prompt log and a checkpoint beside its chats: no transcripts, passed over.
+  fs.writeFileSync(
+    path.join(chats, "../logs.json"),
+    JSON.stringify([{ sessionId: "7c1d9e2f", messageId: 0, type: "user", message: "Why is the build slow?" }]),
+  );
+  fs.writeFileSync(
+    path.join(chats, "../checkpoint-build.json"),
+    JSON.stringify([{ role: "user", parts: [{ text: "Why is the build slow?" }] }]),
+  );
+  // A resumed Claude Code session (a summary line per earlier conversation first) with its sub-agent's file beside it.
+  const web = path.join(root, ".claude/projects/-home-dev-web");
+  fs.mkdirSync(web, { recursive: true });
+  const summaries = Array.from({ length: 25 }, (_, i) =>
+    JSON.stringify({ type: "summary", summary: `Earlier conversation ${i}`, leafUuid: `old-${i}` }),
+  );
+  const resumed = (name: string) => fixture(name).replaceAll("5f0c2a8e-7d1b", "beside00-7d1b");
+  fs.writeFileSync(
+    path.join(web, "beside00-7d1b-4c3a-9e6f-0a1b2c3d4e5f.jsonl"),
+    `${summaries.join("\n")}\n${resumed("claude-code-session.jsonl")}`,
+  );
+  fs.writeFileSync(path.join(web, "agent-a1b2c3.jsonl"), resumed("claude-code-agent-a1b2c3.jsonl"));
+  // A file out of the tree reached by a symlink, and files that are no transcript.
+  fs.writeFileSync(
+    path.join(tmp, "outside.jsonl"),
+    fixture("claude-code-session.jsonl").replaceAll("5f0c2a8e-7d1b", "outside0-7d1b"),
+  );
+  fs.symlinkSync(path.join(tmp, "outside.jsonl"), path.join(web, "linked.jsonl"));
+  fs.writeFileSync(path.join(codex, "notes.jsonl"), "hello, not JSON\n");
+  fs.writeFileSync(path.join(codex, "rollout-binary.jsonl"), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]));
+  const fd = fs.openSync(path.join(codex, "rollout-huge.jsonl"), "w");
+  fs.ftruncateSync(fd, 1024 ** 3); // sparse: 1 GB that takes no disk
+  fs.closeSync(fd);
 }
 
 describe("thoughtgraph import", () => {
-  it("imports a directory tree of the three layouts once, and again writes nothing", () => {
+  it("imports a directory tree of the three layouts once, and again writes nothing", async () => {
     const root = path.join(tmp, "tree");
     tree(root);
     const first = cli(["import", root]);
-    expect(first.status, first.stderr).toBe(0);
-    expect(first.stdout).toContain("Sessions: 3 imported, 0 unchanged, 0 refused.");
-    expect(first.stdout).toContain("Thoughts: 40 imported, 0 already there.");
-    expect(first.stdout).toMatch(/escape: a symlink out of the tree, not followed/);
-    expect(first.stderr).toMatch(/\[1\/3\] .*5f0c2a8e.*\(\+1 sub-agent files\): claude-code, 18 thoughts imported/);
+    // Files refused: the exit status says so.
+    expect(first.status, first.stderr).toBe(1);
+    const codex = path.join(root, ".codex/sessions/2026/11/21");
+    expect(first.stdout.split("\n")).toEqual([
+      "Sessions: 4 imported, 0 unchanged, 3 refused.",
+      "Thoughts: 65 imported, 0 already there.",
+      "Refused:",
+      `  ${root}/.claude/projects/-home-dev-web/linked.jsonl: a symlink out of the tree, not followed`,
+      `  ${root}/escape: a symlink out of the tree, not followed`,
+      `  ${codex}/notes.jsonl: Line 1 is not JSON, and no line is a transcript record. Send a Claude Code, Codex or Gemini CLI .jsonl file, or name the format with format=.`,
+      `  ${codex}/rollout-binary.jsonl: The file holds NUL characters: it is binary, not a transcript. Send a .jsonl or .json transcript file.`,
+      `  ${codex}/rollout-huge.jsonl: 1073741824 bytes, more than the 67108864 one import takes`,
+      "",
+    ]);
+    expect(first.stderr).toMatch(/\[1\/7\] .*5f0c2a8e.*\(\+1 sub-agent files\): claude-code, 18 thoughts imported/);
+    expect(first.stderr).toMatch(/\[2\/7\] .*beside00.*\(\+1 sub-agent files\): claude-code, 18 thoughts imported/);
+    expect(first.stderr).toMatch(/\[6\/7\] .*rollout-huge.jsonl: refused \(larger than 64 MiB\)/);
+    expect(first.stderr).toMatch(/\[4\/7\] .*019a2d7a.jsonl \(\+1 sub-agent files\): codex, 15 thoughts imported/);
+    // The sub-agent beside its resumed session: a branch from the Task call, as under the session.
+    const beside = await getGraph(tg.server, "claude-code:beside00-7d1b-4c3a-9e6f-0a1b2c3d4e5f");
+    const task = beside.thoughts.find((t) => t.kind === "tool_call" && t.text.includes("Task"))!;
+    expect(beside.thoughts.filter((t) => t.branchId === "agent-a1b2c3").map((t) => t.thoughtNumber)).toEqual([
+      10, 11, 12, 13, 14,
+    ]);
+    expect(beside.thoughts.find((t) => t.branchId === "agent-a1b2c3")!.branchFromThoughtId).toBe(task.id);
+    // The file reached through the symlink was not read: its session is not there.
+    expect((await call(tg.server, "/api/v1/sessions/claude-code:outside0-7d1b-4c3a-9e6f-0a1b2c3d4e5f")).status).toBe(
+      404,
+    );
     const before = tableCounts(tg.dbFile);
     const again = cli(["import", root]);
-    expect(again.stdout).toContain("Sessions: 0 imported, 3 unchanged, 0 refused.");
-    expect(again.stdout).toContain("Thoughts: 0 imported, 40 already there.");
+    expect(again.stdout).toContain("Sessions: 0 imported, 4 unchanged, 3 refused.");
+    expect(again.stdout).toContain("Thoughts: 0 imported, 65 already there.");
     expect(tableCounts(tg.dbFile).thoughts).toBe(before.thoughts);
+  });
+
+  it("--dry-run prints the thoughts and sends nothing; --redact and the default secret shapes redact what is sent", async () => {
+    const file = path.join(tmp, "secrets", "redact00-7d1b-4c3a-9e6f-0a1b2c3d4e5f.jsonl");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const record = (uuid: string, parent: string | null, type: string, content: unknown) =>
+      JSON.stringify({
+        sessionId: "redact00-7d1b-4c3a-9e6f-0a1b2c3d4e5f",
+        type,
+        uuid,
+        parentUuid: parent,
+        message: { id: `m-${uuid}`, role: type, content },
+      });
+    fs.writeFileSync(
+      file,
+      [
+        record(
+          "r1",
+          null,
+          "user",
+          "key sk-ant-api03-AbCdEfGhIjKlMnOpQrStUv, ticket ACME-42, Bearer abcdefghijklmnopqrstu",
+        ),
+        record("r2", "r1", "assistant", [
+          {
+            type: "thinking",
+            thinking: "They pasted AKIAABCDEFGHIJKLMNOP and ghp_0123456789abcdefghijABCDEFGHIJ0123456789",
+          },
+          {
+            type: "tool_use",
+            id: "t1",
+            name: "Bash",
+            input: { command: "curl -H 'x-api-key: tg_abcdefghijklmnopqrstuvwx'" },
+          },
+        ]),
+      ].join("\n") + "\n",
+    );
+    const before = tableCounts(tg.dbFile);
+    const dry = cli(["import", "--dry-run", "--redact", "/acme-[0-9]+/i", file]);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout.split("\n")).toEqual([
+      `${file}: claude-code session redact00-7d1b-4c3a-9e6f-0a1b2c3d4e5f, 3 thoughts`,
+      "  1 prompt r1:0: key [REDACTED], ticket [REDACTED], [REDACTED]",
+      "  2 reasoning r2:0: They pasted [REDACTED] and [REDACTED]",
+      "  3 tool_call r2:1: **Bash**",
+      "Sessions: 1 would import, 0 unchanged, 0 refused.",
+      "Thoughts: 3 would import, 0 already there.",
+      "",
+    ]);
+    expect(tableCounts(tg.dbFile)).toEqual(before);
+
+    expect(cli(["import", "--redact", "/acme-[0-9]+/i", file]).status).toBe(0);
+    const g = await getGraph(tg.server, "claude-code:redact00-7d1b-4c3a-9e6f-0a1b2c3d4e5f");
+    expect(g.thoughts.map((t) => t.text)).toEqual([
+      "key [REDACTED], ticket [REDACTED], [REDACTED]",
+      "They pasted [REDACTED] and [REDACTED]",
+      '**Bash**\n\n```json\n{\n  "command": "curl -H \'x-api-key: [REDACTED]\'"\n}\n```',
+    ]);
+    // --no-default-redact leaves the secret shapes alone (a session of its own, to compare).
+    const plain = path.join(path.dirname(file), "plain.jsonl");
+    fs.writeFileSync(plain, fs.readFileSync(file, "utf8").replaceAll("redact00", "plain000"));
+    expect(cli(["import", "--no-default-redact", plain]).status).toBe(0);
+    const p = await getGraph(tg.server, "claude-code:plain000-7d1b-4c3a-9e6f-0a1b2c3d4e5f");
+    expect(p.thoughts[0]!.text).toBe(
+      "key sk-ant-api03-AbCdEfGhIjKlMnOpQrStUv, ticket ACME-42, Bearer abcdefghijklmnopqrstu",
+    );
   });
 });
 
@@ -97,11 +219,11 @@ describe("thoughtgraph watch", () => {
   let log = "";
   const dir = () => path.join(tmp, "live");
   const state = () => path.join(tmp, "watch-state.json");
-  const start = () => {
+  const start = (watched = dir(), statePath = state()) => {
     log = "";
     child = spawn(
       process.execPath,
-      [CLI, "watch", dir(), "--state", state(), "--url", tg.server.url, "--api-key", TEST_API_KEY],
+      [CLI, "watch", watched, "--state", statePath, "--url", tg.server.url, "--api-key", TEST_API_KEY],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
@@ -180,6 +302,59 @@ describe("thoughtgraph watch", () => {
     await until(async () => (await graphOrNull("claude-code:live0000-7d1b-4c3a-9e6f-0a1b2c3d4e5f")) !== null);
     await until(async () => (await graphOrNull("gemini-cli:live0000-3a4b-4c5d-8e9f-a0b1c2d3e4f5")) !== null);
     expect(log).toMatch(/truncated; reading it from its start/);
+
+    // Rotated: the followed file renamed away and a new one written under its name, its last line still partial.
+    const newFile = path.join(dir(), "gemini-new.jsonl");
+    fs.renameSync(newFile, `${newFile}.1`);
+    const rotated = fixture("codex-rollout.jsonl").replaceAll("019a2d7a-41c4", "rotated0-41c4").split("\n");
+    fs.writeFileSync(newFile, `${rotated.slice(0, 3).join("\n")}\n${rotated[3]!.slice(0, 30)}`);
+    const r = await until(async () => {
+      const x = await graphOrNull("codex:rotated0-41c4-78b1-b7cc-a45d62a89cd5");
+      return x && x.thoughts.length === 1 ? x : null;
+    });
+    expect(r.thoughts[0]!.text).toBe("List the routes that lack tests");
+    expect(log).toMatch(/gemini-new\.jsonl was replaced; reading it from its start/);
+    await stop();
+  });
+
+  it("after a restart sends what a session and its sub-agent's file gained meanwhile, and nothing twice", async () => {
+    const live = path.join(tmp, "live-agents", "-home-dev-app");
+    fs.mkdirSync(live, { recursive: true });
+    const id = "restart0-7d1b-4c3a-9e6f-0a1b2c3d4e5f";
+    const main = fixture("claude-code-session.jsonl")
+      .replaceAll("5f0c2a8e-7d1b-4c3a-9e6f-0a1b2c3d4e5f", id)
+      .split("\n");
+    const agent = fixture("claude-code-agent-a1b2c3.jsonl")
+      .replaceAll("5f0c2a8e-7d1b-4c3a-9e6f-0a1b2c3d4e5f", id)
+      .split("\n");
+    const file = path.join(live, `${id}.jsonl`);
+    const agentFile = path.join(live, "agent-a1b2c3.jsonl");
+    const statePath = path.join(tmp, "watch-state-agents.json");
+    const count = async (n: number) =>
+      until(async () => ((await graphOrNull(`claude-code:${id}`))?.thoughts.length ?? 0) >= n);
+    // The session up to its Task call, the sub-agent's first records, then the Task's result: interleaved.
+    fs.writeFileSync(file, `${main.slice(0, 12).join("\n")}\n`);
+    start(path.dirname(live), statePath);
+    await count(9);
+    fs.writeFileSync(agentFile, `${agent.slice(0, 2).join("\n")}\n`);
+    await count(12);
+    fs.appendFileSync(file, `${main.slice(12, 13).join("\n")}\n`);
+    await count(13);
+    await stop();
+    // Both grow while it is stopped; then it starts again.
+    fs.appendFileSync(file, `${main.slice(13, 18).join("\n")}\n`);
+    fs.appendFileSync(agentFile, `${agent.slice(2).join("\n")}\n`);
+    start(path.dirname(live), statePath);
+    const g = await until(async () => {
+      const x = await graphOrNull(`claude-code:${id}`);
+      return x && x.thoughts.length === 18 ? x : null;
+    });
+    expect(g.thoughts.filter((t) => t.kind === "prompt").map((t) => t.text)).toContain(
+      "Instead, explain the fix in one line",
+    );
+    await sleep(800);
+    expect(log).toMatch(/5 new thoughts/);
+    expect(log).not.toMatch(/already there/);
     await stop();
   });
 });

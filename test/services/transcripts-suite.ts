@@ -115,7 +115,7 @@ export function transcriptsSuite(provider: "sqlite" | "postgresql", databaseUrl:
       const longer = await svc.importTranscript(who(), fixture("codex-rollout.jsonl"), {});
       // The last response's usage came after the cut (its token_count line): that thought was written without it, and
       // the first import stands.
-      expect(longer.thoughts).toEqual({ imported: 4, skipped: 6, refused: 0 });
+      expect(longer.thoughts).toEqual({ imported: 6, skipped: 6, refused: 0 });
       expect(longer.sessionId).toBe(first.sessionId);
       const g = await svc.graph(svc.db, projectId, first.sessionId!);
       expect(g.thoughts.map((t) => [t.thoughtNumber, t.kind])).toEqual([
@@ -129,7 +129,12 @@ export function transcriptsSuite(provider: "sqlite" | "postgresql", databaseUrl:
         [8, "prompt"],
         [9, "reasoning"],
         [10, "answer"],
+        [8, "prompt"],
+        [9, "answer"],
       ]);
+      // The rollback's turn forks from the compaction, where the turn it replaced began.
+      expect(g.thoughts.slice(10).map((t) => t.branchId)).toEqual(["fork-L21", "fork-L21"]);
+      expect(g.thoughts[10]!.branchFromThoughtId).toBe(g.thoughts[6]!.id);
       expect(g.session.status).toBe("completed"); // the last answer concludes
     });
 

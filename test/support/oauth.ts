@@ -110,7 +110,7 @@ export function clientDocument(clientId: string, redirectUris: string[], name = 
 
 type Provider = OAuthClientProvider & {
   authorizationUrl: URL | null;
-  savedTokens: { refresh_token?: string } | undefined;
+  savedTokens: { access_token?: string; refresh_token?: string } | undefined;
 };
 
 /** An in-memory OAuth client for the MCP SDK: CIMD when `clientMetadataUrl` is given, else it registers (DCR). */

@@ -5,6 +5,7 @@ import { notFound, redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { ConsentForm } from "@/components/oauth/ConsentForm";
 import { ConsentSummary } from "@/components/oauth/ConsentSummary";
+import { SwitchAccount } from "@/components/oauth/SwitchAccount";
 import { AuthLayout } from "@/components/shell/AuthLayout";
 import { pageActor } from "@/server/auth/page-actor";
 import { currentOAuthSettings } from "@/server/config";
@@ -56,9 +57,12 @@ export default async function ConsentPage({
     <AuthLayout
       title={`Connect ${view.clientName}?`}
       description={
-        <>
-          Signed in as <span className="font-medium text-foreground">{actor.user.email}</span>
-        </>
+        <span className="flex flex-wrap items-baseline gap-x-2">
+          <span>
+            Signed in as <span className="font-medium text-foreground">{actor.user.email}</span>
+          </span>
+          <SwitchAccount returnTo={path} />
+        </span>
       }
     >
       <ConsentSummary view={view} />

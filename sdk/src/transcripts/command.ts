@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_REDACTIONS, redactionPattern } from "../../../lib/transcripts/redact";
 import { DEFAULT_BASE_URL } from "../client";
-import { importPaths, summaryLines } from "./import";
+import { importPaths, progressBar, summaryLines } from "./import";
 import { agentDirs, type Agent } from "./layout";
 import { Watcher } from "./watch";
 
@@ -74,7 +74,16 @@ export async function runTranscriptCommand(argv: string[], usage: string): Promi
       process.stderr.write(`import needs at least one file or directory.\n\n${usage}\n`);
       return 2;
     }
-    const summary = await importPaths(positionals, { server, redactions, dryRun, out, progress: log });
+    // On a terminal one line redrawn with a bar; otherwise (a log, a pipe) a line per session.
+    const tty = process.stderr.isTTY === true;
+    const progress = tty
+      ? (line: string, done: number, total: number) => {
+          const text = `${progressBar(done, total)} ${line}`;
+          process.stderr.write(`\r\x1b[K${text.slice(0, Math.max(20, (process.stderr.columns || 80) - 1))}`);
+        }
+      : (line: string, done: number, total: number) => log(`[${done}/${total}] ${line}`);
+    const summary = await importPaths(positionals, { server, redactions, dryRun, out, progress });
+    if (tty) process.stderr.write("\n");
     for (const line of summaryLines(summary, dryRun)) out(line);
     return summary.sessions.refused > 0 ? 1 : 0;
   }

@@ -15,7 +15,14 @@ export interface ImportOptions {
   redactions: readonly RegExp[];
   dryRun: boolean;
   out: (line: string) => void;
-  progress: (line: string) => void;
+  /** After each session: what became of it, and how many of the `total` sessions are done. */
+  progress: (line: string, done: number, total: number) => void;
+}
+
+/** A text progress bar: `[########------------] 3/7`. */
+export function progressBar(done: number, total: number, width = 20): string {
+  const full = total > 0 ? Math.floor((width * Math.min(done, total)) / total) : width;
+  return `[${"#".repeat(full)}${"-".repeat(width - full)}] ${done}/${total}`;
 }
 
 export interface ImportSummary {
@@ -42,7 +49,7 @@ export async function importPaths(paths: readonly string[], o: ImportOptions): P
   const n = walked.groups.length;
   for (const [i, group] of walked.groups.entries()) {
     const main = group.files[0]!;
-    const label = `[${i + 1}/${n}] ${main}${group.files.length > 1 ? ` (+${group.files.length - 1} sub-agent files)` : ""}`;
+    const label = `${main}${group.files.length > 1 ? ` (+${group.files.length - 1} sub-agent files)` : ""}`;
     const size = group.files.reduce((sum, f) => sum + fs.statSync(f).size, 0);
     if (size > MAX_TRANSCRIPT_BYTES) {
       summary.sessions.refused += 1;
@@ -50,7 +57,7 @@ export async function importPaths(paths: readonly string[], o: ImportOptions): P
         path: main,
         reason: `${size} bytes, more than the ${MAX_TRANSCRIPT_BYTES} one import takes`,
       });
-      o.progress(`${label}: refused (larger than 64 MiB)`);
+      o.progress(`${label}: refused (larger than 64 MiB)`, i + 1, n);
       continue;
     }
     const text = redactTranscript(
@@ -75,11 +82,13 @@ export async function importPaths(paths: readonly string[], o: ImportOptions): P
       for (const x of r.refusals) summary.refused.push({ path: `${main} (${x.sourceRef})`, reason: x.message });
       o.progress(
         `${label}: ${r.format}, ${r.thoughts.imported} thoughts imported, ${r.thoughts.skipped} already there`,
+        i + 1,
+        n,
       );
     } catch (error) {
       summary.sessions.refused += 1;
       summary.refused.push({ path: main, reason: error instanceof Error ? error.message : String(error) });
-      o.progress(`${label}: refused (${error instanceof Error ? error.message : String(error)})`);
+      o.progress(`${label}: refused (${error instanceof Error ? error.message : String(error)})`, i + 1, n);
     }
   }
   return summary;

@@ -1,7 +1,8 @@
 // Where coding agents keep their transcripts, and which files make one session: a Claude Code session's file with
 // its sub-agents' files (`agent-<id>.jsonl` beside it, or `<session>/subagents/agent-<id>.jsonl`), a Gemini CLI chat
-// with its sub-agents' chats (`chats/<session id>/<id>.jsonl`), a Codex rollout on its own. A directory walk follows
-// no symlink that leads out of the tree it was given.
+// with its sub-agents' chats (`chats/<session id>/<id>.jsonl`), a Codex rollout with its sub-agents' rollouts (which
+// name their parent thread). A directory walk follows no symlink that leads out of the tree it was given, and passes
+// over Gemini CLI's logs and checkpoints.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,24 +31,41 @@ export interface Walked {
 
 const isTranscriptName = (name: string) => name.endsWith(".jsonl") || name.endsWith(".json");
 
-/** The session id in a file's first lines (a Claude Code record's sessionId, a Gemini metadata line's). */
-export function sessionIdOf(file: string): string | null {
+/** Gemini CLI's files beside a project's `chats/`: its prompt log and /chat save checkpoints, no transcripts (their
+ *  messages are in the chats). */
+const GEMINI_PROJECT_FILES = /^(logs\.json|checkpoint.*\.json)$/;
+
+/** What a file's first 256 KiB say of its session: its id (a Claude Code record's sessionId, a Gemini metadata
+ *  line's, a Codex session_meta's id) and, for a Codex sub-agent's rollout, its parent thread. A resumed Claude Code
+ *  session's file starts with a summary line per earlier conversation, which names none. */
+export function sessionHead(file: string): { id: string | null; parent: string | null } {
   let fd: number | null = null;
   try {
     fd = fs.openSync(file, "r");
-    const buf = Buffer.alloc(64 * 1024);
+    const buf = Buffer.alloc(256 * 1024);
     const n = fs.readSync(fd, buf, 0, buf.length, 0);
-    for (const line of buf.subarray(0, n).toString("utf8").split("\n").slice(0, 20)) {
+    for (const line of buf.subarray(0, n).toString("utf8").split("\n")) {
       try {
-        const r = JSON.parse(line) as { sessionId?: unknown };
-        if (typeof r.sessionId === "string") return r.sessionId;
+        const r = JSON.parse(line) as { sessionId?: unknown; type?: unknown; payload?: unknown };
+        if (typeof r.sessionId === "string") return { id: r.sessionId, parent: null };
+        if (r.type === "session_meta") {
+          const meta = r.payload as {
+            id?: unknown;
+            source?: { subagent?: { thread_spawn?: { parent_thread_id?: unknown } } };
+          };
+          const parent = meta?.source?.subagent?.thread_spawn?.parent_thread_id;
+          return {
+            id: typeof meta?.id === "string" ? meta.id : null,
+            parent: typeof parent === "string" ? parent : null,
+          };
+        }
       } catch {
         // not a whole line
       }
     }
-    return null;
+    return { id: null, parent: null };
   } catch {
-    return null;
+    return { id: null, parent: null };
   } finally {
     if (fd !== null) fs.closeSync(fd);
   }
@@ -55,6 +73,12 @@ export function sessionIdOf(file: string): string | null {
 
 /** Transcript files under `paths` (files or directories), grouped into sessions. */
 export function walkTranscripts(paths: readonly string[]): Walked {
+  const { files, refused } = listTranscripts(paths);
+  return { groups: groupSessions(files), refused };
+}
+
+/** Transcript files under `paths`, in walk order, without opening any (`watch` lists them on every poll). */
+export function listTranscripts(paths: readonly string[]): { files: string[]; refused: Walked["refused"] } {
   const files: string[] = [];
   const refused: Walked["refused"] = [];
   const visit = (p: string, root: string) => {
@@ -85,7 +109,12 @@ export function walkTranscripts(paths: readonly string[]): Walked {
       return;
     }
     if (st.isDirectory()) {
-      for (const name of fs.readdirSync(p).sort()) visit(path.join(p, name), root);
+      const names = fs.readdirSync(p).sort();
+      const geminiProject = names.includes("chats");
+      for (const name of names) {
+        if (geminiProject && GEMINI_PROJECT_FILES.test(name)) continue;
+        visit(path.join(p, name), root);
+      }
     } else if (st.isFile() && isTranscriptName(p)) files.push(p);
   };
   for (const p of paths) {
@@ -98,25 +127,28 @@ export function walkTranscripts(paths: readonly string[]): Walked {
     }
     visit(abs, fs.existsSync(abs) && fs.statSync(abs).isDirectory() ? root : path.dirname(root));
   }
-  return { groups: groupSessions(files), refused };
+  return { files, refused };
 }
 
-/** Sub-agent files go with the session file they belong to; every other file is a session of its own. */
+/** Sub-agent files (by their place, or a Codex rollout naming its parent thread) go with the session file they belong
+ *  to; every other file is a session of its own. */
 export function groupSessions(files: readonly string[]): TranscriptGroup[] {
   const groups = new Map<string, TranscriptGroup>();
   const bySession = new Map<string, TranscriptGroup>();
   const extras: string[] = [];
+  const heads = new Map(files.map((f) => [f, sessionHead(f)]));
   for (const f of files) {
-    if (isSubAgentFile(f)) extras.push(f);
+    if (isSubAgentFile(f) || heads.get(f)!.parent !== null) extras.push(f);
     else {
       const g = { files: [f] };
       groups.set(f, g);
-      const id = sessionIdOf(f);
+      const id = heads.get(f)!.id;
       if (id && !bySession.has(id)) bySession.set(id, g);
     }
   }
   for (const f of extras) {
-    const parent = subAgentParent(f) ?? sessionIdOf(f);
+    const head = heads.get(f)!;
+    const parent = subAgentParent(f) ?? head.parent ?? head.id;
     const g = parent ? bySession.get(parent) : undefined;
     if (g) g.files.push(f);
     else groups.set(f, { files: [f] });

@@ -1,7 +1,8 @@
 // The CLI's requests to a thoughtgraph server: a transcript file to POST /api/v1/import/transcript, thought events to
-// POST /api/v1/ingest. Errors come back as the server's message.
+// POST /api/v1/ingest, and a session's thoughts' source refs from GET /api/v1/sessions/{key}. Errors come back as the server's message.
 import type { ThoughtEvent } from "../../../lib/normalised/plan-thoughts";
 import type { TranscriptImportResult } from "../../../lib/contracts/transcripts";
+import { unreachable } from "../client";
 
 export interface ServerRef {
   baseUrl: string;
@@ -13,6 +14,16 @@ const headers = (s: ServerRef, type: string): Record<string, string> => ({
   "x-thoughtgraph-client": "thoughtgraph-cli",
   ...(s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {}),
 });
+
+/** fetch, with a failure to connect said as the stdio bridge says it (where, why, how to start the server). */
+async function send(s: ServerRef, url: URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const e = unreachable(s.baseUrl, error);
+    throw new Error(`${e.message} ${e.suggestion ?? ""}`.trim());
+  }
+}
 
 async function answer<T>(res: Response): Promise<T> {
   const text = await res.text();
@@ -32,7 +43,7 @@ async function answer<T>(res: Response): Promise<T> {
 export async function postTranscript(s: ServerRef, text: string, name: string): Promise<TranscriptImportResult> {
   const url = new URL("/api/v1/import/transcript", s.baseUrl);
   url.searchParams.set("name", name.slice(0, 200));
-  const res = await fetch(url, { method: "POST", headers: headers(s, "application/jsonl"), body: text });
+  const res = await send(s, url, { method: "POST", headers: headers(s, "application/jsonl"), body: text });
   return answer<TranscriptImportResult>(res);
 }
 
@@ -44,7 +55,7 @@ export async function postEvents(
   let written = 0;
   let seen = 0;
   for (let at = 0; at < events.length; at += 1_000) {
-    const res = await fetch(new URL("/api/v1/ingest", s.baseUrl), {
+    const res = await send(s, new URL("/api/v1/ingest", s.baseUrl), {
       method: "POST",
       headers: headers(s, "application/json"),
       body: JSON.stringify({ events: events.slice(at, at + 1_000) }),
@@ -57,4 +68,14 @@ export async function postEvents(
     }
   }
   return { written, seen };
+}
+
+/** The source refs of a session's thoughts on the server (none when it has no such session). */
+export async function knownSourceRefs(s: ServerRef, sessionKey: string): Promise<Set<string>> {
+  const res = await send(s, new URL(`/api/v1/sessions/${encodeURIComponent(sessionKey)}`, s.baseUrl), {
+    headers: headers(s, "application/json"),
+  });
+  if (res.status === 404) return new Set();
+  const { thoughts } = await answer<{ thoughts: { detail: { sourceRef?: string } | null }[] }>(res);
+  return new Set(thoughts.flatMap((t) => (t.detail?.sourceRef ? [t.detail.sourceRef] : [])));
 }
