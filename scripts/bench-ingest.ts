@@ -35,7 +35,7 @@ import pg from "pg";
 import { providerOf } from "@/server/db/provider";
 import { otlpBodies, OTLP_SPANS, postProtobuf, thoughtsPerExport } from "./lib/bench-otlp";
 import { rawSqliteBaseline } from "./lib/raw-sqlite-baseline";
-import { serverCpuMs } from "./lib/server-cpu";
+import { serverCpuMs, serverThreadsCpuMs, threadSplit } from "./lib/server-cpu";
 import { startServer } from "./lib/server-process";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 32);
@@ -393,18 +393,36 @@ async function warmUp(base: URL, apiKey: string) {
   await driveBatches(base, apiKey, batchBodies("bench-warm", WARMUP_BATCHES));
 }
 
-/** Runs one scenario and adds the server's CPU per 1,000 thoughts it wrote to the scenario's line. */
+/** Runs one scenario and adds the server's CPU per 1,000 thoughts it wrote to the scenario's line (all, by thread). */
 async function withServerCpu<T extends { requests: number; batch_size?: number }>(
   pid: number | undefined,
   run: () => Promise<T>,
-): Promise<T & { server_cpu_ms_per_1k: number | undefined }> {
+): Promise<T & { server_cpu_ms_per_1k: number | undefined; threads_cpu_ms_per_1k?: Record<string, number> }> {
   const before = serverCpuMs(pid);
+  const threadsBefore = serverThreadsCpuMs(pid);
   const result = await run();
   const after = serverCpuMs(pid);
+  const threadsAfter = serverThreadsCpuMs(pid);
   const thoughts = result.requests * (result.batch_size ?? 1);
-  const perThousand =
-    before === undefined || after === undefined ? undefined : round(((after - before) / thoughts) * 1000, 1);
-  return { ...result, server_cpu_ms_per_1k: perThousand };
+  const perThousand = (ms: number) => round((ms / thoughts) * 1000, 1);
+  const split =
+    pid === undefined || threadsBefore === undefined || threadsAfter === undefined
+      ? undefined
+      : threadSplit(pid, threadsBefore, threadsAfter);
+  return {
+    ...result,
+    server_cpu_ms_per_1k: before === undefined || after === undefined ? undefined : perThousand(after - before),
+    // The same CPU by thread (serving, write thread, the rest): a change on one side of the hand-off shows there.
+    ...(split
+      ? {
+          threads_cpu_ms_per_1k: {
+            serving: perThousand(split.serving),
+            write: perThousand(split.write),
+            other: perThousand(split.other),
+          },
+        }
+      : {}),
+  };
 }
 
 /** Every thought of the detect runs has a bias (sunk cost) and an emotion, so every one stores two findings. */

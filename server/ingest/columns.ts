@@ -12,6 +12,8 @@
 // without an edit here, and a new kind of field is one entry in KIND_CODECS (the compiler asks for it).
 import type { FieldKind, FieldSpec } from "@/lib/contracts/fields";
 import { objectBuilder, valuesGetter } from "@/lib/contracts/object-shape";
+import type { ThoughtDetailInput } from "@/lib/contracts/thought-detail";
+import { DetailText, jsonColumn } from "./write-store";
 
 export const NONE = -1;
 
@@ -47,8 +49,14 @@ const bit = (b: boolean | undefined) => (b === undefined ? NONE : b ? 1 : 0);
 const fromBit = (b: number) => (b === NONE ? undefined : b === 1);
 const fromNumber = (n: number) => (Number.isNaN(n) ? undefined : n);
 
+/** A column of details: each one's stored JSON text and its kind (DetailText). */
+interface DetailColumn {
+  text: string[];
+  kind: Interned<string>;
+}
+
 /** One field's column as it crosses to the thread. */
-export type Column = unknown[] | Float64Array | Int8Array | Interned<string>;
+export type Column = unknown[] | Float64Array | Int8Array | Interned<string> | DetailColumn;
 
 interface ColumnCodec {
   /** A column for `n` rows (filled in row order) and the setter of one row. */
@@ -93,6 +101,25 @@ const sharedStrings: ColumnCodec = {
   read: (column, row) => valueAt(column as Interned<string>, row),
 };
 
+const details: ColumnCodec = {
+  writer(n) {
+    const kind = interned<string>(n);
+    const column: DetailColumn = { text: holey(n), kind: kind.column };
+    return {
+      column,
+      set: (row, v) => {
+        if (v === undefined) return;
+        column.text[row] = jsonColumn(v);
+        kind.set(row, (v as ThoughtDetailInput).kind);
+      },
+    };
+  },
+  read(column, row) {
+    const text = (column as DetailColumn).text[row];
+    return text === undefined ? undefined : new DetailText(text, valueAt((column as DetailColumn).kind, row)!);
+  },
+};
+
 const KIND_CODECS: Record<FieldKind, ColumnCodec> = {
   thought: values,
   positiveInt: numbers,
@@ -101,7 +128,7 @@ const KIND_CODECS: Record<FieldKind, ColumnCodec> = {
   tags: values,
   score: numbers,
   metadata: values,
-  detail: values,
+  detail: details,
 };
 
 const codecOf = (spec: FieldSpec) =>

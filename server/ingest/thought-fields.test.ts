@@ -12,6 +12,7 @@ import { fastThoughtChecker } from "@/lib/contracts/thought-fast";
 import { ZReviseInput } from "@/lib/contracts/tools";
 import { REVISE_THOUGHT, SEQUENTIAL_THINKING, thoughtInputJsonSchema } from "@/sdk/src/mcp/definitions";
 import { inputColumns } from "./columns";
+import { DetailText } from "./write-store";
 import { postRequests, receivedRequests } from "./write-thread";
 import type { WriteRequest } from "./write-batch";
 
@@ -121,7 +122,10 @@ describe("the real registry", () => {
     });
     const posted = postRequests([request(full), request(base)]);
     const received = receivedRequests(structuredClone({ id: 1, limits: {} as never, ...posted }));
-    expect(received.map((r) => r.input)).toEqual([full, base]);
+    // The detail crosses as the JSON text its row stores, with its kind (DetailText); JSON gives it back as it was.
+    expect(received[0]!.input.detail).toEqual(new DetailText(JSON.stringify(full.detail), "reasoning"));
+    const asJson = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+    expect(received.map((r) => ({ ...r.input, detail: asJson(r.input.detail) }))).toEqual([full, base]);
     expect(Object.keys(received[1]!.input)).toEqual(Object.keys(THOUGHT_FIELDS));
   });
 

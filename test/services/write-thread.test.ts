@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseThoughtInput, withClient, type ThoughtResult } from "@/lib/contracts/thought";
 import type { Db } from "@/server/db/client";
-import { JsonText } from "@/server/ingest/write-store";
+import { DetailText, JsonText } from "@/server/ingest/write-store";
 import type { Placement, WriteOutcome, WriteRequest } from "@/server/ingest/write-batch";
 import { freshServiceDb } from "@/test/support/service-db";
 import { unique } from "@/test/support/seed";
@@ -64,6 +64,7 @@ describe("the write thread", () => {
       tags: ["t1", "t2"],
       score: 0.25,
       metadata: { model: "mo", agent: "ag", client: "cl" },
+      detail: { kind: "reasoning", sourceRef: "span-1", model: "mo", tokensIn: 12, opaque: { signature: "sig" } },
       includeParameterUsage: true,
     };
     const events = [
@@ -108,8 +109,15 @@ describe("the write thread", () => {
     const posted = structuredClone(svc.thread.postRequests(requests));
     expect(posted.requests.projectId.values).toEqual([projectId]); // crosses once
     const received = svc.thread.receivedRequests({ id: 1, limits: {} as never, ...posted });
-    expect(received.map((r) => r.input)).toEqual(requests.map((r) => r.input));
-    expect(Object.values(received[2]!.input).filter((v) => v !== undefined)).toHaveLength(15);
+    // A detail crosses as the JSON text its row stores, with the kind its row's kind column takes; the rest as it was.
+    const detail = received[2]!.input.detail as unknown as DetailText;
+    expect(detail).toBeInstanceOf(DetailText);
+    expect(detail.text).toBe(JSON.stringify(requests[2]!.input.detail));
+    expect(detail.kind).toBe("reasoning");
+    const detailSet = (r: WriteRequest) => ({ ...r.input, detail: r.input.detail === undefined ? undefined : "set" });
+    expect(received.map(detailSet)).toEqual(requests.map(detailSet));
+    expect(JSON.stringify(received[2]!.input)).toBe(JSON.stringify(requests[2]!.input)); // as a replay compares them
+    expect(Object.values(received[2]!.input).filter((v) => v !== undefined)).toHaveLength(16);
     expect(JSON.stringify(received[2]!.input.metadata)).toBe(JSON.stringify(requests[2]!.input.metadata)); // key order
     // Every input has every field, in the schema's order, whichever fields it carries.
     expect(received.map((r) => Object.keys(r.input))).toEqual(received.map(() => Object.keys(received[2]!.input)));

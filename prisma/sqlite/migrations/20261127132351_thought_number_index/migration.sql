@@ -1,0 +1,2 @@
+-- DropIndex
+DROP INDEX "Thought_sessionId_thoughtNumber_idx";
