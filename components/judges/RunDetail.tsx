@@ -100,8 +100,8 @@ export function RunDetail({ runId }: { runId: string }) {
                 <TableRow className="hover:bg-transparent">
                   <TableHead>Target</TableHead>
                   <TableHead className="text-right">Calls</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>The provider said</TableHead>
+                  <TableHead>HTTP status</TableHead>
+                  <TableHead>Why it failed</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
