@@ -420,11 +420,17 @@ describe("POST /api/v1/import/transcript refuses bad input, writing nothing", ()
       req.on("error", (e) => (sent > 0 ? resolve({ status: -1, body: String(e), sent }) : reject(e)));
       stream.pipe(req);
     });
-    expect(answer.status, answer.body).toBe(413);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "limit_exceeded", field: "body" } });
-    expect((JSON.parse(answer.body) as { error: { message: string } }).error.message).toContain(
-      "67108864 bytes (64 MiB)",
-    );
+    // The server answers 413 as soon as it sees the declared length and closes the connection without reading the
+    // body. A client still writing may meet the closed connection (EPIPE) before it reads the answer; the test then
+    // sees -1. Either way the file was not taken: the upload stopped short of it and nothing was written.
+    if (answer.status === -1) expect(answer.body).toMatch(/EPIPE|ECONNRESET/);
+    else {
+      expect(answer.status, answer.body).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "limit_exceeded", field: "body" } });
+      expect((JSON.parse(answer.body) as { error: { message: string } }).error.message).toContain(
+        "67108864 bytes (64 MiB)",
+      );
+    }
     expect(answer.sent).toBeLessThan(1024 ** 3);
     expect(tableCounts(tg.dbFile)).toEqual(before);
   });
