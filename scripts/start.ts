@@ -2,7 +2,7 @@
 // set-up, then serve the production build on HOST:PORT (default 127.0.0.1:3000) in this one process.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { isLoopbackHost, singleUserRequested } from "@/server/auth/mode";
 import { checkConfig, setting } from "@/server/config";
@@ -136,13 +136,18 @@ async function main(): Promise<void> {
   const assets = dev ? null : (await import("@/server/http/static-assets")).staticAssets(path.join(root, ".next"));
   // Next's answers are compressed here (brotli or gzip), faster than by Next's own compression (server/http/compress.ts).
   const { compressed } = await import("@/server/http/compress");
-  const server = createServer((req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     // The connection's address, for per-address limits; any value a client sent in this header is replaced.
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
     const match = fast?.matchAgentRoute(req.method, req.url);
-    if (match) void fast!.serveAgentRoute(req, res, match);
-    else if (!assets?.serve(req, res)) compressed(req, res, () => void handle(req, res));
-  });
+    if (match) return void fast!.serveAgentRoute(req, res, match, expectsContinue);
+    if (expectsContinue) res.writeContinue();
+    if (!assets?.serve(req, res)) compressed(req, res, () => void handle(req, res));
+  };
+  const server = createServer((req, res) => serve(req, res, false));
+  // A request with `Expect: 100-continue` hears "100 Continue" from an agent route only once its body is known to be
+  // within the route's limit (server/http/door.ts fromNode); without this listener Node sends it for every request.
+  server.on("checkContinue", (req, res) => serve(req, res, true));
   // Agents reuse connections: keep idle ones longer than typical client pools (Node's default is 5 s).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;

@@ -29,9 +29,18 @@ export function matchAgentRoute(method: string | undefined, url: string | undefi
   return found.kind === "match" ? { route: found.route, id: found.id } : null;
 }
 
-export async function serveAgentRoute(req: IncomingMessage, res: ServerResponse, match: AgentRouteMatch) {
+/** `expectsContinue`: the request asked for "100 Continue" before its body (door.ts fromNode says when it is sent). */
+export async function serveAgentRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  match: AgentRouteMatch,
+  expectsContinue = false,
+) {
+  // Answered without asking for the body, the client does not send it (or sends it late): the connection closes
+  // after the answer rather than read those bytes as the next request. Taking the body removes this (door.ts).
+  if (expectsContinue) res.setHeader("connection", "close");
   try {
-    const door = fromNode(req);
+    const door = fromNode(req, expectsContinue ? res : undefined);
     sendNode(res, await (match.route ? runRoute(match.route, door, match.id) : malformedPath(door, { id: "" })));
   } catch (error) {
     const known = asDomainError(error);

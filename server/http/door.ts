@@ -89,7 +89,12 @@ export function nextRoute(handler: DoorHandler) {
 
 // ---- node:http (the production server's fast path) ----
 
-export function fromNode(req: IncomingMessage): DoorRequest {
+/**
+ * `continueOnRead`: the client sent `Expect: 100-continue` (curl does for bodies over 1 MiB) and waits for "100
+ * Continue" before sending its body. It is sent only when the body is within the route's limit, so a body that is
+ * too large is refused with a 413 before a byte of it travels.
+ */
+export function fromNode(req: IncomingMessage, continueOnRead?: ServerResponse): DoorRequest {
   return {
     method: req.method ?? "GET",
     url: req.url ?? "/",
@@ -114,7 +119,14 @@ export function fromNode(req: IncomingMessage): DoorRequest {
             reject(new TooLargeError(limitBytes));
           }
         };
-        if (Number.isFinite(declared) && declared > limitBytes) refuse();
+        if (Number.isFinite(declared) && declared > limitBytes) {
+          if (continueOnRead) return reject(new TooLargeError(limitBytes)); // nothing was sent: nothing to drain
+          refuse();
+        }
+        if (continueOnRead) {
+          continueOnRead.writeContinue();
+          continueOnRead.removeHeader("connection"); // the body comes: the connection can serve the next request
+        }
         req.on("data", (chunk: Buffer) => {
           size += chunk.length;
           if (tooLarge) {

@@ -390,6 +390,54 @@ describe("POST /api/v1/import/transcript refuses bad input, writing nothing", ()
     expect(tableCounts(tg.dbFile)).toEqual(before);
   });
 
+  it("asks for a body within the limit and refuses a 1 GB one before a byte is sent (Expect: 100-continue, as curl asks)", async () => {
+    /** Posts `body` (or only declares `length`) the way curl does: the body goes only after "100 Continue". */
+    const ask = (length: number, body: Buffer) =>
+      new Promise<{ status: number; body: string; continued: boolean }>((resolve, reject) => {
+        const req = http.request(new URL("/api/v1/import/transcript?name=expect-continue", tg.server.url), {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${TEST_API_KEY}`,
+            "content-type": "application/jsonl",
+            "content-length": String(length),
+            expect: "100-continue",
+          },
+        });
+        let continued = false;
+        req.on("continue", () => {
+          continued = true;
+          req.end(body);
+        });
+        req.on("response", (res) => {
+          let text = "";
+          res.on("data", (d: Buffer) => (text += d.toString()));
+          res.on("end", () => {
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body: text, continued });
+          });
+        });
+        req.on("error", reject);
+        req.flushHeaders();
+      });
+    const before = tableCounts(tg.dbFile);
+    const big = await ask(1024 ** 3, Buffer.alloc(0));
+    expect(big.continued).toBe(false);
+    expect(big.status, big.body).toBe(413);
+    expect(JSON.parse(big.body)).toMatchObject({ error: { code: "limit_exceeded", field: "body" } });
+    expect((JSON.parse(big.body) as { error: { message: string } }).error.message).toContain("67108864 bytes (64 MiB)");
+    expect(tableCounts(tg.dbFile)).toEqual(before);
+
+    const small = Buffer.from(fixture("openai-responses.json"));
+    const taken = await ask(small.length, small);
+    expect(taken.continued).toBe(true);
+    expect(taken.status, taken.body).toBe(200);
+    expect(JSON.parse(taken.body)).toMatchObject({
+      sessionKey: "openai-responses:expect-continue",
+      thoughts: { imported: 4 },
+    });
+    expect(tableCounts(tg.dbFile).thoughts).toBe(before.thoughts + 4);
+  });
+
   it("refuses a 1 GB file before reading it (a sparse file, streamed)", async () => {
     const big = path.join(tmp, "big.jsonl");
     const fd = fs.openSync(big, "w");
