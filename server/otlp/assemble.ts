@@ -59,8 +59,8 @@ export type TraceSeen = (sessionId: string, traceId: string) => boolean;
 
 export interface Assembled {
   sessions: NormalisedSession[];
-  /** Each item's span, as `traceId:spanId` (for the partial-success count of spans a write refused). */
-  origin: Map<string, string>;
+  /** Each item's span (for the traces a planner has seen, and the partial-success count of spans a write refused). */
+  origin: Map<string, OtlpSpan>;
 }
 
 export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: TraceSeen = () => false): Assembled {
@@ -147,7 +147,7 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.r.index - b.r.index || a.k - b.k));
 
   const sessions = new Map<string, NormalisedSession>();
-  const origin = new Map<string, string>();
+  const origin = new Map<string, OtlpSpan>();
   const lanes = new Map<string, Map<string, string>>(); // session → lane → last item id
   const ids = new Map<string, Set<string>>(); // session → its item ids
   const sessionOfRec = new Map<Rec, string>();
@@ -186,7 +186,7 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
       item.parent = tips.get(outerLane) ?? null;
       item.branch = `${sub.reading.agent ?? "agent"}-${sub.span.spanId.slice(0, 8)}`;
     }
-    origin.set(id, `${span.traceId}:${span.spanId}`);
+    origin.set(id, span);
     session.model ??= item.model;
     session.items.push(item);
     tips.set(lane, id);

@@ -17,7 +17,8 @@ protobuf.configure();
 
 const collector = opentelemetry.proto.collector.v1;
 
-const asBuffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+// protobufjs reads bytes fields of a Buffer as Buffers (views of the body): those need no wrapping.
+const asBuffer = (v: Uint8Array) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
 
 export const protobufCodec: Codec = {
   name: "protobuf",

@@ -163,6 +163,27 @@ describe("OTLP traces", () => {
     });
     expect(refusal(() => tracesFromJson(text)).message).toContain("more than 32 deep");
   });
+
+  it("names the path of a bad attribute value, nested ones included", () => {
+    const withAttributes = (attributes: unknown[]) =>
+      JSON.stringify({
+        resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: traceIdOf(1), spanId: spanIdOf(1), attributes }] }] }],
+      });
+    const ok = { key: "a", value: { stringValue: "x" } };
+    const fieldOf = (attributes: unknown[]) => refusal(() => tracesFromJson(withAttributes(attributes))).field;
+    expect(fieldOf([ok, { key: "b", value: { intValue: "x" } }])).toBe(
+      "resourceSpans[0].scopeSpans[0].spans[0].attributes[1].value.intValue",
+    );
+    expect(fieldOf([ok, ok, { key: 3, value: {} }])).toBe("resourceSpans[0].scopeSpans[0].spans[0].attributes[2].key");
+    expect(fieldOf([ok, "kv"])).toBe("resourceSpans[0].scopeSpans[0].spans[0].attributes[1]");
+    expect(fieldOf([{ key: "a", value: [] }])).toBe("resourceSpans[0].scopeSpans[0].spans[0].attributes[0].value");
+    const nested = {
+      kvlistValue: { values: [ok, { key: "n", value: { arrayValue: { values: [{ boolValue: 1 }] } } }] },
+    };
+    expect(fieldOf([{ key: "m", value: nested }])).toBe(
+      "resourceSpans[0].scopeSpans[0].spans[0].attributes[0].value.kvlistValue.values[1].value.arrayValue.values[0].boolValue",
+    );
+  });
 });
 
 describe("OTLP logs", () => {

@@ -80,6 +80,9 @@ function follow(projectId: string, session: Omit<NormalisedSession, "items">): P
   return entry;
 }
 
+/** A span as the partial-success count tells spans apart. */
+const spanKey = (span: OtlpSpan) => `${span.traceId}:${span.spanId}`;
+
 /** Forgets a session's planner (after a failed write: the next request resumes from what was stored). */
 function forget(projectId: string, sessionKeyText: string) {
   followed.delete(`${projectId}\u0000${sessionKeyText}`);
@@ -104,13 +107,13 @@ export async function recordOtlp(
   const follows = new Map<string, Follow>();
   for (const s of sessions) follows.set(s.id, await follow(who.projectId, s));
 
-  const events: { event: ThoughtEvent; itemId: string; sessionKey: string }[] = [];
+  const events: { event: ThoughtEvent; span: OtlpSpan; sessionKey: string }[] = [];
   for (const s of sessions) {
     const f = follows.get(s.id)!;
     for (const item of s.items) {
-      for (const event of f.planner.add(item)) events.push({ event, itemId: item.id, sessionKey: f.planner.key });
-      const span = origin.get(item.id);
-      if (span) f.traces.add(span.slice(0, span.indexOf(":")));
+      const span = origin.get(item.id)!;
+      for (const event of f.planner.add(item)) events.push({ event, span, sessionKey: f.planner.key });
+      f.traces.add(span.traceId);
     }
   }
   if (events.length === 0) return { rejected: 0, message: "", written: 0 };
@@ -118,14 +121,14 @@ export async function recordOtlp(
   const log: IngestLog = { id: uuidv7(), projectId: who.projectId, body: logBody, events: events.length };
   const requests: WriteRequest[] = [];
   // Each request's span, and the sessions planned: what the answer and a failed write need of the events.
-  const spanOf: string[] = [];
+  const spanOf: OtlpSpan[] = [];
   const planned = new Set<string>();
   const refused = new Map<string, string>(); // span → first reason
-  events.forEach(({ event, itemId, sessionKey: key }, i) => {
+  events.forEach(({ event, span, sessionKey: key }, i) => {
     planned.add(key);
     const parsed = parseThoughtInput(event.body, limits);
     if (!parsed.ok) {
-      refused.set(origin.get(itemId) ?? itemId, `${parsed.problem.field}: ${parsed.problem.message}`);
+      refused.set(spanKey(span), `${parsed.problem.field}: ${parsed.problem.message}`);
       return;
     }
     requests.push({
@@ -137,7 +140,7 @@ export async function recordOtlp(
       idempotencyKey: event.id,
       batch: { log, position: i },
     });
-    spanOf.push(origin.get(itemId) ?? itemId);
+    spanOf.push(span);
   });
 
   let outcomes;
@@ -151,7 +154,7 @@ export async function recordOtlp(
   outcomes.forEach((o, k) => {
     if (o.status === 201) written++;
     if (o.result !== undefined || o.error.code === "idempotency_key_reused") return; // new, or recorded before
-    refused.set(spanOf[k]!, o.error.message);
+    refused.set(spanKey(spanOf[k]!), o.error.message);
   });
   const reasons = [...new Set(refused.values())];
   return {

@@ -17,16 +17,23 @@ const AGENT_OPERATIONS = new Set(["invoke_agent", "create_agent"]);
 
 export const OPERATION_DETAILS = "gen_ai.client.inference.operation.details";
 
+const INPUT_TOKENS = ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"];
+const OUTPUT_TOKENS = ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens"];
+const REASONING_TOKENS = ["gen_ai.usage.reasoning.output_tokens", "gen_ai.usage.output_tokens.reasoning"];
+const CACHED_TOKENS = ["gen_ai.usage.cache_read.input_tokens", "gen_ai.usage.cached_input_tokens"];
+const MODEL = ["gen_ai.response.model", "gen_ai.request.model"];
+const OPERATION = ["gen_ai.operation.name"];
+
 export function genAiUsage(a: Attributes): Usage {
   return {
-    input: firstNum(a, ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"]),
-    output: firstNum(a, ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens"]),
-    reasoning: firstNum(a, ["gen_ai.usage.reasoning.output_tokens", "gen_ai.usage.output_tokens.reasoning"]),
-    cachedInput: firstNum(a, ["gen_ai.usage.cache_read.input_tokens", "gen_ai.usage.cached_input_tokens"]),
+    input: firstNum(a, INPUT_TOKENS),
+    output: firstNum(a, OUTPUT_TOKENS),
+    reasoning: firstNum(a, REASONING_TOKENS),
+    cachedInput: firstNum(a, CACHED_TOKENS),
   };
 }
 
-export const genAiModel = (a: Attributes) => firstText(a, ["gen_ai.response.model", "gen_ai.request.model"]);
+export const genAiModel = (a: Attributes) => firstText(a, MODEL);
 
 /** Whether a span speaks this convention at all. */
 export function isGenAi(a: Attributes): boolean {
@@ -83,7 +90,7 @@ export function readGenAiSpan(span: OtlpSpan): SpanReading | null {
   const a = span.attributes;
   const hasEvents = span.events.some((e) => e.name.startsWith("gen_ai."));
   if (!isGenAi(a) && !hasEvents) return null;
-  const op = firstText(a, ["gen_ai.operation.name"]) ?? "";
+  const op = firstText(a, OPERATION) ?? "";
   const model = genAiModel(a);
   if (op === "execute_tool") {
     const id = firstText(a, ["gen_ai.tool.call.id"]);
