@@ -20,8 +20,12 @@ import { agentOf, serviceOf, sessionIdOf } from "./conventions/session";
 import type { OtlpLogRecord, OtlpSpan } from "./spans";
 import { isObject } from "./conventions/values";
 
+/** Which span an item came from: its ids only, so the span (and its attributes) need not outlive the assembly. */
+export type SpanRef = Pick<OtlpSpan, "traceId" | "spanId">;
+
 interface Rec {
   span: OtlpSpan;
+  ref: SpanRef;
   reading: SpanReading;
   /** Position in the export, for a stable order among equal start times. */
   index: number;
@@ -60,12 +64,13 @@ export type TraceSeen = (sessionId: string, traceId: string) => boolean;
 export interface Assembled {
   sessions: NormalisedSession[];
   /** Each item's span (for the traces a planner has seen, and the partial-success count of spans a write refused). */
-  origin: Map<string, OtlpSpan>;
+  origin: Map<string, SpanRef>;
 }
 
 export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: TraceSeen = () => false): Assembled {
   const recs: Rec[] = spans.map((span, index) => ({
     span,
+    ref: { traceId: span.traceId, spanId: span.spanId },
     reading: readSpan(span),
     index,
     start: BigInt(span.startTimeUnixNano),
@@ -74,7 +79,8 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
     const span = logAsSpan(r, i);
     if (span) {
       const start = BigInt(span.startTimeUnixNano);
-      recs.push({ span, reading: readSpan(span), index: spans.length + i, start, fromLog: true });
+      const ref = { traceId: span.traceId, spanId: span.spanId };
+      recs.push({ span, ref, reading: readSpan(span), index: spans.length + i, start, fromLog: true });
     }
   });
 
@@ -147,7 +153,7 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.r.index - b.r.index || a.k - b.k));
 
   const sessions = new Map<string, NormalisedSession>();
-  const origin = new Map<string, OtlpSpan>();
+  const origin = new Map<string, SpanRef>();
   const lanes = new Map<string, Map<string, string>>(); // session → lane → last item id
   const ids = new Map<string, Set<string>>(); // session → its item ids
   const sessionOfRec = new Map<Rec, string>();
@@ -186,7 +192,7 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
       item.parent = tips.get(outerLane) ?? null;
       item.branch = `${sub.reading.agent ?? "agent"}-${sub.span.spanId.slice(0, 8)}`;
     }
-    origin.set(id, span);
+    origin.set(id, r.ref);
     session.model ??= item.model;
     session.items.push(item);
     tips.set(lane, id);

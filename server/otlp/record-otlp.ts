@@ -15,7 +15,7 @@ import { getDb } from "@/server/db/client";
 import type { Writer } from "@/server/ingest/record-thoughts";
 import { submitThoughts } from "@/server/ingest/thought-writer";
 import type { IngestLog, WriteRequest } from "@/server/ingest/write-batch";
-import { assemble } from "./assemble";
+import { assemble, type Assembled, type SpanRef } from "./assemble";
 import type { OtlpLogRecord, OtlpSpan } from "./spans";
 
 /** What an export's answer reports: spans whose thoughts were refused (the OTLP partial success), and why. */
@@ -81,7 +81,7 @@ function follow(projectId: string, session: Omit<NormalisedSession, "items">): P
 }
 
 /** A span as the partial-success count tells spans apart. */
-const spanKey = (span: OtlpSpan) => `${span.traceId}:${span.spanId}`;
+const spanKey = (span: SpanRef) => `${span.traceId}:${span.spanId}`;
 
 /** Forgets a session's planner (after a failed write: the next request resumes from what was stored). */
 function forget(projectId: string, sessionKeyText: string) {
@@ -89,25 +89,32 @@ function forget(projectId: string, sessionKeyText: string) {
   ready.delete(`${projectId}\u0000${sessionKeyText}`);
 }
 
+/** Records an export's spans and log records. Only the assembly waits for the write (returned, not awaited, so this
+ *  frame ends at once): the spans and their attributes, most of a decoded export, are garbage while it waits instead
+ *  of surviving young-generation collections. */
 export async function recordOtlp(
   who: Writer,
   spans: OtlpSpan[],
   logs: OtlpLogRecord[],
   logBody: unknown,
 ): Promise<OtlpOutcome> {
-  const limits = currentLimits();
-  const { sessions, origin } = assemble(
+  const assembled = assemble(
     spans,
     logs,
     (sessionId, traceId) =>
       ready.get(followKey(who.projectId, { source: "otlp", id: sessionId }))?.traces.has(traceId) ?? false,
   );
+  return recordAssembled(who, assembled, logBody);
+}
+
+async function recordAssembled(who: Writer, { sessions, origin }: Assembled, logBody: unknown): Promise<OtlpOutcome> {
+  const limits = currentLimits();
   // Every session's planner is made ready first; planning itself is synchronous, so two requests for one session
   // plan in turn.
   const follows = new Map<string, Follow>();
   for (const s of sessions) follows.set(s.id, await follow(who.projectId, s));
 
-  const events: { event: ThoughtEvent; span: OtlpSpan; sessionKey: string }[] = [];
+  const events: { event: ThoughtEvent; span: SpanRef; sessionKey: string }[] = [];
   for (const s of sessions) {
     const f = follows.get(s.id)!;
     for (const item of s.items) {
@@ -121,7 +128,7 @@ export async function recordOtlp(
   const log: IngestLog = { id: uuidv7(), projectId: who.projectId, body: logBody, events: events.length };
   const requests: WriteRequest[] = [];
   // Each request's span, and the sessions planned: what the answer and a failed write need of the events.
-  const spanOf: OtlpSpan[] = [];
+  const spanOf: SpanRef[] = [];
   const planned = new Set<string>();
   const refused = new Map<string, string>(); // span → first reason
   events.forEach(({ event, span, sessionKey: key }, i) => {
@@ -136,7 +143,7 @@ export async function recordOtlp(
       projectId: who.projectId,
       apiKeyId: who.apiKeyId,
       input: withClient(parsed.value, who.client),
-      raw: event.body,
+      raw: undefined, // a request of a logged batch is stored as its place in the log (the log holds the body)
       idempotencyKey: event.id,
       batch: { log, position: i },
     });

@@ -82,8 +82,13 @@ export function genAiMessages(a: Attributes): { input: JsonObject[]; output: Jso
 
 /** Model output and input as items: the newest prompt, results sent back to the model, then the output. */
 export function modelItems(input: JsonObject[], output: JsonObject[], prefix = ""): SpanItem[] {
-  const out = output.filter((m) => m.role === undefined || m.role === "assistant" || m.role === "model");
-  return [...inputItems(input), ...partsToItems(out.flatMap(messageParts), prefix)];
+  const parts: Part[] = [];
+  for (const m of output) {
+    if (m.role === undefined || m.role === "assistant" || m.role === "model") parts.push(...messageParts(m));
+  }
+  const items = inputItems(input);
+  items.push(...partsToItems(parts, prefix));
+  return items;
 }
 
 export function readGenAiSpan(span: OtlpSpan): SpanReading | null {

@@ -42,15 +42,15 @@ export function splitThink(value: string): Part[] {
 }
 
 function opaqueOf(o: JsonObject): Opaque | undefined {
-  const op: Opaque = {};
+  let op: Opaque | undefined;
   const sig = text(o.signature) ?? text(o.thoughtSignature) ?? text(o.thought_signature);
-  if (sig) op.signature = sig;
+  if (sig) (op ??= {}).signature = sig;
   const data = text(o.data) ?? text(o.redacted_data) ?? text(o.redactedData);
   if (data && (o.type === "redacted_thinking" || o.redacted === true || o.redactedData !== undefined))
-    op.redactedData = data;
+    (op ??= {}).redactedData = data;
   const enc = text(o.encrypted_content) ?? text(o.encryptedContent);
-  if (enc) op.encryptedContent = enc;
-  return Object.keys(op).length > 0 ? op : undefined;
+  if (enc) (op ??= {}).encryptedContent = enc;
+  return op;
 }
 
 function reasoningOf(o: JsonObject): Part {
@@ -68,7 +68,8 @@ function reasoningOf(o: JsonObject): Part {
     text(o.text) ??
     (typeof o.content === "string" ? o.content : undefined) ??
     (fromList(o.content) || fromList(o.summary));
-  return { type: "reasoning", text: t, ...(opaqueOf(o) ? { opaque: opaqueOf(o) } : {}) };
+  const opaque = opaqueOf(o);
+  return opaque ? { type: "reasoning", text: t, opaque } : { type: "reasoning", text: t };
 }
 
 function argsText(v: Json | undefined): string {
