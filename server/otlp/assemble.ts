@@ -14,7 +14,7 @@ import "@/server/server-only";
 import type { NormalisedItem, NormalisedSession } from "@/lib/normalised/model";
 import { OPERATION_DETAILS } from "./conventions/genai";
 import type { SpanItem } from "./conventions/parts";
-import { type SpanReading } from "./conventions/reading";
+import { type SpanReading, type SpanStamp } from "./conventions/reading";
 import { readSpan } from "./conventions/read-span";
 import { agentOf, serviceOf, sessionIdOf } from "./conventions/session";
 import type { OtlpLogRecord, OtlpSpan } from "./spans";
@@ -145,8 +145,9 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   const entries: { r: Rec; it: SpanItem; time: bigint; k: number }[] = [];
   for (const r of recs) {
     if (r.reading.items.length === 0) continue;
+    const atEnd = r.reading.stamp?.resultsAtEnd === true && r.span.endTimeUnixNano !== "0";
     r.reading.items.forEach((it, k) => {
-      const time = it.atEnd && r.span.endTimeUnixNano !== "0" ? BigInt(r.span.endTimeUnixNano) : r.start;
+      const time = atEnd && it.kind === "tool_result" ? BigInt(r.span.endTimeUnixNano) : r.start;
       entries.push({ r, it, time, k });
     });
   }
@@ -157,7 +158,7 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   const lanes = new Map<string, Map<string, string>>(); // session → lane → last item id
   const ids = new Map<string, Set<string>>(); // session → its item ids
   const sessionOfRec = new Map<Rec, string>();
-  for (const { r, it } of entries) {
+  for (const { r, it, k } of entries) {
     const { span, reading } = r;
     let sessionId = sessionOfRec.get(r);
     if (sessionId === undefined) {
@@ -187,7 +188,7 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
     const id = itemId(span, it);
     if (placed.has(id)) continue;
     placed.add(id);
-    const item = sessionItem(it, id, tips.get(lane) ?? null);
+    const item = sessionItem(it, k, reading.stamp, id, tips.get(lane) ?? null);
     if (!tips.has(lane) && sub) {
       item.parent = tips.get(outerLane) ?? null;
       item.branch = `${sub.reading.agent ?? "agent"}-${sub.span.spanId.slice(0, 8)}`;
@@ -200,15 +201,24 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   return { sessions: [...sessions.values()], origin };
 }
 
-/** A span's item as the session's: its fields, without the span's key and place. (Built field by field: a rest
- *  copy and a spread of it were over half of assemble's own time in a CPU profile of bench:ingest's OTLP exports.) */
-function sessionItem(it: SpanItem, id: string, parent: string | null): NormalisedItem {
+/** A span's item (its `k`-th) as the session's: its fields and what it takes from its span (./conventions/reading.ts
+ *  stamp), without the span's key and place. (Built field by field: a rest copy and a spread of it were over half of
+ *  assemble's own time in a CPU profile of bench:ingest's OTLP exports.) */
+function sessionItem(
+  it: SpanItem,
+  k: number,
+  stamp: SpanStamp | undefined,
+  id: string,
+  parent: string | null,
+): NormalisedItem {
   const item: NormalisedItem = { id, parent, kind: it.kind, text: it.text };
-  if (it.at !== undefined) item.at = it.at;
-  if (it.model !== undefined) item.model = it.model;
-  if (it.usage !== undefined) item.usage = it.usage;
-  if (it.latencyMs !== undefined) item.latencyMs = it.latencyMs;
-  if (it.costUsd !== undefined) item.costUsd = it.costUsd;
+  if (stamp) {
+    if (stamp.at !== undefined) item.at = stamp.at;
+    if (stamp.model !== undefined && it.kind !== "prompt") item.model = stamp.model;
+    if (k === stamp.first && stamp.usage !== undefined) item.usage = stamp.usage;
+    if (k === stamp.latencyAt && stamp.latencyMs !== undefined) item.latencyMs = stamp.latencyMs;
+    if (k === stamp.first && stamp.costUsd !== undefined) item.costUsd = stamp.costUsd;
+  }
   if (it.tool !== undefined) item.tool = it.tool;
   if (it.withheld !== undefined) item.withheld = it.withheld;
   if (it.opaque !== undefined) item.opaque = it.opaque;

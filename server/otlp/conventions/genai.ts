@@ -111,7 +111,7 @@ export function readGenAiSpan(span: OtlpSpan): SpanReading | null {
         ...(span.status.code === 2 ? { isError: true } : {}),
       });
     }
-    return { role: "tool", items: stamp(partsToItems(parts), span, { latencyOn: "result" }) };
+    return { role: "tool", ...stamp(partsToItems(parts), span, { latencyOn: "result" }) };
   }
   const { input, output } = genAiMessages(a);
   const items = modelItems(input, output);
@@ -130,10 +130,10 @@ export function readGenAiSpan(span: OtlpSpan): SpanReading | null {
       role: "agent",
       agent: firstText(a, ["gen_ai.agent.name", "gen_ai.agent.id"]),
       model,
-      items: stamp(items, span, { model, usage: genAiUsage(a) }),
+      ...stamp(items, span, { model, usage: genAiUsage(a) }),
       fallback: true,
     };
   }
   const role = MODEL_OPERATIONS.has(op) || items.length > 0 ? "model" : "other";
-  return { role, model, items: stamp(items, span, { model, usage: genAiUsage(a) }) };
+  return { role, model, ...stamp(items, span, { model, usage: genAiUsage(a) }) };
 }

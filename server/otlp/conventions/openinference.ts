@@ -93,7 +93,7 @@ export function readOpenInferenceSpan(span: OtlpSpan): SpanReading | null {
         ...(span.status.code === 2 ? { isError: true } : {}),
       });
     }
-    return { role: "tool", items: stamp(partsToItems(parts), span, { latencyOn: "result" }), ...base };
+    return { role: "tool", ...stamp(partsToItems(parts), span, { latencyOn: "result" }), ...base };
   }
   if (kind !== "LLM") return { role: "other", items: [], ...base };
 
@@ -109,7 +109,7 @@ export function readOpenInferenceSpan(span: OtlpSpan): SpanReading | null {
   return {
     role: "model",
     model,
-    items: stamp(items, span, {
+    ...stamp(items, span, {
       model,
       usage: {
         input: firstNum(a, ["llm.token_count.prompt"]),

@@ -16,12 +16,9 @@ export type Part =
   | { type: "tool_result"; id: string | undefined; name?: string; result: string; isError?: boolean };
 
 /** An item of one span, before it is placed in the session: `key` names it within the span (`call:`, `result:` and
- *  `prompt:` keys name it within the trace, so the same call seen by two spans is one item). */
-export type SpanItem = Omit<NormalisedItem, "id" | "parent" | "branch"> & {
-  key: string;
-  /** Placed at the span's end, not its start: a tool's result comes after whatever ran inside the tool. */
-  atEnd?: true;
-};
+ *  `prompt:` keys name it within the trace, so the same call seen by two spans is one item). What it takes from its
+ *  span (time, model, usage…) is the span's stamp (./reading.ts). */
+export type SpanItem = Pick<NormalisedItem, "kind" | "text" | "tool" | "withheld" | "opaque"> & { key: string };
 
 const THINK = /<think>([\s\S]*?)(?:<\/think>|$)/g;
 
