@@ -30,6 +30,9 @@ export interface Codec {
   enumValue(value: unknown, names: Readonly<Record<string, number>>): number | null;
   /** A field by its lowerCamelCase name (OTLP/JSON receivers also accept the proto's snake_case name). */
   get(o: Record<string, unknown>, camel: string, snake: string): unknown;
+  /** A KeyValue list as attributes, where the decoder has already checked its types; null when the list needs the
+   *  general walk below, which also words the error. */
+  attributes?(items: unknown[]): Attributes | null;
 }
 
 const SPAN_KINDS: Record<string, number> = {
@@ -190,7 +193,8 @@ function keyValues(codec: Codec, items: unknown[], path: string, depth = 0): Att
 }
 
 function attributes(codec: Codec, o: Obj, path: string): Attributes {
-  return keyValues(codec, list(codec, o, "attributes", "attributes", path), `${path}.attributes`);
+  const items = list(codec, o, "attributes", "attributes", path);
+  return codec.attributes?.(items) ?? keyValues(codec, items, `${path}.attributes`);
 }
 
 function scopeOf(codec: Codec, o: Obj, path: string): OtlpScope {
