@@ -50,15 +50,18 @@ function opaqueOf(o: JsonObject): Opaque | undefined {
   return op;
 }
 
+/** The texts of a list of reasoning pieces (strings or `{text}` / `{content}` objects), a blank line between. (At
+ *  module level: a function made per call is named by the tsx build, which cost ~0.4 µs per reasoning part.) */
+const fromList = (v: Json | undefined) =>
+  Array.isArray(v)
+    ? v
+        .map((p) => (isObject(p) ? (text(p.text) ?? text(p.content) ?? "") : typeof p === "string" ? p : ""))
+        .filter((t) => t !== "")
+        .join("\n\n")
+    : "";
+
 function reasoningOf(o: JsonObject): Part {
   // OpenAI Responses: `content` holds the raw reasoning text where the model returns it, `summary` the summary.
-  const fromList = (v: Json | undefined) =>
-    Array.isArray(v)
-      ? v
-          .map((p) => (isObject(p) ? (text(p.text) ?? text(p.content) ?? "") : typeof p === "string" ? p : ""))
-          .filter((t) => t !== "")
-          .join("\n\n")
-      : "";
   const t =
     text(o.thinking) ??
     text(o.reasoning) ??
