@@ -29,8 +29,8 @@ interface Rec {
   reading: SpanReading;
   /** Position in the export, for a stable order among equal start times. */
   index: number;
-  /** The span's start (nanoseconds), read once: sorting parsed it again for every comparison. */
-  start: bigint;
+  /** The span's start (nanoseconds, decimal text: compared by byTime). */
+  start: string;
   /** A log event standing in for a span (its items, at the span's place when the span is in the export). */
   fromLog?: true;
 }
@@ -56,7 +56,11 @@ function logAsSpan(r: OtlpLogRecord, i: number): OtlpSpan | null {
   };
 }
 
-const byStart = (a: Rec, b: Rec) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.index - b.index);
+/** Two times in nanoseconds as decoding writes them (decimal text without leading zeros, "0" when absent) in order:
+ *  the shorter is the smaller, else the text decides. Items of one span share their time's text, so most comparisons
+ *  end at the identity check (two BigInts per span and their comparisons were ~0.5 µs per span). */
+const byTime = (a: string, b: string) => (a === b ? 0 : a.length !== b.length ? a.length - b.length : a < b ? -1 : 1);
+const byStart = (a: Rec, b: Rec) => byTime(a.start, b.start) || a.index - b.index;
 
 /** Whether an earlier export already placed items of this trace in this session (the planner knows). */
 export type TraceSeen = (sessionId: string, traceId: string) => boolean;
@@ -73,13 +77,13 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
     ref: { traceId: span.traceId, spanId: span.spanId },
     reading: readSpan(span),
     index,
-    start: BigInt(span.startTimeUnixNano),
+    start: span.startTimeUnixNano,
   }));
   logs.forEach((r, i) => {
     const span = logAsSpan(r, i);
     if (span) {
-      const start = BigInt(span.startTimeUnixNano);
       const ref = { traceId: span.traceId, spanId: span.spanId };
+      const start = span.startTimeUnixNano;
       recs.push({ span, ref, reading: readSpan(span), index: spans.length + i, start, fromLog: true });
     }
   });
@@ -101,39 +105,39 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
     if (node?.parentId && byNode.has(node.parentId)) return byNode.get(node.parentId);
     return r.span.parentSpanId ? bySpan.get(r.span.parentSpanId) : undefined;
   };
+  /** A record's ancestors, innermost first, each once (a cycle of parent ids ends the walk). */
+  const ancestorsOf = (r: Rec): Rec[] => {
+    const line: Rec[] = [];
+    for (let at = parentOf(r); at && at !== r && !line.includes(at); at = parentOf(at)) line.push(at);
+    return line;
+  };
   /** The agent runs around a record, innermost first (itself included when it is one). */
-  const agentsCache = new Map<Rec, Rec[]>();
-  const agentsAround = (r: Rec): Rec[] => {
-    const cached = agentsCache.get(r);
-    if (cached) return cached;
-    const agents: Rec[] = [];
+  const agentsCache = new Map<Rec, readonly Rec[]>();
+  const agentsAround = (r: Rec): readonly Rec[] => {
+    let agents = agentsCache.get(r);
+    if (agents) return agents;
+    const self = r.fromLog ? bySpan.get(r.span.spanId) : r;
+    agents = self ? [self, ...ancestorsOf(self)].filter((at) => at.reading.role === "agent") : [];
     agentsCache.set(r, agents);
-    const visited = new Set<Rec>();
-    for (
-      let at: Rec | undefined = r.fromLog ? bySpan.get(r.span.spanId) : r;
-      at && !visited.has(at);
-      at = parentOf(at)
-    ) {
-      visited.add(at);
-      if (at.reading.role === "agent") agents.push(at);
-    }
     return agents;
   };
 
   // Sessions: the span's own attribute, an ancestor's, else the first in its trace, else the trace id.
-  const traceSession = new Map<string, string>();
-  for (const r of [...recs].sort(byStart)) {
-    const id = sessionIdOf(r.span.attributes);
-    if (id && !traceSession.has(r.span.traceId)) traceSession.set(r.span.traceId, id);
+  const firstWithSession = new Map<string, Rec>(); // trace → its first record (by start) naming a session
+  for (const r of recs) {
+    if (!sessionIdOf(r.span.attributes)) continue;
+    const first = firstWithSession.get(r.span.traceId);
+    if (!first || byStart(r, first) < 0) firstWithSession.set(r.span.traceId, r);
   }
   const sessionOf = (r: Rec): string => {
-    const visited = new Set<Rec>();
-    for (let at: Rec | undefined = r; at && !visited.has(at); at = parentOf(at)) {
-      visited.add(at);
+    const own = sessionIdOf(r.span.attributes);
+    if (own) return own;
+    for (const at of ancestorsOf(r)) {
       const id = sessionIdOf(at.span.attributes);
       if (id) return id;
     }
-    return traceSession.get(r.span.traceId) ?? r.span.traceId;
+    const first = firstWithSession.get(r.span.traceId);
+    return first ? sessionIdOf(first.span.attributes)! : r.span.traceId;
   };
 
   // An agent span's own items stand in only for a trace whose model and tool spans gave none.
@@ -142,16 +146,16 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   );
 
   // Items in time order: each at its span's start (a tool's result at its span's end), then in the span's order.
-  const entries: { r: Rec; it: SpanItem; time: bigint; k: number }[] = [];
+  const entries: { r: Rec; it: SpanItem; time: string; k: number }[] = [];
   for (const r of recs) {
     if (r.reading.items.length === 0) continue;
     const atEnd = r.reading.stamp?.resultsAtEnd === true && r.span.endTimeUnixNano !== "0";
     r.reading.items.forEach((it, k) => {
-      const time = atEnd && it.kind === "tool_result" ? BigInt(r.span.endTimeUnixNano) : r.start;
+      const time = atEnd && it.kind === "tool_result" ? r.span.endTimeUnixNano : r.start;
       entries.push({ r, it, time, k });
     });
   }
-  entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.r.index - b.r.index || a.k - b.k));
+  entries.sort((a, b) => byTime(a.time, b.time) || a.r.index - b.r.index || a.k - b.k);
 
   const sessions = new Map<string, NormalisedSession>();
   const origin = new Map<string, SpanRef>();
