@@ -108,7 +108,6 @@ export async function recordOtlp(
 }
 
 async function recordAssembled(who: Writer, { sessions, origin }: Assembled, logBody: unknown): Promise<OtlpOutcome> {
-  const limits = currentLimits();
   // Every session's planner is made ready first; planning itself is synchronous, so two requests for one session
   // plan in turn.
   const follows = new Map<string, Follow>();
@@ -124,21 +123,38 @@ async function recordAssembled(who: Writer, { sessions, origin }: Assembled, log
     }
   }
   if (events.length === 0) return { rejected: 0, message: "", written: 0 };
+  // Returned, not awaited: the sessions, items and events planned are garbage while the write runs.
+  return write(prepareWrites(who, events, logBody));
+}
 
+/** What the write of an export's events needs, and what its answer needs of them. */
+interface Writes {
+  projectId: string;
+  requests: WriteRequest[];
+  /** Each request's span. */
+  spanOf: SpanRef[];
+  /** The sessions planned (forgotten if the write fails). */
+  planned: Set<string>;
+  /** Span → the reason its thoughts were refused. */
+  refused: Map<string, string>;
+}
+
+function prepareWrites(
+  who: Writer,
+  events: { event: ThoughtEvent; span: SpanRef; sessionKey: string }[],
+  logBody: unknown,
+): Writes {
+  const limits = currentLimits();
   const log: IngestLog = { id: uuidv7(), projectId: who.projectId, body: logBody, events: events.length };
-  const requests: WriteRequest[] = [];
-  // Each request's span, and the sessions planned: what the answer and a failed write need of the events.
-  const spanOf: SpanRef[] = [];
-  const planned = new Set<string>();
-  const refused = new Map<string, string>(); // span → first reason
+  const w: Writes = { projectId: who.projectId, requests: [], spanOf: [], planned: new Set(), refused: new Map() };
   events.forEach(({ event, span, sessionKey: key }, i) => {
-    planned.add(key);
+    w.planned.add(key);
     const parsed = parseThoughtInput(event.body, limits);
     if (!parsed.ok) {
-      refused.set(spanKey(span), `${parsed.problem.field}: ${parsed.problem.message}`);
+      w.refused.set(spanKey(span), `${parsed.problem.field}: ${parsed.problem.message}`);
       return;
     }
-    requests.push({
+    w.requests.push({
       tool: "otlp",
       projectId: who.projectId,
       apiKeyId: who.apiKeyId,
@@ -147,14 +163,17 @@ async function recordAssembled(who: Writer, { sessions, origin }: Assembled, log
       idempotencyKey: event.id,
       batch: { log, position: i },
     });
-    spanOf.push(span);
+    w.spanOf.push(span);
   });
+  return w;
+}
 
+async function write({ projectId, requests, spanOf, planned, refused }: Writes): Promise<OtlpOutcome> {
   let outcomes;
   try {
     outcomes = await submitThoughts(requests);
   } catch (error) {
-    for (const key of planned) forget(who.projectId, key);
+    for (const key of planned) forget(projectId, key);
     throw error;
   }
   let written = 0;
