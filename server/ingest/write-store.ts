@@ -149,41 +149,9 @@ export class DetailText extends JsonText {
   }
 }
 
-/** The parts of a Base64JsonText, as they cross to the write thread. */
-export interface Base64Parts {
-  head: string;
-  bytes: Uint8Array;
-  tail: string;
-}
-
-/**
- * JSON text made of `head`, bytes as base64 and `tail` (an OTLP protobuf request in the ingest log), written out when
- * first stored. It crosses to the write thread as its bytes: a 1 MB export body is cloned in ~0.2 ms, its 1.4 MB base64
- * text took ~0.7 ms to post and ~1.4 ms to receive.
- */
-export class Base64JsonText {
-  private text: string | undefined;
-
-  constructor(readonly parts: Base64Parts) {}
-
-  toString(): string {
-    const { head, bytes, tail } = this.parts;
-    this.text ??= `${head}${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}${tail}`;
-    return this.text;
-  }
-
-  toJSON(): unknown {
-    return JSON.parse(this.toString());
-  }
-}
-
-/** A `json` column's text: JsonText (and Base64JsonText) as it is, anything else serialised. */
+/** A `json` column's text: JsonText as it is, anything else serialised. */
 export function jsonColumn(value: unknown): string {
-  return value instanceof JsonText
-    ? value.text
-    : value instanceof Base64JsonText
-      ? value.toString()
-      : JSON.stringify(value);
+  return value instanceof JsonText ? value.text : JSON.stringify(value);
 }
 
 type MaybePromise<T> = T | Promise<T>;

@@ -18,16 +18,14 @@ import type { ApiErrorBody } from "@/lib/contracts/errors";
 import { THOUGHT_FIELDS } from "@/lib/contracts/fields";
 import type { ThoughtInput, ThoughtResult } from "@/lib/contracts/thought";
 import type { Limits } from "@/lib/limits";
-import { Base64JsonText, JsonText, jsonColumn, type Base64Parts } from "@/server/ingest/write-store";
+import { JsonText, jsonColumn } from "@/server/ingest/write-store";
 import { holey, inputColumns, interned, NONE, valueAt, type Column, type Interned } from "./columns";
 import type { CommitResult } from "./commit-sqlite";
 import type { FindingRows } from "./write-findings";
 import type { IngestLog, Placement, WriteOutcome, WriteRequest } from "./write-batch";
 
-/** An ingest log as posted: its body as JSON text, or a Base64JsonText's parts (a class instance would arrive as a
- *  plain object). */
-export type PostedLog = Omit<IngestLog, "body"> &
-  ({ bodyText: string; bodyBase64?: undefined } | { bodyText?: undefined; bodyBase64: Base64Parts });
+/** An ingest log as posted: its body as JSON text (a class instance would arrive as a plain object). */
+export type PostedLog = Omit<IngestLog, "body"> & { bodyText: string };
 
 /** A batch's requests as they cross to the thread: one array per field, not one object per request (./columns.ts). */
 export interface RequestColumns {
@@ -86,14 +84,6 @@ export type ReplyMessage =
   | { id: number; ok: true; stored: true }
   | { id: number; ok: false; error: { message: string; code?: string } };
 
-/** Parts whose bytes are a whole ArrayBuffer: the clone copies a view's whole buffer (a pooled Buffer's 8 KB). */
-function wholeBuffer(parts: Base64Parts): Base64Parts {
-  const { bytes } = parts;
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-    ? parts
-    : { ...parts, bytes: new Uint8Array(bytes) };
-}
-
 /** The serving thread's side: the requests as columns, each ingest log once. */
 export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMessage, "logs" | "requests"> {
   const n = requests.length;
@@ -120,13 +110,8 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
     if (r.batch) {
       let log = index.get(r.batch.log);
       if (log === undefined) {
-        const { id, projectId, events, body } = r.batch.log;
-        log =
-          logs.push(
-            body instanceof Base64JsonText
-              ? { id, projectId, events, bodyBase64: wholeBuffer(body.parts) }
-              : { id, projectId, events, bodyText: jsonColumn(body) },
-          ) - 1;
+        const { id, projectId, events } = r.batch.log;
+        log = logs.push({ id, projectId, events, bodyText: jsonColumn(r.batch.log.body) }) - 1;
         index.set(r.batch.log, log);
       }
       c.log[k] = log;
@@ -148,7 +133,7 @@ export function receivedRequests(message: CommitMessage): WriteRequest[] {
   const logs = message.logs.map((l): Complete<IngestLog> => ({
     id: l.id,
     projectId: l.projectId,
-    body: l.bodyBase64 ? new Base64JsonText(l.bodyBase64) : new JsonText(l.bodyText),
+    body: new JsonText(l.bodyText),
     events: l.events,
   }));
   const c = message.requests;

@@ -4,7 +4,7 @@
 // errors every door maps to JSON 4xx answers.
 import "@/server/server-only";
 import type { Writer } from "@/server/ingest/record-thoughts";
-import { Base64JsonText, JsonText } from "@/server/ingest/write-store";
+import { JsonText } from "@/server/ingest/write-store";
 import type { DoorRequest } from "@/server/http/door";
 import { logsFromJson, tracesFromJson } from "./decode-json";
 import { logsFromProtobuf, tracesFromProtobuf } from "./decode-protobuf";
@@ -24,11 +24,11 @@ export interface ExportAnswer {
 
 /** What the ingest log keeps of a request: the body as sent (protobuf as base64), so a mapping fix can replay it.
  *  Written as JSON text here: base64 needs no escaping, and serialising the log object scanned the whole text again
- *  (~1.4 MB for a 1,000-span export). Protobuf's base64 is written where the log is stored (the write thread). */
-function logged(signal: Signal, encoding: Encoding, body: Buffer): JsonText | Base64JsonText {
+ *  (~1.4 MB for a 1,000-span export). */
+function logged(signal: Signal, encoding: Encoding, body: Buffer): JsonText {
   return encoding === "json"
     ? new JsonText(`{"otlp":"${signal}","encoding":"json","request":${body.toString("utf8")}}`)
-    : new Base64JsonText({ head: `{"otlp":"${signal}","encoding":"protobuf","request":"`, bytes: body, tail: '"}' });
+    : new JsonText(`{"otlp":"${signal}","encoding":"protobuf","request":"${body.toString("base64")}"}`);
 }
 
 function answer(signal: Signal, encoding: Encoding, outcome: OtlpOutcome): ExportAnswer {
