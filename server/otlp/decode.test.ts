@@ -1,5 +1,6 @@
 // Both encodings of one export decode to the same spans and log records, and malformed input is refused naming the
 // field (decode.ts, decode-json.ts, decode-protobuf.ts).
+import Long from "long";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/server/errors";
 import {
@@ -12,7 +13,7 @@ import {
   type TestSpan,
 } from "@/scripts/lib/otlp-requests";
 import { logsFromJson, tracesFromJson } from "./decode-json";
-import { logsFromProtobuf, tracesFromProtobuf } from "./decode-protobuf";
+import { logsFromProtobuf, protobufCodec, tracesFromProtobuf } from "./decode-protobuf";
 
 const span: TestSpan = {
   traceId: traceIdOf(0xabc),
@@ -215,5 +216,30 @@ describe("OTLP logs", () => {
 
   it("refuses a traces export on the logs path", () => {
     expect(refusal(() => logsFromJson(JSON.stringify(tracesJson([span])))).message).toContain("traces export");
+  });
+});
+
+describe("64-bit integers from protobuf", () => {
+  it("are the decimal text BigInt gives, signed and unsigned, for edges and 10,000 values", () => {
+    const values: [bigint, boolean][] = [
+      [0n, true],
+      [1n, false],
+      [2n ** 32n - 1n, true],
+      [2n ** 32n, false],
+      [2n ** 53n + 1n, true],
+      [2n ** 63n - 1n, false],
+      [2n ** 64n - 1n, true],
+      [-1n, false],
+      [-(2n ** 63n), false],
+    ];
+    let x = 0x2545f4914f6cdd1dn;
+    for (let i = 0; i < 10_000; i++) {
+      x = (x * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
+      values.push(i % 2 === 0 ? [x, true] : [BigInt.asIntN(64, x), false]);
+    }
+    for (const [value, unsigned] of values) {
+      const long = Long.fromString(value.toString(), unsigned);
+      expect(protobufCodec.int64(long)).toBe(value.toString());
+    }
   });
 });
