@@ -60,6 +60,18 @@ function logAsSpan(r: OtlpLogRecord, i: number): OtlpSpan | null {
  *  the shorter is the smaller, else the text decides. Items of one span share their time's text, so most comparisons
  *  end at the identity check (two BigInts per span and their comparisons were ~0.5 µs per span). */
 const byTime = (a: string, b: string) => (a === b ? 0 : a.length !== b.length ? a.length - b.length : a < b ? -1 : 1);
+/** Where a record's items go: its session, the session's lanes and item ids, and the lane of the agent run it is in
+ *  (a sub-agent's, else the main lane ""). */
+interface Place {
+  session: NormalisedSession;
+  /** Lane → its last item's id. */
+  tips: Map<string, string>;
+  placed: Set<string>;
+  sub: Rec | undefined;
+  lane: string;
+  outerLane: string;
+}
+
 const byStart = (a: Rec, b: Rec) => byTime(a.start, b.start) || a.index - b.index;
 
 /** Whether an earlier export already placed items of this trace in this session (the planner knows). */
@@ -161,15 +173,12 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   const origin = new Map<string, SpanRef>();
   const lanes = new Map<string, Map<string, string>>(); // session → lane → last item id
   const ids = new Map<string, Set<string>>(); // session → its item ids
-  const sessionOfRec = new Map<Rec, string>();
-  for (const { r, it, k } of entries) {
+  // Where a record's items go, found at its first item (null: its items stand aside); its other items reuse it.
+  const places = new Map<Rec, Place | null>();
+  const placeOf = (r: Rec): Place | null => {
     const { span, reading } = r;
-    let sessionId = sessionOfRec.get(r);
-    if (sessionId === undefined) {
-      sessionId = sessionOf(r);
-      sessionOfRec.set(r, sessionId);
-    }
-    if (reading.fallback && (tracesWithItems.has(span.traceId) || seen(sessionId, span.traceId))) continue;
+    const sessionId = sessionOf(r);
+    if (reading.fallback && (tracesWithItems.has(span.traceId) || seen(sessionId, span.traceId))) return null;
     let session = sessions.get(sessionId);
     if (!session) {
       const root = agentsAround(r).at(-1);
@@ -183,16 +192,26 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
       lanes.set(sessionId, new Map());
       ids.set(sessionId, new Set());
     }
-    const tips = lanes.get(sessionId)!;
-    const placed = ids.get(sessionId)!;
     const agents = agentsAround(r);
     const sub = agents.length >= 2 ? agents[0]! : undefined;
-    const lane = sub ? sub.span.spanId : "";
-    const outerLane = agents.length >= 3 ? agents[1]!.span.spanId : "";
-    const id = itemId(span, it);
+    return {
+      session,
+      tips: lanes.get(sessionId)!,
+      placed: ids.get(sessionId)!,
+      sub,
+      lane: sub ? sub.span.spanId : "",
+      outerLane: agents.length >= 3 ? agents[1]!.span.spanId : "",
+    };
+  };
+  for (const { r, it, k } of entries) {
+    let place = places.get(r);
+    if (place === undefined) places.set(r, (place = placeOf(r)));
+    if (place === null) continue;
+    const { session, tips, placed, sub, lane, outerLane } = place;
+    const id = itemId(r.span, it);
     if (placed.has(id)) continue;
     placed.add(id);
-    const item = sessionItem(it, k, reading.stamp, id, tips.get(lane) ?? null);
+    const item = sessionItem(it, k, r.reading.stamp, id, tips.get(lane) ?? null);
     if (!tips.has(lane) && sub) {
       item.parent = tips.get(outerLane) ?? null;
       item.branch = `${sub.reading.agent ?? "agent"}-${sub.span.spanId.slice(0, 8)}`;
