@@ -5,14 +5,16 @@
 // Approve, and the redirect to mcp-remote's own callback. Then a tool call succeeds and is recorded as the admin
 // through that client; Settings lists the grant, and revoking it there makes the next call with its token 401.
 // Screenshots of the consent page, a refused request, the grants list and the attribution.
+import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 import { checkThemes } from "./support/themes";
 
@@ -170,3 +172,181 @@ test("mcp-remote connects through OAuth, records as the person, and stops at onc
     fs.rmSync(configDir, { recursive: true, force: true });
   }
 });
+
+// A browser-based MCP client (the MCP Inspector's page on localhost, a connector directory's admin page) runs the
+// whole flow from its own origin, so Chromium enforces CORS on every fetch: discovery with the MCP-Protocol-Version
+// header, Dynamic Client Registration, the token exchange, and MCP calls with the session id and the 401's challenge
+// read from headers. The client's page is served by this test on another loopback port (a page served from a public
+// address may not call loopback at all in Chromium, whatever the server answers); the foreign site is a page on
+// 127.0.0.2, a loopback address outside the default allowlist.
+test("a browser-based MCP client on another origin runs OAuth and calls /api/mcp; a page on another site reads nothing", async ({
+  page,
+}) => {
+  const clientPage = await pageServer("127.0.0.1");
+  const foreignPage = await pageServer("127.0.0.2");
+  try {
+    await browserClientFlow(page, clientPage.origin, foreignPage.origin);
+  } finally {
+    await Promise.all([clientPage.close(), foreignPage.close()]);
+  }
+});
+
+/** An empty HTML page at every path, on `host` and a free port. */
+function pageServer(host: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<!doctype html><title>client page</title>");
+    });
+    server.on("error", reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      resolve({
+        origin: `http://${host}:${port}`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+async function browserClientFlow(page: Page, client: string, foreign: string) {
+  const base = baseURL();
+  expect(new URL(base).origin).not.toBe(client);
+  const verifier = crypto.randomBytes(32).toString("base64url");
+  const challenge = crypto.createHash("sha256").update(verifier).digest("base64url");
+
+  await page.goto(`${client}/`);
+  const started = await page.evaluate(
+    async ({ base, client }) => {
+      const versioned = { "mcp-protocol-version": "2025-06-18" };
+      const refused = await fetch(`${base}/api/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...versioned },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      const resourceMetadata = /resource_metadata="([^"]+)"/.exec(refused.headers.get("www-authenticate") ?? "")?.[1];
+      const prm = (await (await fetch(resourceMetadata!, { headers: versioned })).json()) as {
+        authorization_servers: string[];
+        resource: string;
+      };
+      const as = (await (
+        await fetch(`${prm.authorization_servers[0]}/.well-known/oauth-authorization-server`, { headers: versioned })
+      ).json()) as { authorization_endpoint: string; registration_endpoint: string; token_endpoint: string };
+      const registration = await fetch(as.registration_endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          client_name: "Browser MCP client",
+          redirect_uris: [`${client}/oauth/callback`],
+          token_endpoint_auth_method: "none",
+        }),
+      });
+      return {
+        refusedStatus: refused.status,
+        resource: prm.resource,
+        as,
+        registrationStatus: registration.status,
+        clientId: ((await registration.json()) as { client_id: string }).client_id,
+      };
+    },
+    { base, client },
+  );
+  expect(started.refusedStatus).toBe(401);
+  expect(started.resource).toBe(`${base}/api/mcp`);
+  expect(started.registrationStatus).toBe(201);
+
+  // The person approves in thoughtgraph (this page is signed in); the redirect lands on the client's origin.
+  const authorize = new URL(started.as.authorization_endpoint);
+  for (const [name, value] of Object.entries({
+    response_type: "code",
+    client_id: started.clientId,
+    redirect_uri: `${client}/oauth/callback`,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    state: "browser-state",
+    resource: started.resource,
+  })) {
+    authorize.searchParams.set(name, value);
+  }
+  await page.goto(authorize.href);
+  await expect(page.getByRole("heading", { name: /^Connect .+\?$/ })).toBeVisible();
+  await page.getByRole("radio", { name: /record thoughts as you/ }).check();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.waitForURL((url) => url.origin === client && url.pathname === "/oauth/callback");
+  const callback = new URL(page.url());
+  expect(callback.searchParams.get("state")).toBe("browser-state");
+
+  const connected = await page.evaluate(
+    async ({ base, client, token, code, verifier, clientId }) => {
+      const tokens = (await (
+        await fetch(token, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            grant_type: "authorization_code",
+            code,
+            code_verifier: verifier,
+            client_id: clientId,
+            redirect_uri: `${client}/oauth/callback`,
+            resource: `${base}/api/mcp`,
+          }),
+        })
+      ).json()) as { access_token: string };
+      const headers = {
+        authorization: `Bearer ${tokens.access_token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+      };
+      const init = await fetch(`${base}/api/mcp`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "browser-mcp-client", version: "1.0.0" },
+          },
+        }),
+      });
+      const sessionId = init.headers.get("mcp-session-id");
+      const list = await fetch(`${base}/api/mcp`, {
+        method: "POST",
+        headers: { ...headers, ...(sessionId ? { "mcp-session-id": sessionId } : {}) },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+      });
+      return { initStatus: init.status, sessionId, listStatus: list.status, listText: await list.text() };
+    },
+    {
+      base,
+      client,
+      token: started.as.token_endpoint,
+      code: callback.searchParams.get("code")!,
+      verifier,
+      clientId: started.clientId,
+    },
+  );
+  expect(connected.initStatus).toBe(200);
+  expect(connected.sessionId).toMatch(/^tg-client\./);
+  expect(connected.listStatus).toBe(200);
+  expect(connected.listText).toContain("sequentialthinking");
+
+  // A page on a site that is not allowed: Chromium refuses to hand it the answer (the server also refused it, 403).
+  await page.goto(`${foreign}/`);
+  const foreignAnswer = await page.evaluate(async (base) => {
+    try {
+      await fetch(`${base}/api/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      return "read";
+    } catch (error) {
+      return String(error);
+    }
+  }, base);
+  expect(foreignAnswer).toMatch(/TypeError: Failed to fetch/);
+}

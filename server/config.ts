@@ -200,7 +200,8 @@ export const SETTINGS = {
     default: "localhost,127.0.0.1,[::1]",
     meaning:
       "Origins besides the dashboard's own that may post to it, as URLs (a proxy's public address; `*` never turns " +
-      "CSRF checks off); also the browser origins `/api/mcp` accepts (host names or URLs; `*` allows all there).",
+      "CSRF checks off); also the browser origins `/api/mcp` accepts and answers with CORS headers, for browser-based MCP clients " +
+      "(host names or URLs; `*` allows all there).",
     group: "server",
   }),
   THOUGHTGRAPH_FAST_API: defineSetting({

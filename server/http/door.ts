@@ -73,7 +73,9 @@ export function fromFetch(req: Request): DoorRequest {
 }
 
 export function toFetch(res: DoorResponse): Response {
-  return new Response(typeof res.body === "string" ? res.body : new Uint8Array(res.body), {
+  // A 204 or 304 must have no body at all: `new Response("", { status: 204 })` throws.
+  const bodiless = res.status === 204 || res.status === 304;
+  return new Response(bodiless ? null : typeof res.body === "string" ? res.body : new Uint8Array(res.body), {
     status: res.status,
     headers: res.headers,
   });

@@ -13,6 +13,8 @@
 // anyway, so a made-up id claims nothing a made-up initialize could not.
 import { createMcpHandler, type AuthInfo, type McpServer } from "@modelcontextprotocol/server";
 import { verifyApiKey, type ApiPrincipal } from "@/server/auth/api-keys";
+import { corsHeaders, preflight } from "@/server/http/cors";
+import { toFetch } from "@/server/http/door";
 import { bearerChallenge } from "@/server/http/respond";
 import { currentOAuthSettings } from "@/server/config";
 import { isOAuthAccessToken, type OAuthPrincipal } from "@/server/oauth/access-tokens";
@@ -65,13 +67,36 @@ export const serveThoughtMcp = mcpDoor("/api/mcp/thoughtmcp", (principal, client
   ),
 );
 
+const MCP_METHODS = "GET, POST, DELETE";
+
 let allowlists: { hosts: string[] | "*"; origins: string[] | "*" } | undefined;
 
+/**
+ * A page on an allowed origin (a browser-based MCP client) may read every answer, and its preflight is answered
+ * before any credential is asked for (browsers send none with it); a page on any other origin is refused and reads
+ * nothing (server/http/cors.ts).
+ */
 async function serveWith(handler: ReturnType<typeof createMcpHandler>, req: Request, path: McpPath): Promise<Response> {
+  let origin: string | null;
   try {
     allowlists ??= { hosts: allowedHostsFromEnv(), origins: allowedOriginsFromEnv() };
     const refused = checkHost(req, allowlists.hosts) ?? checkOrigin(req, allowlists.origins);
     if (refused) return refusal(refused);
+    origin = req.headers.get("origin");
+  } catch (error) {
+    return failure(error);
+  }
+  if (req.method === "OPTIONS") return toFetch(preflight(MCP_METHODS, origin ?? "*"));
+  const res = await serveAuthenticated(handler, req, path);
+  return origin ? withHeaders(res, corsHeaders(origin)) : res;
+}
+
+async function serveAuthenticated(
+  handler: ReturnType<typeof createMcpHandler>,
+  req: Request,
+  path: McpPath,
+): Promise<Response> {
+  try {
     const oauth = currentOAuthSettings().enabled;
     const token = bearerToken(req);
     let authInfo: AuthInfo;
@@ -102,17 +127,20 @@ async function serveWith(handler: ReturnType<typeof createMcpHandler>, req: Requ
     const client = clientOfSessionId(req.headers.get("mcp-session-id"));
     const initializing = client ? null : await initializeClientInfo(req);
     const res = await handler.fetch(req, { authInfo: { ...authInfo, extra: { ...authInfo.extra, client } } });
-    return initializing && res.ok ? withSessionId(res, sessionIdOf(initializing)) : res;
+    return initializing && res.ok ? withHeaders(res, { "mcp-session-id": sessionIdOf(initializing) }) : res;
   } catch (error) {
-    const known = asDomainError(error);
-    if (known) {
-      const retry: Record<string, string> =
-        known.status === 503 ? { "retry-after": String(DATABASE_RETRY_AFTER_S) } : {};
-      return jsonRpcError(known.status, -32603, known.message, known.toBody(), retry);
-    }
-    console.error("[thoughtgraph] MCP request failed", error);
-    return jsonRpcError(500, -32603, "thoughtgraph failed to handle this request.", { code: "unexpected_error" });
+    return failure(error);
   }
+}
+
+function failure(error: unknown): Response {
+  const known = asDomainError(error);
+  if (known) {
+    const retry: Record<string, string> = known.status === 503 ? { "retry-after": String(DATABASE_RETRY_AFTER_S) } : {};
+    return jsonRpcError(known.status, -32603, known.message, known.toBody(), retry);
+  }
+  console.error("[thoughtgraph] MCP request failed", error);
+  return jsonRpcError(500, -32603, "thoughtgraph failed to handle this request.", { code: "unexpected_error" });
 }
 
 const SESSION_ID_PREFIX = "tg-client.";
@@ -170,9 +198,9 @@ function clientOfSessionId(id: string | null): ClientIdentity | null {
   }
 }
 
-function withSessionId(res: Response, id: string): Response {
+function withHeaders(res: Response, added: Record<string, string>): Response {
   const headers = new Headers(res.headers);
-  headers.set("mcp-session-id", id);
+  for (const [name, value] of Object.entries(added)) headers.set(name, value);
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 

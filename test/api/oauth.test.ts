@@ -333,6 +333,77 @@ describe("the MCP SDK client through OAuth", () => {
     }
   });
 
+  it("answers browser-based clients on other origins: OAuth doors any origin, /api/mcp its allowed ones only", async () => {
+    const inspector = "http://localhost:6274"; // the MCP Inspector's page: localhost is allowed by default
+    const preflight = (route: string, origin: string, method: string, headers: string) =>
+      fetch(a.server.url + route, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": method, "access-control-request-headers": headers },
+      });
+    for (const [route, method, headers] of [
+      ["/.well-known/oauth-protected-resource/api/mcp", "GET", "mcp-protocol-version"],
+      ["/.well-known/oauth-authorization-server", "GET", "mcp-protocol-version"],
+      ["/.well-known/openid-configuration", "GET", "mcp-protocol-version"],
+      ["/api/oauth/register", "POST", "content-type"],
+      ["/api/oauth/token", "POST", "content-type"],
+      ["/api/oauth/revoke", "POST", "content-type"],
+    ] as const) {
+      const res = await preflight(route, "https://connectors.example", method, headers);
+      expect(res.status, route).toBe(204);
+      expect(res.headers.get("access-control-allow-origin"), route).toBe("*");
+      expect(res.headers.get("access-control-allow-methods"), route).toBe(method);
+      expect(res.headers.get("access-control-allow-headers"), route).toContain(headers);
+      expect(res.headers.get("access-control-allow-credentials"), route).toBeNull();
+    }
+    // The answers themselves, errors included, are readable by any page (none of these doors reads a cookie).
+    const badCode = await fetch(`${a.server.url}/api/oauth/token`, {
+      method: "POST",
+      headers: { origin: "https://connectors.example", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: "nope", client_id: "x" }),
+    });
+    expect(badCode.status).toBe(400);
+    expect(badCode.headers.get("access-control-allow-origin")).toBe("*");
+    expect(((await badCode.json()) as { error?: unknown }).error).toBe("invalid_request");
+    const registered = await fetch(`${a.server.url}/api/oauth/register`, {
+      method: "POST",
+      headers: { origin: inspector, "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Browser client", redirect_uris: [`${inspector}/oauth/callback`] }),
+    });
+    expect(registered.status).toBe(201);
+    expect(registered.headers.get("access-control-allow-origin")).toBe("*");
+
+    // /api/mcp: an allowed origin gets its preflight answered before any credential, and may read the 401's challenge
+    // (where OAuth starts) and the session id; another origin is refused and gets no CORS header, so reads nothing.
+    const mcpPreflight = await preflight(
+      "/api/mcp",
+      inspector,
+      "POST",
+      "authorization, content-type, mcp-protocol-version",
+    );
+    expect(mcpPreflight.status).toBe(204);
+    expect(mcpPreflight.headers.get("access-control-allow-origin")).toBe(inspector);
+    expect(mcpPreflight.headers.get("vary")).toMatch(/origin/i);
+    expect(mcpPreflight.headers.get("access-control-allow-headers")).toContain("mcp-protocol-version");
+    const unauthenticated = await fetch(`${a.server.url}/api/mcp`, {
+      method: "POST",
+      headers: { origin: inspector, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get("access-control-allow-origin")).toBe(inspector);
+    expect(unauthenticated.headers.get("access-control-expose-headers")).toContain("www-authenticate");
+    const foreign = await preflight("/api/mcp/thoughtmcp", "https://evil.example", "POST", "content-type");
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    const foreignPost = await fetch(`${a.server.url}/api/mcp`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(foreignPost.status).toBe(403);
+    expect(foreignPost.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
   it("with Dynamic Client Registration turned off, refuses registrations and still connects a metadata-document client", async () => {
     const asMeta = (await (await fetch(`${noDcr.server.url}/.well-known/oauth-authorization-server`)).json()) as Record<
       string,

@@ -6,7 +6,7 @@ import { serveMcp } from "@/server/mcp/http";
 
 export const dynamic = "force-dynamic";
 
-export { serveMcp as GET, serveMcp as POST, serveMcp as DELETE };
+export { serveMcp as GET, serveMcp as POST, serveMcp as DELETE, serveMcp as OPTIONS };
 
 // Without these Next answers 405 with an empty body: every door answers the JSON error shape.
 const wrongMethod = nextRoute(methodNotAllowed("GET, POST, DELETE"));

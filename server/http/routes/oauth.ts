@@ -1,7 +1,8 @@
 // The OAuth doors of the authorization server (server/oauth/README.md): discovery documents, /oauth/authorize, the
 // consent form's POST /oauth/decision, and the JSON endpoints /api/oauth/token, /register and /revoke. Each parses,
 // calls one service and answers in OAuth's own shapes: an error redirect to a verified redirect URI, or
-// `{error, error_description}` JSON naming the parameter (never a 500 for bad input).
+// `{error, error_description}` JSON naming the parameter (never a 500 for bad input). The JSON doors answer any
+// origin (server/http/cors.ts): browser-based MCP clients run this flow from their own page.
 import { ZConsentDecision } from "@/lib/contracts/oauth";
 import { firstProblem } from "@/lib/contracts/errors";
 import { resolveActor } from "@/server/auth/actor";
@@ -10,6 +11,7 @@ import { currentOAuthSettings } from "@/server/config";
 import { getDb } from "@/server/db/client";
 import { DomainError, ValidationError } from "@/server/errors";
 import type { DoorHandler, DoorRequest, DoorResponse } from "@/server/http/door";
+import { anyOrigin } from "@/server/http/cors";
 import { errorResponse, handle, json, readJson } from "@/server/http/respond";
 import {
   AuthorizationErrorRedirect,
@@ -26,8 +28,7 @@ import { publicOrigin } from "@/server/oauth/resources";
 
 const FORM_LIMIT = 16 * 1024;
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
-/** Discovery documents may be read by browser-based clients (the MCP Inspector) from any origin. */
-const DISCOVERY = { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" };
+const DISCOVERY = { "cache-control": "public, max-age=300" };
 
 const headersOf = (req: DoorRequest) => ({ get: (name: string) => req.header(name) });
 const issuerOf = (req: DoorRequest) => publicOrigin(headersOf(req));
@@ -87,7 +88,7 @@ const wellKnownSuffix = (req: DoorRequest, prefix: string) => req.url.split("?")
 
 /** At /.well-known/oauth-authorization-server and /.well-known/openid-configuration; the issuer has no path, so a
  *  path-inserted form (…/oauth-authorization-server/api/mcp) is a JSON 404. */
-export const getAuthorizationServerMetadata: DoorHandler = async (req) => {
+export const getAuthorizationServerMetadata: DoorHandler = anyOrigin(async (req) => {
   const off = oauthOff(req);
   if (off) return off;
   const prefix = req.url.startsWith("/.well-known/openid-configuration")
@@ -105,9 +106,9 @@ export const getAuthorizationServerMetadata: DoorHandler = async (req) => {
     );
   }
   return json(authorizationServerMetadata(issuerOf(req), currentOAuthSettings()), 200, DISCOVERY);
-};
+});
 
-export const getProtectedResourceMetadata: DoorHandler = async (req) => {
+export const getProtectedResourceMetadata: DoorHandler = anyOrigin(async (req) => {
   const off = oauthOff(req);
   if (off) return off;
   const suffix = wellKnownSuffix(req, "/.well-known/oauth-protected-resource");
@@ -123,7 +124,7 @@ export const getProtectedResourceMetadata: DoorHandler = async (req) => {
     );
   }
   return json(protectedResourceMetadata(issuerOf(req), path, currentOAuthSettings()), 200, DISCOVERY);
-};
+});
 
 // ---- The authorization endpoint and the consent form ----
 
@@ -204,7 +205,7 @@ export const postDecision: DoorHandler = (req) =>
 
 // ---- Token, registration, revocation ----
 
-export const postToken: DoorHandler = (req) =>
+export const postToken: DoorHandler = anyOrigin((req) =>
   oauthJson(async () => {
     const off = oauthOff(req);
     if (off) return off;
@@ -217,9 +218,10 @@ export const postToken: DoorHandler = (req) =>
       grantType ? "unsupported_grant_type" : "invalid_request",
       `grant_type must be authorization_code or refresh_token; got ${JSON.stringify(grantType)}.`,
     );
-  });
+  }),
+);
 
-export const postRegister: DoorHandler = (req) =>
+export const postRegister: DoorHandler = anyOrigin((req) =>
   oauthJson(async () => {
     const off = oauthOff(req);
     if (off) return off;
@@ -231,12 +233,14 @@ export const postRegister: DoorHandler = (req) =>
     const settings = currentOAuthSettings();
     const from = limitKeyOf(clientAddress((name) => req.header(name), settings.trustedProxies));
     return json(await registerClient(getDb(), body, settings, from), 201, NO_STORE);
-  });
+  }),
+);
 
-export const postRevoke: DoorHandler = (req) =>
+export const postRevoke: DoorHandler = anyOrigin((req) =>
   oauthJson(async () => {
     const off = oauthOff(req);
     if (off) return off;
     await revokeToken(getDb(), await readForm(req));
     return json({}, 200, NO_STORE);
-  });
+  }),
+);

@@ -6,7 +6,7 @@ import { serveThoughtMcp } from "@/server/mcp/http";
 
 export const dynamic = "force-dynamic";
 
-export { serveThoughtMcp as GET, serveThoughtMcp as POST, serveThoughtMcp as DELETE };
+export { serveThoughtMcp as GET, serveThoughtMcp as POST, serveThoughtMcp as DELETE, serveThoughtMcp as OPTIONS };
 
 const wrongMethod = nextRoute(methodNotAllowed("GET, POST, DELETE"));
 export { wrongMethod as PUT, wrongMethod as PATCH };

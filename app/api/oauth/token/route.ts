@@ -1,4 +1,5 @@
 // POST /api/oauth/token. Handler in server/http/routes/oauth.ts.
+import { anyOriginPreflight } from "@/server/http/cors";
 import { nextRoute } from "@/server/http/door";
 import { methodNotAllowed } from "@/server/http/routes/not-found";
 import { postToken } from "@/server/http/routes/oauth";
@@ -8,3 +9,4 @@ export const POST = nextRoute(postToken);
 
 const wrongMethod = nextRoute(methodNotAllowed("POST"));
 export { wrongMethod as GET, wrongMethod as PUT, wrongMethod as PATCH, wrongMethod as DELETE };
+export const OPTIONS = nextRoute(anyOriginPreflight("POST"));
