@@ -167,6 +167,43 @@ describe("the write thread", () => {
     expect(svc.thread.activeWriteThread()).not.toBeNull();
   });
 
+  it("gathers agents writing one thought at a time into few commits, every thought stored in order", async () => {
+    // 32 agents, each writing 10 thoughts to its own session one request at a time, each request a few event-loop
+    // turns after its previous answer (as requests over HTTP arrive spread out). Each commit on the thread is counted.
+    const thread = svc.thread.startWriteThread(url);
+    await svc.submit([thought(unique("warm-up"), 1)]);
+    const sizes: number[] = [];
+    const post = thread.commit.bind(thread);
+    thread.commit = (requests, limits) => {
+      sizes.push(requests.length);
+      return post(requests, limits);
+    };
+    const turns = (n: number) =>
+      new Promise<void>((resolve) => (n === 0 ? resolve() : setImmediate(() => void turns(n - 1).then(resolve))));
+    const agents = 32;
+    const steps = 10;
+    const keys = Array.from({ length: agents }, (_, a) => unique(`gathered-${a}`));
+    await Promise.all(
+      keys.map(async (key, a) => {
+        for (let n = 1; n <= steps; n++) {
+          await turns((a % 8) + 1);
+          const [outcome] = await svc.submit([thought(key, n, steps)]);
+          expect(outcome?.status).toBe(201);
+          expect(outcome?.result?.seq).toBe(n);
+        }
+      }),
+    );
+    expect(sizes.reduce((sum, n) => sum + n, 0)).toBe(agents * steps);
+    // 11 commits of ~29 thoughts measured; posting each turn's arrivals as soon as the thread had room made 34–36.
+    expect(sizes.length).toBeLessThanOrEqual(20);
+    for (const key of keys) {
+      const rows = await db.thought.findMany({ where: { session: { key } }, orderBy: { seq: "asc" } });
+      expect(rows.map((r) => [r.seq, r.thoughtNumber])).toEqual(
+        Array.from({ length: steps }, (_, i) => [i + 1, i + 1]),
+      );
+    }
+  });
+
   it("fails the batch in flight when the thread dies, and later batches run on the serving thread", async () => {
     // A thread that cannot open its database dies at start: a real failure, no stand-in.
     svc.thread.startWriteThread("file:/nonexistent-directory/thoughtgraph.db");
