@@ -84,7 +84,7 @@ export function genAiMessages(a: Attributes): { input: JsonObject[]; output: Jso
 export function modelItems(input: JsonObject[], output: JsonObject[], prefix = ""): SpanItem[] {
   const parts: Part[] = [];
   for (const m of output) {
-    if (m.role === undefined || m.role === "assistant" || m.role === "model") parts.push(...messageParts(m));
+    if (m.role === undefined || m.role === "assistant" || m.role === "model") messageParts(m, parts);
   }
   const items = inputItems(input);
   items.push(...partsToItems(parts, prefix));

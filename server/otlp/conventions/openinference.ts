@@ -102,7 +102,7 @@ export function readOpenInferenceSpan(span: OtlpSpan): SpanReading | null {
   const output = messages(span, "llm.output_messages");
   // Without output messages, output.value may hold the provider's raw response (Anthropic content blocks, an OpenAI
   // Responses `output` list, a chat completion's message).
-  let outParts: Part[] = output.filter((m) => m.role === "assistant").flatMap(messageParts);
+  let outParts: Part[] = output.filter((m) => m.role === "assistant").flatMap((m) => messageParts(m));
   if (output.length === 0 && a["output.value"] !== undefined)
     outParts = rawResponseParts(structured(a["output.value"]));
   const items = [...inputItems(input), ...partsToItems(outParts)];
