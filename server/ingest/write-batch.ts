@@ -58,6 +58,10 @@ export interface IngestLog {
   body: unknown;
   /** How many events the request held (the logged results have one slot per event). */
   events: number;
+  /** What the log keeps of each written event: its facts (by default: a single request with the same key gets its
+   *  whole answer), or only its Placement, for a door whose events no single request can repeat (an OTLP export's
+   *  spans): ~110 bytes of JSON per event instead of ~200. */
+  keep?: "placement";
 }
 
 /**
@@ -72,7 +76,7 @@ export type WriteOutcome<R extends Placement = ThoughtResult> =
   { status: 201 | 200; result: R } | { status: number; error: ApiErrorBody; result?: undefined };
 
 /** An outcome while the batch runs: a written or replayed thought's answer as logged (finish() makes the answer). */
-type Decided = WriteOutcome<LoggedResult>;
+type Decided = WriteOutcome<LoggedResult | Placement>;
 
 export interface SessionEventRef {
   projectId: string;
@@ -279,7 +283,9 @@ export class WriteBatch {
       if (r.idempotencyKey !== null) {
         const replay = replays.get(r.projectId, r.idempotencyKey);
         if (replay) {
-          const same = sameRequest(replay.body, r, this.limits);
+          // A logged Placement answers only an ingest event (a single request's answer is whole).
+          const same =
+            (r.batch !== undefined || !isPlacement(replay.result)) && sameRequest(replay.body, r, this.limits);
           this.outcomes[i] = same ? { status: 200, result: replay.result } : keyReused(r);
           return;
         }
@@ -343,7 +349,7 @@ export class WriteBatch {
     const now = this.now;
     const ms = now.getTime();
     const writes: BatchWrites = { sessions: [], thoughts: [], branches: [], events: [], keys: [], sessionUpdates: [] };
-    const logged = new Map<IngestLog, (ResultFacts | null)[]>();
+    const logged = new Map<IngestLog, (ResultFacts | Placement | null)[]>();
     const projectOfNew = new Map<string, string>();
     this.requests.forEach((r, i) => {
       const t = this.sessionOf[i];
@@ -408,9 +414,11 @@ export class WriteBatch {
       );
       if (r.batch) {
         const { log, position } = r.batch;
-        const results = logged.get(log) ?? Array.from<ResultFacts | null>({ length: log.events }).fill(null);
+        const results =
+          logged.get(log) ?? Array.from<ResultFacts | Placement | null>({ length: log.events }).fill(null);
         logged.set(log, results);
-        results[position] = facts;
+        results[position] =
+          log.keep === "placement" ? { sessionId: facts.sessionId, thoughtId: facts.thoughtId, seq: facts.seq } : facts;
         if (r.idempotencyKey !== null && !this.claimed) {
           writes.keys.push(keyRow(r.projectId, r.idempotencyKey, log.id, position));
         }
@@ -522,7 +530,7 @@ export class WriteBatch {
         else outcome = first.result ? { status: 200, result: first.result } : first;
       }
       if (!outcome.result) return outcome;
-      if (!r.batch) return { status: outcome.status, result: loggedResult(outcome.result) };
+      if (!r.batch) return { status: outcome.status, result: loggedResult(outcome.result as LoggedResult) };
       const { sessionId, thoughtId, seq } = outcome.result;
       return { status: outcome.status, result: { sessionId, thoughtId, seq } };
     });
@@ -574,6 +582,9 @@ export class WriteBatch {
     return t;
   }
 }
+
+/** A logged result that holds only where the thought went (IngestLog.keep). */
+const isPlacement = (logged: LoggedResult | Placement): logged is Placement => !("thoughtNumber" in logged);
 
 const keyRow = (projectId: string, key: string, eventId: string, position: number | null): Row => ({
   projectId,

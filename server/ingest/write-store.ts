@@ -4,6 +4,7 @@
 // decisions in between are made once, in server/ingest/write-batch.ts.
 import { STORED_THOUGHT, type StoredKind, type StoredRegistry } from "@/lib/contracts/stored-thought";
 import type { LoggedResult } from "@/lib/domain/continuation";
+import type { Placement } from "./write-batch";
 
 export interface SessionRow {
   id: string;
@@ -43,7 +44,7 @@ export interface FirstLoad {
 
 export interface FirstLoadResult {
   /** `body`: the thought body the key was first used with, as sent (compared with a retry's on replay). */
-  replays: { projectId: string; key: string; result: LoggedResult; body: unknown }[];
+  replays: { projectId: string; key: string; result: LoggedResult | Placement; body: unknown }[];
   sessions: SessionRow[];
   /** The most recent joinable session per agent, in the order of `agents` (null when none). */
   recent: (SessionRow | null)[];
@@ -116,9 +117,10 @@ export function replaysOf(
     const event = logged.get(k.eventId);
     if (!event) continue;
     const at = k.position;
-    const result = at === null ? event.result : (event.result as { results?: (LoggedResult | null)[] }).results?.[at];
+    const result =
+      at === null ? event.result : (event.result as { results?: (LoggedResult | Placement | null)[] }).results?.[at];
     const body = at === null ? event.body : (event.body as { events?: { body?: unknown }[] }).events?.[at]?.body;
-    if (result) out.push({ projectId, key: k.key, result: result as LoggedResult, body });
+    if (result) out.push({ projectId, key: k.key, result: result as LoggedResult | Placement, body });
   }
   return out;
 }

@@ -110,8 +110,8 @@ export function postRequests(requests: readonly WriteRequest[]): Pick<CommitMess
     if (r.batch) {
       let log = index.get(r.batch.log);
       if (log === undefined) {
-        const { id, projectId, events } = r.batch.log;
-        log = logs.push({ id, projectId, events, bodyText: jsonColumn(r.batch.log.body) }) - 1;
+        const { id, projectId, events, keep } = r.batch.log;
+        log = logs.push({ id, projectId, events, keep, bodyText: jsonColumn(r.batch.log.body) }) - 1;
         index.set(r.batch.log, log);
       }
       c.log[k] = log;
@@ -135,6 +135,7 @@ export function receivedRequests(message: CommitMessage): WriteRequest[] {
     projectId: l.projectId,
     body: new JsonText(l.bodyText),
     events: l.events,
+    keep: l.keep,
   }));
   const c = message.requests;
   const inputAt = THOUGHT_COLUMNS.decoder(c.input);

@@ -145,7 +145,15 @@ function prepareWrites(
   logBody: unknown,
 ): Writes {
   const limits = currentLimits();
-  const log: IngestLog = { id: uuidv7(), projectId: who.projectId, body: logBody, events: events.length };
+  // Only where each thought went is logged: a span's thoughts are never repeated by a single request, and a replay of
+  // the export reads no more than that each was written (~110 bytes of JSON per thought instead of ~200).
+  const log: IngestLog = {
+    id: uuidv7(),
+    projectId: who.projectId,
+    body: logBody,
+    events: events.length,
+    keep: "placement",
+  };
   const w: Writes = { projectId: who.projectId, requests: [], spanOf: [], planned: new Set(), refused: new Map() };
   events.forEach(({ event, span, sessionKey: key }, i) => {
     w.planned.add(key);

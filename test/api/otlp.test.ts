@@ -40,18 +40,23 @@ import { freshSqliteUrl } from "@/test/support/sqlite-file";
 const TRACES = "/api/v1/otel/v1/traces";
 const LOGS = "/api/v1/otel/v1/logs";
 
+interface LoggedRequest {
+  body: string;
+  result: string;
+}
+
 interface Target {
   server: RunningServer;
   databaseUrl: string;
   /** Rows of the write path's tables, read from the database itself. */
   counts(): Promise<{ thoughts: number; sessions: number; log: number }>;
-  /** The body of the latest OTLP request in the ingest log, as stored. */
-  lastLogBody(): Promise<string>;
+  /** The body and result of the latest OTLP request in the ingest log, as stored. */
+  lastLog(): Promise<LoggedRequest>;
   close(): Promise<void>;
 }
 
 /** Ingest log ids are UUIDv7s: the latest sorts last. The column as text (json on PostgreSQL keeps it as written). */
-const LAST_LOG_BODY = `SELECT CAST(body AS TEXT) AS body FROM "IngestEvent" WHERE kind = 'ingest' ORDER BY id DESC LIMIT 1`;
+const LAST_LOG = `SELECT CAST(body AS TEXT) AS body, CAST(result AS TEXT) AS result FROM "IngestEvent" WHERE kind = 'ingest' ORDER BY id DESC LIMIT 1`;
 
 async function sqliteTarget(): Promise<Target> {
   const databaseUrl = freshSqliteUrl("otlp");
@@ -69,10 +74,10 @@ async function sqliteTarget(): Promise<Target> {
         db.close();
       }
     },
-    async lastLogBody() {
+    async lastLog() {
       const db = new Database(file, { readonly: true, fileMustExist: true });
       try {
-        return (db.prepare(LAST_LOG_BODY).get() as { body: string }).body;
+        return db.prepare(LAST_LOG).get() as LoggedRequest;
       } finally {
         db.close();
       }
@@ -98,7 +103,7 @@ async function postgresTarget(): Promise<Target> {
       sessions: await n("ThinkingSession"),
       log: await n("IngestEvent"),
     }),
-    lastLogBody: async () => (await client.query<{ body: string }>(LAST_LOG_BODY)).rows[0]!.body,
+    lastLog: async () => (await client.query<LoggedRequest>(LAST_LOG)).rows[0]!,
     // A test may replace `server` (a restart): stop the one running now.
     async close() {
       await client.end();
@@ -353,9 +358,14 @@ function suite(name: string, make: () => Promise<Target>) {
       const first = await post(t.server, TRACES, body, PROTO);
       expect(first.status, first.text).toBe(200);
       // The request is kept as sent, so a mapping fix can replay it: protobuf as base64.
-      expect(await t.lastLogBody()).toBe(
+      const log = await t.lastLog();
+      expect(log.body).toBe(
         `{"otlp":"traces","encoding":"protobuf","request":"${Buffer.from(body).toString("base64")}"}`,
       );
+      // Of each thought written, the log keeps where it went: all a replay of the spans reads.
+      const { results } = JSON.parse(log.result) as { results: Record<string, unknown>[] };
+      expect(results).toHaveLength(3);
+      for (const r of results) expect(Object.keys(r)).toEqual(["sessionId", "thoughtId", "seq"]);
       const after = await t.counts();
       const again = await post(t.server, TRACES, body, PROTO);
       expect(again.status).toBe(200);
