@@ -1,6 +1,7 @@
 // Both encodings of one export decode to the same spans and log records, and malformed input is refused naming the
 // field (decode.ts, decode-json.ts, decode-protobuf.ts).
 import Long from "long";
+import protobuf from "protobufjs/minimal.js";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/server/errors";
 import {
@@ -13,7 +14,7 @@ import {
   type TestSpan,
 } from "@/scripts/lib/otlp-requests";
 import { logsFromJson, tracesFromJson } from "./decode-json";
-import { logsFromProtobuf, protobufCodec, tracesFromProtobuf } from "./decode-protobuf";
+import { logsFromProtobuf, protobufCodec, tracesFromProtobuf, Utf8SliceReader } from "./decode-protobuf";
 
 const span: TestSpan = {
   traceId: traceIdOf(0xabc),
@@ -241,5 +242,51 @@ describe("64-bit integers from protobuf", () => {
       const long = Long.fromString(value.toString(), unsigned);
       expect(protobufCodec.int64(long)).toBe(value.toString());
     }
+  });
+});
+
+describe("strings read from protobuf", () => {
+  /** A length-delimited string as protobuf writes it: its byte count as a varint, then the bytes. */
+  const field = (bytes: number[]) => Buffer.from(protobuf.Writer.create().bytes(Uint8Array.from(bytes)).finish());
+  /** What the reader gives: the text, or the fact that it refused the bytes. */
+  const read = (r: protobuf.Reader) => {
+    try {
+      return r.stringVerify();
+    } catch {
+      return "(refused)";
+    }
+  };
+
+  it("give protobufjs's strict text for valid, invalid, truncated and random UTF-8", () => {
+    const cases: number[][] = [
+      [],
+      [...Buffer.from("gen_ai.input.messages")],
+      [...Buffer.from("é, 中文, 😀 and \uFFFD itself, past sixty-four bytes so that the other path runs too")],
+      [0xef, 0xbb, 0xbf, 0x61], // a byte order mark, kept
+      [0x61, 0x80, 0x62], // a lone continuation byte
+      [0xc3], // cut after a lead byte
+      [0xe2, 0x82], // cut inside a three-byte character
+      [0xc0, 0xaf], // an overlong encoding
+      [0xed, 0xa0, 0x80], // a surrogate's code point
+      [0xf4, 0x90, 0x80, 0x80], // past U+10FFFF
+      [0xff, 0xfe],
+    ];
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % 256;
+    for (let n = 0; n < 2_000; n++)
+      cases.push(Array.from({ length: n % 90 }, () => (n % 3 === 0 ? random() % 128 : random())));
+    let refused = 0;
+    for (const bytes of cases) {
+      const expected = read(protobuf.Reader.create(Uint8Array.from(field(bytes))));
+      expect(read(new Utf8SliceReader(field(bytes))), JSON.stringify(bytes)).toBe(expected);
+      if (expected === "(refused)") refused++;
+    }
+    expect(refused).toBeGreaterThan(100);
+  });
+
+  it("refuses a span name that is not UTF-8 as a bad body", () => {
+    const body = Buffer.from(encodeTraces(tracesJson([{ ...span, name: "NAME" }])));
+    body.write("\xff", body.indexOf("NAME"), "latin1");
+    expect(() => tracesFromProtobuf(body)).toThrow(/not a valid OTLP traces protobuf message/);
   });
 });
