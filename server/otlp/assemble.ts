@@ -14,19 +14,23 @@ import "@/server/server-only";
 import type { NormalisedItem, NormalisedSession } from "@/lib/normalised/model";
 import { OPERATION_DETAILS } from "./conventions/genai";
 import type { SpanItem } from "./conventions/parts";
-import { type SpanReading } from "./conventions/reading";
+import { type SpanReading, type SpanStamp } from "./conventions/reading";
 import { readSpan } from "./conventions/read-span";
 import { agentOf, serviceOf, sessionIdOf } from "./conventions/session";
 import type { OtlpLogRecord, OtlpSpan } from "./spans";
 import { isObject } from "./conventions/values";
 
+/** Which span an item came from: its ids only, so the span (and its attributes) need not outlive the assembly. */
+export type SpanRef = Pick<OtlpSpan, "traceId" | "spanId">;
+
 interface Rec {
   span: OtlpSpan;
+  ref: SpanRef;
   reading: SpanReading;
   /** Position in the export, for a stable order among equal start times. */
   index: number;
-  /** The span's start (nanoseconds), read once: sorting parsed it again for every comparison. */
-  start: bigint;
+  /** The span's start (nanoseconds, decimal text: compared by byTime). */
+  start: string;
   /** A log event standing in for a span (its items, at the span's place when the span is in the export). */
   fromLog?: true;
 }
@@ -52,29 +56,47 @@ function logAsSpan(r: OtlpLogRecord, i: number): OtlpSpan | null {
   };
 }
 
-const byStart = (a: Rec, b: Rec) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.index - b.index);
+/** Two times in nanoseconds as decoding writes them (decimal text without leading zeros, "0" when absent) in order:
+ *  the shorter is the smaller, else the text decides. Items of one span share their time's text, so most comparisons
+ *  end at the identity check (two BigInts per span and their comparisons were ~0.5 µs per span). */
+const byTime = (a: string, b: string) => (a === b ? 0 : a.length !== b.length ? a.length - b.length : a < b ? -1 : 1);
+/** Where a record's items go: its session, the session's lanes and item ids, and the lane of the agent run it is in
+ *  (a sub-agent's, else the main lane ""). */
+interface Place {
+  session: NormalisedSession;
+  /** Lane → its last item's id. */
+  tips: Map<string, string>;
+  placed: Set<string>;
+  sub: Rec | undefined;
+  lane: string;
+  outerLane: string;
+}
+
+const byStart = (a: Rec, b: Rec) => byTime(a.start, b.start) || a.index - b.index;
 
 /** Whether an earlier export already placed items of this trace in this session (the planner knows). */
 export type TraceSeen = (sessionId: string, traceId: string) => boolean;
 
 export interface Assembled {
   sessions: NormalisedSession[];
-  /** Each item's span, as `traceId:spanId` (for the partial-success count of spans a write refused). */
-  origin: Map<string, string>;
+  /** Each item's span (for the traces a planner has seen, and the partial-success count of spans a write refused). */
+  origin: Map<string, SpanRef>;
 }
 
 export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: TraceSeen = () => false): Assembled {
   const recs: Rec[] = spans.map((span, index) => ({
     span,
+    ref: { traceId: span.traceId, spanId: span.spanId },
     reading: readSpan(span),
     index,
-    start: BigInt(span.startTimeUnixNano),
+    start: span.startTimeUnixNano,
   }));
   logs.forEach((r, i) => {
     const span = logAsSpan(r, i);
     if (span) {
-      const start = BigInt(span.startTimeUnixNano);
-      recs.push({ span, reading: readSpan(span), index: spans.length + i, start, fromLog: true });
+      const ref = { traceId: span.traceId, spanId: span.spanId };
+      const start = span.startTimeUnixNano;
+      recs.push({ span, ref, reading: readSpan(span), index: spans.length + i, start, fromLog: true });
     }
   });
 
@@ -95,39 +117,39 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
     if (node?.parentId && byNode.has(node.parentId)) return byNode.get(node.parentId);
     return r.span.parentSpanId ? bySpan.get(r.span.parentSpanId) : undefined;
   };
+  /** A record's ancestors, innermost first, each once (a cycle of parent ids ends the walk). */
+  const ancestorsOf = (r: Rec): Rec[] => {
+    const line: Rec[] = [];
+    for (let at = parentOf(r); at && at !== r && !line.includes(at); at = parentOf(at)) line.push(at);
+    return line;
+  };
   /** The agent runs around a record, innermost first (itself included when it is one). */
-  const agentsCache = new Map<Rec, Rec[]>();
-  const agentsAround = (r: Rec): Rec[] => {
-    const cached = agentsCache.get(r);
-    if (cached) return cached;
-    const agents: Rec[] = [];
+  const agentsCache = new Map<Rec, readonly Rec[]>();
+  const agentsAround = (r: Rec): readonly Rec[] => {
+    let agents = agentsCache.get(r);
+    if (agents) return agents;
+    const self = r.fromLog ? bySpan.get(r.span.spanId) : r;
+    agents = self ? [self, ...ancestorsOf(self)].filter((at) => at.reading.role === "agent") : [];
     agentsCache.set(r, agents);
-    const visited = new Set<Rec>();
-    for (
-      let at: Rec | undefined = r.fromLog ? bySpan.get(r.span.spanId) : r;
-      at && !visited.has(at);
-      at = parentOf(at)
-    ) {
-      visited.add(at);
-      if (at.reading.role === "agent") agents.push(at);
-    }
     return agents;
   };
 
   // Sessions: the span's own attribute, an ancestor's, else the first in its trace, else the trace id.
-  const traceSession = new Map<string, string>();
-  for (const r of [...recs].sort(byStart)) {
-    const id = sessionIdOf(r.span.attributes);
-    if (id && !traceSession.has(r.span.traceId)) traceSession.set(r.span.traceId, id);
+  const firstWithSession = new Map<string, Rec>(); // trace → its first record (by start) naming a session
+  for (const r of recs) {
+    if (!sessionIdOf(r.span.attributes)) continue;
+    const first = firstWithSession.get(r.span.traceId);
+    if (!first || byStart(r, first) < 0) firstWithSession.set(r.span.traceId, r);
   }
   const sessionOf = (r: Rec): string => {
-    const visited = new Set<Rec>();
-    for (let at: Rec | undefined = r; at && !visited.has(at); at = parentOf(at)) {
-      visited.add(at);
+    const own = sessionIdOf(r.span.attributes);
+    if (own) return own;
+    for (const at of ancestorsOf(r)) {
       const id = sessionIdOf(at.span.attributes);
       if (id) return id;
     }
-    return traceSession.get(r.span.traceId) ?? r.span.traceId;
+    const first = firstWithSession.get(r.span.traceId);
+    return first ? sessionIdOf(first.span.attributes)! : r.span.traceId;
   };
 
   // An agent span's own items stand in only for a trace whose model and tool spans gave none.
@@ -136,29 +158,27 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   );
 
   // Items in time order: each at its span's start (a tool's result at its span's end), then in the span's order.
-  const entries: { r: Rec; it: SpanItem; time: bigint; k: number }[] = [];
+  const entries: { r: Rec; it: SpanItem; time: string; k: number }[] = [];
   for (const r of recs) {
     if (r.reading.items.length === 0) continue;
+    const atEnd = r.reading.stamp?.resultsAtEnd === true && r.span.endTimeUnixNano !== "0";
     r.reading.items.forEach((it, k) => {
-      const time = it.atEnd && r.span.endTimeUnixNano !== "0" ? BigInt(r.span.endTimeUnixNano) : r.start;
+      const time = atEnd && it.kind === "tool_result" ? r.span.endTimeUnixNano : r.start;
       entries.push({ r, it, time, k });
     });
   }
-  entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.r.index - b.r.index || a.k - b.k));
+  entries.sort((a, b) => byTime(a.time, b.time) || a.r.index - b.r.index || a.k - b.k);
 
   const sessions = new Map<string, NormalisedSession>();
-  const origin = new Map<string, string>();
+  const origin = new Map<string, SpanRef>();
   const lanes = new Map<string, Map<string, string>>(); // session → lane → last item id
   const ids = new Map<string, Set<string>>(); // session → its item ids
-  const sessionOfRec = new Map<Rec, string>();
-  for (const { r, it } of entries) {
+  // Where a record's items go, found at its first item (null: its items stand aside); its other items reuse it.
+  const places = new Map<Rec, Place | null>();
+  const placeOf = (r: Rec): Place | null => {
     const { span, reading } = r;
-    let sessionId = sessionOfRec.get(r);
-    if (sessionId === undefined) {
-      sessionId = sessionOf(r);
-      sessionOfRec.set(r, sessionId);
-    }
-    if (reading.fallback && (tracesWithItems.has(span.traceId) || seen(sessionId, span.traceId))) continue;
+    const sessionId = sessionOf(r);
+    if (reading.fallback && (tracesWithItems.has(span.traceId) || seen(sessionId, span.traceId))) return null;
     let session = sessions.get(sessionId);
     if (!session) {
       const root = agentsAround(r).at(-1);
@@ -172,21 +192,31 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
       lanes.set(sessionId, new Map());
       ids.set(sessionId, new Set());
     }
-    const tips = lanes.get(sessionId)!;
-    const placed = ids.get(sessionId)!;
     const agents = agentsAround(r);
     const sub = agents.length >= 2 ? agents[0]! : undefined;
-    const lane = sub ? sub.span.spanId : "";
-    const outerLane = agents.length >= 3 ? agents[1]!.span.spanId : "";
-    const id = itemId(span, it);
+    return {
+      session,
+      tips: lanes.get(sessionId)!,
+      placed: ids.get(sessionId)!,
+      sub,
+      lane: sub ? sub.span.spanId : "",
+      outerLane: agents.length >= 3 ? agents[1]!.span.spanId : "",
+    };
+  };
+  for (const { r, it, k } of entries) {
+    let place = places.get(r);
+    if (place === undefined) places.set(r, (place = placeOf(r)));
+    if (place === null) continue;
+    const { session, tips, placed, sub, lane, outerLane } = place;
+    const id = itemId(r.span, it);
     if (placed.has(id)) continue;
     placed.add(id);
-    const item = sessionItem(it, id, tips.get(lane) ?? null);
+    const item = sessionItem(it, k, r.reading.stamp, id, tips.get(lane) ?? null);
     if (!tips.has(lane) && sub) {
       item.parent = tips.get(outerLane) ?? null;
       item.branch = `${sub.reading.agent ?? "agent"}-${sub.span.spanId.slice(0, 8)}`;
     }
-    origin.set(id, `${span.traceId}:${span.spanId}`);
+    origin.set(id, r.ref);
     session.model ??= item.model;
     session.items.push(item);
     tips.set(lane, id);
@@ -194,15 +224,24 @@ export function assemble(spans: OtlpSpan[], logs: OtlpLogRecord[] = [], seen: Tr
   return { sessions: [...sessions.values()], origin };
 }
 
-/** A span's item as the session's: its fields, without the span's key and place. (Built field by field: a rest
- *  copy and a spread of it were over half of assemble's own time in a CPU profile of bench:ingest's OTLP exports.) */
-function sessionItem(it: SpanItem, id: string, parent: string | null): NormalisedItem {
+/** A span's item (its `k`-th) as the session's: its fields and what it takes from its span (./conventions/reading.ts
+ *  stamp), without the span's key and place. (Built field by field: a rest copy and a spread of it were over half of
+ *  assemble's own time in a CPU profile of bench:ingest's OTLP exports.) */
+function sessionItem(
+  it: SpanItem,
+  k: number,
+  stamp: SpanStamp | undefined,
+  id: string,
+  parent: string | null,
+): NormalisedItem {
   const item: NormalisedItem = { id, parent, kind: it.kind, text: it.text };
-  if (it.at !== undefined) item.at = it.at;
-  if (it.model !== undefined) item.model = it.model;
-  if (it.usage !== undefined) item.usage = it.usage;
-  if (it.latencyMs !== undefined) item.latencyMs = it.latencyMs;
-  if (it.costUsd !== undefined) item.costUsd = it.costUsd;
+  if (stamp) {
+    if (stamp.at !== undefined) item.at = stamp.at;
+    if (stamp.model !== undefined && it.kind !== "prompt") item.model = stamp.model;
+    if (k === stamp.first && stamp.usage !== undefined) item.usage = stamp.usage;
+    if (k === stamp.latencyAt && stamp.latencyMs !== undefined) item.latencyMs = stamp.latencyMs;
+    if (k === stamp.first && stamp.costUsd !== undefined) item.costUsd = stamp.costUsd;
+  }
   if (it.tool !== undefined) item.tool = it.tool;
   if (it.withheld !== undefined) item.withheld = it.withheld;
   if (it.opaque !== undefined) item.opaque = it.opaque;

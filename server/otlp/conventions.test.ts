@@ -110,3 +110,26 @@ describe("what thoughts carry beside their text", () => {
     expect(sessionFacts(FIXTURES.find((f) => f.name.startsWith("<think>"))!)).toEqual([["test-agent", "qwen3:8b"]]);
   });
 });
+
+describe("placing items in time order", () => {
+  it("orders spans by start time, whatever the number of digits, and by export order when they start together", () => {
+    const chat = (spanId: string, start: string, answer: string) => ({
+      traceId: "0af7651916cd43dd8448eb211c80319c",
+      spanId,
+      name: "chat m",
+      start,
+      attributes: {
+        "gen_ai.operation.name": "chat",
+        "gen_ai.output.messages": JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: answer }] }]),
+      },
+    });
+    const spans = [
+      chat("00f067aa0ba902b1", "1000000000000000000", "third"),
+      chat("00f067aa0ba902b2", "999999999999999999", "second"),
+      chat("00f067aa0ba902b3", "99", "first"),
+      chat("00f067aa0ba902b4", "1000000000000000000", "fourth"),
+    ];
+    const { sessions } = assemble(tracesFromJson(JSON.stringify(tracesJson(spans))));
+    expect(sessions.flatMap((s) => s.items.map((i) => i.text))).toEqual(["first", "second", "third", "fourth"]);
+  });
+});

@@ -1,5 +1,6 @@
 // Both encodings of one export decode to the same spans and log records, and malformed input is refused naming the
 // field (decode.ts, decode-json.ts, decode-protobuf.ts).
+import Long from "long";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/server/errors";
 import {
@@ -12,7 +13,7 @@ import {
   type TestSpan,
 } from "@/scripts/lib/otlp-requests";
 import { logsFromJson, tracesFromJson } from "./decode-json";
-import { logsFromProtobuf, tracesFromProtobuf } from "./decode-protobuf";
+import { logsFromProtobuf, protobufCodec, tracesFromProtobuf } from "./decode-protobuf";
 
 const span: TestSpan = {
   traceId: traceIdOf(0xabc),
@@ -161,7 +162,33 @@ describe("OTLP traces", () => {
         },
       ],
     });
-    expect(refusal(() => tracesFromJson(text)).message).toContain("more than 32 deep");
+    const fromJson = refusal(() => tracesFromJson(text));
+    expect(fromJson.message).toContain("more than 32 deep");
+    // Protobuf reads attributes by a path of its own (its decoder checks their types); a value too deep still gets
+    // the same refusal.
+    const fromProto = refusal(() => tracesFromProtobuf(encodeTraces(JSON.parse(text) as never)));
+    expect([fromProto.field, fromProto.message]).toEqual([fromJson.field, fromJson.message]);
+  });
+
+  it("names the path of a bad attribute value, nested ones included", () => {
+    const withAttributes = (attributes: unknown[]) =>
+      JSON.stringify({
+        resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: traceIdOf(1), spanId: spanIdOf(1), attributes }] }] }],
+      });
+    const ok = { key: "a", value: { stringValue: "x" } };
+    const fieldOf = (attributes: unknown[]) => refusal(() => tracesFromJson(withAttributes(attributes))).field;
+    expect(fieldOf([ok, { key: "b", value: { intValue: "x" } }])).toBe(
+      "resourceSpans[0].scopeSpans[0].spans[0].attributes[1].value.intValue",
+    );
+    expect(fieldOf([ok, ok, { key: 3, value: {} }])).toBe("resourceSpans[0].scopeSpans[0].spans[0].attributes[2].key");
+    expect(fieldOf([ok, "kv"])).toBe("resourceSpans[0].scopeSpans[0].spans[0].attributes[1]");
+    expect(fieldOf([{ key: "a", value: [] }])).toBe("resourceSpans[0].scopeSpans[0].spans[0].attributes[0].value");
+    const nested = {
+      kvlistValue: { values: [ok, { key: "n", value: { arrayValue: { values: [{ boolValue: 1 }] } } }] },
+    };
+    expect(fieldOf([{ key: "m", value: nested }])).toBe(
+      "resourceSpans[0].scopeSpans[0].spans[0].attributes[0].value.kvlistValue.values[1].value.arrayValue.values[0].boolValue",
+    );
   });
 });
 
@@ -189,5 +216,30 @@ describe("OTLP logs", () => {
 
   it("refuses a traces export on the logs path", () => {
     expect(refusal(() => logsFromJson(JSON.stringify(tracesJson([span])))).message).toContain("traces export");
+  });
+});
+
+describe("64-bit integers from protobuf", () => {
+  it("are the decimal text BigInt gives, signed and unsigned, for edges and 10,000 values", () => {
+    const values: [bigint, boolean][] = [
+      [0n, true],
+      [1n, false],
+      [2n ** 32n - 1n, true],
+      [2n ** 32n, false],
+      [2n ** 53n + 1n, true],
+      [2n ** 63n - 1n, false],
+      [2n ** 64n - 1n, true],
+      [-1n, false],
+      [-(2n ** 63n), false],
+    ];
+    let x = 0x2545f4914f6cdd1dn;
+    for (let i = 0; i < 10_000; i++) {
+      x = (x * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
+      values.push(i % 2 === 0 ? [x, true] : [BigInt.asIntN(64, x), false]);
+    }
+    for (const [value, unsigned] of values) {
+      const long = Long.fromString(value.toString(), unsigned);
+      expect(protobufCodec.int64(long)).toBe(value.toString());
+    }
   });
 });

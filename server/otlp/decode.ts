@@ -30,6 +30,9 @@ export interface Codec {
   enumValue(value: unknown, names: Readonly<Record<string, number>>): number | null;
   /** A field by its lowerCamelCase name (OTLP/JSON receivers also accept the proto's snake_case name). */
   get(o: Record<string, unknown>, camel: string, snake: string): unknown;
+  /** A KeyValue list as attributes, where the decoder has already checked its types; null when the list needs the
+   *  general walk below, which also words the error. */
+  attributes?(items: unknown[]): Attributes | null;
 }
 
 const SPAN_KINDS: Record<string, number> = {
@@ -116,73 +119,82 @@ function optionalId(codec: Codec, o: Obj, camel: string, snake: string, hex: num
   return id === "" || /^0+$/.test(id) ? null : id;
 }
 
-/** An AnyValue as a plain value. */
-function anyValue(codec: Codec, v: unknown, path: string, depth: number): AttrValue {
+/** A value's path, `${base}[${k}]${suffix}` (`base + suffix` when k < 0), built only for an error message: built up
+ *  front for every attribute it was a few strings per attribute of every span. */
+const at = (base: string, k: number, suffix = "") => (k < 0 ? base + suffix : `${base}[${k}]${suffix}`);
+
+/** An AnyValue as a plain value; its path is at(base, k, suffix). */
+function anyValue(codec: Codec, v: unknown, base: string, k: number, suffix: string, depth: number): AttrValue {
   if (v === undefined || v === null) return null;
-  if (depth > MAX_VALUE_DEPTH) fail(path, `nests lists and maps more than ${MAX_VALUE_DEPTH} deep.`);
-  const o = obj(v, path);
-  const s = codec.get(o, "stringValue", "string_value");
+  if (depth > MAX_VALUE_DEPTH) fail(at(base, k, suffix), `nests lists and maps more than ${MAX_VALUE_DEPTH} deep.`);
+  if (!isObj(v)) fail(at(base, k, suffix), "must be an object.");
+  const s = codec.get(v, "stringValue", "string_value");
   if (s !== undefined && s !== null) {
-    if (typeof s !== "string") fail(`${path}.stringValue`, "must be a string.");
+    if (typeof s !== "string") fail(at(base, k, `${suffix}.stringValue`), "must be a string.");
     return s;
   }
-  const b = codec.get(o, "boolValue", "bool_value");
+  const b = codec.get(v, "boolValue", "bool_value");
   if (b !== undefined && b !== null) {
-    if (typeof b !== "boolean") fail(`${path}.boolValue`, "must be true or false.");
+    if (typeof b !== "boolean") fail(at(base, k, `${suffix}.boolValue`), "must be true or false.");
     return b;
   }
-  const i = codec.get(o, "intValue", "int_value");
+  const i = codec.get(v, "intValue", "int_value");
   if (i !== undefined && i !== null) {
     const t = codec.int64(i);
-    if (t === null)
-      fail(`${path}.intValue`, "must be a 64-bit integer.", 'Send it as a number or a decimal string, e.g. "42".');
+    if (t === null) {
+      fail(
+        at(base, k, `${suffix}.intValue`),
+        "must be a 64-bit integer.",
+        'Send it as a number or a decimal string, e.g. "42".',
+      );
+    }
     return int64Value(t);
   }
-  const d = codec.get(o, "doubleValue", "double_value");
+  const d = codec.get(v, "doubleValue", "double_value");
   if (d !== undefined && d !== null) {
     // OTLP/JSON spells the non-finite doubles as strings, as protobuf's JSON mapping does.
     if (typeof d === "number") return d;
     if (d === "NaN" || d === "Infinity" || d === "-Infinity") return d;
-    fail(`${path}.doubleValue`, "must be a number.");
+    fail(at(base, k, `${suffix}.doubleValue`), "must be a number.");
   }
-  const a = codec.get(o, "arrayValue", "array_value");
+  const a = codec.get(v, "arrayValue", "array_value");
   if (a !== undefined && a !== null) {
-    return list(codec, obj(a, `${path}.arrayValue`), "values", "values", `${path}.arrayValue`).map((x, k) =>
-      anyValue(codec, x, `${path}.arrayValue.values[${k}]`, depth + 1),
-    );
+    const path = at(base, k, `${suffix}.arrayValue`);
+    const values = list(codec, obj(a, path), "values", "values", path);
+    const out = new Array<AttrValue>(values.length);
+    for (let j = 0; j < values.length; j++) out[j] = anyValue(codec, values[j], `${path}.values`, j, "", depth + 1);
+    return out;
   }
-  const kv = codec.get(o, "kvlistValue", "kvlist_value");
+  const kv = codec.get(v, "kvlistValue", "kvlist_value");
   if (kv !== undefined && kv !== null) {
-    return keyValues(
-      codec,
-      list(codec, obj(kv, `${path}.kvlistValue`), "values", "values", `${path}.kvlistValue`),
-      `${path}.kvlistValue.values`,
-      depth + 1,
-    );
+    const path = at(base, k, `${suffix}.kvlistValue`);
+    return keyValues(codec, list(codec, obj(kv, path), "values", "values", path), `${path}.values`, depth + 1);
   }
-  const by = codec.get(o, "bytesValue", "bytes_value");
+  const by = codec.get(v, "bytesValue", "bytes_value");
   if (by !== undefined && by !== null) {
     const t = codec.bytes(by);
-    if (t === null) fail(`${path}.bytesValue`, "must be bytes (base64 in OTLP/JSON).");
+    if (t === null) fail(at(base, k, `${suffix}.bytesValue`), "must be bytes (base64 in OTLP/JSON).");
     return t;
   }
   return null; // an empty AnyValue
 }
 
-/** A KeyValue list as an object; a repeated key keeps its last value. */
+/** A KeyValue list (at `path`) as an object; a repeated key keeps its last value. */
 function keyValues(codec: Codec, items: unknown[], path: string, depth = 0): Attributes {
   const out: Attributes = {};
-  items.forEach((item, k) => {
-    const kv = obj(item, `${path}[${k}]`);
+  for (let k = 0; k < items.length; k++) {
+    const kv = items[k];
+    if (!isObj(kv)) fail(at(path, k), "must be an object.");
     const key = codec.get(kv, "key", "key");
-    if (typeof key !== "string") fail(`${path}[${k}].key`, "must be a string.");
-    setKey(out, key, anyValue(codec, codec.get(kv, "value", "value"), `${path}[${k}].value`, depth));
-  });
+    if (typeof key !== "string") fail(at(path, k, ".key"), "must be a string.");
+    setKey(out, key, anyValue(codec, codec.get(kv, "value", "value"), path, k, ".value", depth));
+  }
   return out;
 }
 
 function attributes(codec: Codec, o: Obj, path: string): Attributes {
-  return keyValues(codec, list(codec, o, "attributes", "attributes", path), `${path}.attributes`);
+  const items = list(codec, o, "attributes", "attributes", path);
+  return codec.attributes?.(items) ?? keyValues(codec, items, `${path}.attributes`);
 }
 
 function scopeOf(codec: Codec, o: Obj, path: string): OtlpScope {
@@ -302,7 +314,7 @@ export function readLogs(codec: Codec, request: unknown): OtlpLogRecord[] {
           traceId: optionalId(codec, lr, "traceId", "trace_id", TRACE_ID_HEX, path),
           spanId: optionalId(codec, lr, "spanId", "span_id", SPAN_ID_HEX, path),
           severityText: str(codec, lr, "severityText", "severity_text", path),
-          body: anyValue(codec, codec.get(lr, "body", "body"), `${path}.body`, 0),
+          body: anyValue(codec, codec.get(lr, "body", "body"), `${path}.body`, -1, "", 0),
           attributes: attrs,
           resource,
           scope,

@@ -57,11 +57,19 @@ export async function receiveExport(who: Writer, signal: Signal, req: DoorReques
   const log = logged(signal, encoding, body);
   let outcome: OtlpOutcome;
   if (signal === "traces") {
-    const spans = encoding === "json" ? tracesFromJson(body.toString("utf8")) : tracesFromProtobuf(body);
-    outcome = await recordOtlp(who, spans, [], log);
+    outcome = await recordOtlp(
+      who,
+      encoding === "json" ? tracesFromJson(body.toString("utf8")) : tracesFromProtobuf(body),
+      [],
+      log,
+    );
   } else {
-    const logs = encoding === "json" ? logsFromJson(body.toString("utf8")) : logsFromProtobuf(body);
-    outcome = await recordOtlp(who, [], logs, log);
+    outcome = await recordOtlp(
+      who,
+      [],
+      encoding === "json" ? logsFromJson(body.toString("utf8")) : logsFromProtobuf(body),
+      log,
+    );
   }
   return answer(signal, encoding, outcome);
 }

@@ -15,7 +15,7 @@ import { getDb } from "@/server/db/client";
 import type { Writer } from "@/server/ingest/record-thoughts";
 import { submitThoughts } from "@/server/ingest/thought-writer";
 import type { IngestLog, WriteRequest } from "@/server/ingest/write-batch";
-import { assemble } from "./assemble";
+import { assemble, type Assembled, type SpanRef } from "./assemble";
 import type { OtlpLogRecord, OtlpSpan } from "./spans";
 
 /** What an export's answer reports: spans whose thoughts were refused (the OTLP partial success), and why. */
@@ -80,78 +80,107 @@ function follow(projectId: string, session: Omit<NormalisedSession, "items">): P
   return entry;
 }
 
+/** A span as the partial-success count tells spans apart. */
+const spanKey = (span: SpanRef) => `${span.traceId}:${span.spanId}`;
+
 /** Forgets a session's planner (after a failed write: the next request resumes from what was stored). */
 function forget(projectId: string, sessionKeyText: string) {
   followed.delete(`${projectId}\u0000${sessionKeyText}`);
   ready.delete(`${projectId}\u0000${sessionKeyText}`);
 }
 
+/** Records an export's spans and log records. Only the assembly waits for the write (returned, not awaited, so this
+ *  frame ends at once): the spans and their attributes, most of a decoded export, are garbage while it waits instead
+ *  of surviving young-generation collections. */
 export async function recordOtlp(
   who: Writer,
   spans: OtlpSpan[],
   logs: OtlpLogRecord[],
   logBody: unknown,
 ): Promise<OtlpOutcome> {
-  const limits = currentLimits();
-  const { sessions, origin } = assemble(
+  const assembled = assemble(
     spans,
     logs,
     (sessionId, traceId) =>
       ready.get(followKey(who.projectId, { source: "otlp", id: sessionId }))?.traces.has(traceId) ?? false,
   );
+  return recordAssembled(who, assembled, logBody);
+}
+
+async function recordAssembled(who: Writer, { sessions, origin }: Assembled, logBody: unknown): Promise<OtlpOutcome> {
   // Every session's planner is made ready first; planning itself is synchronous, so two requests for one session
   // plan in turn.
   const follows = new Map<string, Follow>();
   for (const s of sessions) follows.set(s.id, await follow(who.projectId, s));
 
-  const events: { event: ThoughtEvent; itemId: string; sessionKey: string }[] = [];
+  const events: { event: ThoughtEvent; span: SpanRef; sessionKey: string }[] = [];
   for (const s of sessions) {
     const f = follows.get(s.id)!;
     for (const item of s.items) {
-      for (const event of f.planner.add(item)) events.push({ event, itemId: item.id, sessionKey: f.planner.key });
-      const span = origin.get(item.id);
-      if (span) f.traces.add(span.slice(0, span.indexOf(":")));
+      const span = origin.get(item.id)!;
+      for (const event of f.planner.add(item)) events.push({ event, span, sessionKey: f.planner.key });
+      f.traces.add(span.traceId);
     }
   }
   if (events.length === 0) return { rejected: 0, message: "", written: 0 };
+  // Returned, not awaited: the sessions, items and events planned are garbage while the write runs.
+  return write(prepareWrites(who, events, logBody));
+}
 
+/** What the write of an export's events needs, and what its answer needs of them. */
+interface Writes {
+  projectId: string;
+  requests: WriteRequest[];
+  /** Each request's span. */
+  spanOf: SpanRef[];
+  /** The sessions planned (forgotten if the write fails). */
+  planned: Set<string>;
+  /** Span → the reason its thoughts were refused. */
+  refused: Map<string, string>;
+}
+
+function prepareWrites(
+  who: Writer,
+  events: { event: ThoughtEvent; span: SpanRef; sessionKey: string }[],
+  logBody: unknown,
+): Writes {
+  const limits = currentLimits();
   const log: IngestLog = { id: uuidv7(), projectId: who.projectId, body: logBody, events: events.length };
-  const requests: WriteRequest[] = [];
-  // Each request's span, and the sessions planned: what the answer and a failed write need of the events.
-  const spanOf: string[] = [];
-  const planned = new Set<string>();
-  const refused = new Map<string, string>(); // span → first reason
-  events.forEach(({ event, itemId, sessionKey: key }, i) => {
-    planned.add(key);
+  const w: Writes = { projectId: who.projectId, requests: [], spanOf: [], planned: new Set(), refused: new Map() };
+  events.forEach(({ event, span, sessionKey: key }, i) => {
+    w.planned.add(key);
     const parsed = parseThoughtInput(event.body, limits);
     if (!parsed.ok) {
-      refused.set(origin.get(itemId) ?? itemId, `${parsed.problem.field}: ${parsed.problem.message}`);
+      w.refused.set(spanKey(span), `${parsed.problem.field}: ${parsed.problem.message}`);
       return;
     }
-    requests.push({
+    w.requests.push({
       tool: "otlp",
       projectId: who.projectId,
       apiKeyId: who.apiKeyId,
       input: withClient(parsed.value, who.client),
-      raw: event.body,
+      raw: undefined, // a request of a logged batch is stored as its place in the log (the log holds the body)
       idempotencyKey: event.id,
       batch: { log, position: i },
     });
-    spanOf.push(origin.get(itemId) ?? itemId);
+    w.spanOf.push(span);
   });
+  return w;
+}
 
+async function write({ projectId, requests, spanOf, planned, refused }: Writes): Promise<OtlpOutcome> {
   let outcomes;
   try {
     outcomes = await submitThoughts(requests);
   } catch (error) {
-    for (const key of planned) forget(who.projectId, key);
+    for (const key of planned) forget(projectId, key);
     throw error;
   }
   let written = 0;
   outcomes.forEach((o, k) => {
     if (o.status === 201) written++;
     if (o.result !== undefined || o.error.code === "idempotency_key_reused") return; // new, or recorded before
-    refused.set(spanOf[k]!, o.error.message);
+    refused.set(spanKey(spanOf[k]!), o.error.message);
   });
   const reasons = [...new Set(refused.values())];
   return {

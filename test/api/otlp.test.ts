@@ -45,8 +45,13 @@ interface Target {
   databaseUrl: string;
   /** Rows of the write path's tables, read from the database itself. */
   counts(): Promise<{ thoughts: number; sessions: number; log: number }>;
+  /** The body of the latest OTLP request in the ingest log, as stored. */
+  lastLogBody(): Promise<string>;
   close(): Promise<void>;
 }
+
+/** Ingest log ids are UUIDv7s: the latest sorts last. The column as text (json on PostgreSQL keeps it as written). */
+const LAST_LOG_BODY = `SELECT CAST(body AS TEXT) AS body FROM "IngestEvent" WHERE kind = 'ingest' ORDER BY id DESC LIMIT 1`;
 
 async function sqliteTarget(): Promise<Target> {
   const databaseUrl = freshSqliteUrl("otlp");
@@ -60,6 +65,14 @@ async function sqliteTarget(): Promise<Target> {
       try {
         const n = (t: string) => (db.prepare(`SELECT COUNT(*) AS n FROM "${t}"`).get() as { n: number }).n;
         return { thoughts: n("Thought"), sessions: n("ThinkingSession"), log: n("IngestEvent") };
+      } finally {
+        db.close();
+      }
+    },
+    async lastLogBody() {
+      const db = new Database(file, { readonly: true, fileMustExist: true });
+      try {
+        return (db.prepare(LAST_LOG_BODY).get() as { body: string }).body;
       } finally {
         db.close();
       }
@@ -85,6 +98,7 @@ async function postgresTarget(): Promise<Target> {
       sessions: await n("ThinkingSession"),
       log: await n("IngestEvent"),
     }),
+    lastLogBody: async () => (await client.query<{ body: string }>(LAST_LOG_BODY)).rows[0]!.body,
     // A test may replace `server` (a restart): stop the one running now.
     async close() {
       await client.end();
@@ -338,6 +352,10 @@ function suite(name: string, make: () => Promise<Target>) {
       const body = encodeTraces(tracesJson(fixtureExport(conversation, 0x5e1)));
       const first = await post(t.server, TRACES, body, PROTO);
       expect(first.status, first.text).toBe(200);
+      // The request is kept as sent, so a mapping fix can replay it: protobuf as base64.
+      expect(await t.lastLogBody()).toBe(
+        `{"otlp":"traces","encoding":"protobuf","request":"${Buffer.from(body).toString("base64")}"}`,
+      );
       const after = await t.counts();
       const again = await post(t.server, TRACES, body, PROTO);
       expect(again.status).toBe(200);

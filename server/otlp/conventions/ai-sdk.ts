@@ -38,7 +38,7 @@ export function readAiSdkSpan(span: OtlpSpan): SpanReading | null {
         ...(span.status.code === 2 ? { isError: true } : {}),
       });
     }
-    return { role: "tool", items: stamp(partsToItems(parts), span, { latencyOn: "result" }) };
+    return { role: "tool", ...stamp(partsToItems(parts), span, { latencyOn: "result" }) };
   }
   if (!STEPS.has(op)) return { role: "other", items: [] };
 
@@ -68,7 +68,7 @@ export function readAiSdkSpan(span: OtlpSpan): SpanReading | null {
   return {
     role: "model",
     model,
-    items: stamp(items, span, {
+    ...stamp(items, span, {
       model,
       usage: {
         input: firstNum(a, ["ai.usage.inputTokens", "ai.usage.promptTokens", "gen_ai.usage.input_tokens"]),

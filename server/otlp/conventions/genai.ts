@@ -17,16 +17,23 @@ const AGENT_OPERATIONS = new Set(["invoke_agent", "create_agent"]);
 
 export const OPERATION_DETAILS = "gen_ai.client.inference.operation.details";
 
+const INPUT_TOKENS = ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"];
+const OUTPUT_TOKENS = ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens"];
+const REASONING_TOKENS = ["gen_ai.usage.reasoning.output_tokens", "gen_ai.usage.output_tokens.reasoning"];
+const CACHED_TOKENS = ["gen_ai.usage.cache_read.input_tokens", "gen_ai.usage.cached_input_tokens"];
+const MODEL = ["gen_ai.response.model", "gen_ai.request.model"];
+const OPERATION = ["gen_ai.operation.name"];
+
 export function genAiUsage(a: Attributes): Usage {
   return {
-    input: firstNum(a, ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"]),
-    output: firstNum(a, ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens"]),
-    reasoning: firstNum(a, ["gen_ai.usage.reasoning.output_tokens", "gen_ai.usage.output_tokens.reasoning"]),
-    cachedInput: firstNum(a, ["gen_ai.usage.cache_read.input_tokens", "gen_ai.usage.cached_input_tokens"]),
+    input: firstNum(a, INPUT_TOKENS),
+    output: firstNum(a, OUTPUT_TOKENS),
+    reasoning: firstNum(a, REASONING_TOKENS),
+    cachedInput: firstNum(a, CACHED_TOKENS),
   };
 }
 
-export const genAiModel = (a: Attributes) => firstText(a, ["gen_ai.response.model", "gen_ai.request.model"]);
+export const genAiModel = (a: Attributes) => firstText(a, MODEL);
 
 /** Whether a span speaks this convention at all. */
 export function isGenAi(a: Attributes): boolean {
@@ -75,15 +82,20 @@ export function genAiMessages(a: Attributes): { input: JsonObject[]; output: Jso
 
 /** Model output and input as items: the newest prompt, results sent back to the model, then the output. */
 export function modelItems(input: JsonObject[], output: JsonObject[], prefix = ""): SpanItem[] {
-  const out = output.filter((m) => m.role === undefined || m.role === "assistant" || m.role === "model");
-  return [...inputItems(input), ...partsToItems(out.flatMap(messageParts), prefix)];
+  const parts: Part[] = [];
+  for (const m of output) {
+    if (m.role === undefined || m.role === "assistant" || m.role === "model") messageParts(m, parts);
+  }
+  const items = inputItems(input);
+  items.push(...partsToItems(parts, prefix));
+  return items;
 }
 
 export function readGenAiSpan(span: OtlpSpan): SpanReading | null {
   const a = span.attributes;
   const hasEvents = span.events.some((e) => e.name.startsWith("gen_ai."));
   if (!isGenAi(a) && !hasEvents) return null;
-  const op = firstText(a, ["gen_ai.operation.name"]) ?? "";
+  const op = firstText(a, OPERATION) ?? "";
   const model = genAiModel(a);
   if (op === "execute_tool") {
     const id = firstText(a, ["gen_ai.tool.call.id"]);
@@ -99,7 +111,7 @@ export function readGenAiSpan(span: OtlpSpan): SpanReading | null {
         ...(span.status.code === 2 ? { isError: true } : {}),
       });
     }
-    return { role: "tool", items: stamp(partsToItems(parts), span, { latencyOn: "result" }) };
+    return { role: "tool", ...stamp(partsToItems(parts), span, { latencyOn: "result" }) };
   }
   const { input, output } = genAiMessages(a);
   const items = modelItems(input, output);
@@ -118,10 +130,10 @@ export function readGenAiSpan(span: OtlpSpan): SpanReading | null {
       role: "agent",
       agent: firstText(a, ["gen_ai.agent.name", "gen_ai.agent.id"]),
       model,
-      items: stamp(items, span, { model, usage: genAiUsage(a) }),
+      ...stamp(items, span, { model, usage: genAiUsage(a) }),
       fallback: true,
     };
   }
   const role = MODEL_OPERATIONS.has(op) || items.length > 0 ? "model" : "other";
-  return { role, model, items: stamp(items, span, { model, usage: genAiUsage(a) }) };
+  return { role, model, ...stamp(items, span, { model, usage: genAiUsage(a) }) };
 }

@@ -93,7 +93,7 @@ export function readOpenInferenceSpan(span: OtlpSpan): SpanReading | null {
         ...(span.status.code === 2 ? { isError: true } : {}),
       });
     }
-    return { role: "tool", items: stamp(partsToItems(parts), span, { latencyOn: "result" }), ...base };
+    return { role: "tool", ...stamp(partsToItems(parts), span, { latencyOn: "result" }), ...base };
   }
   if (kind !== "LLM") return { role: "other", items: [], ...base };
 
@@ -102,14 +102,14 @@ export function readOpenInferenceSpan(span: OtlpSpan): SpanReading | null {
   const output = messages(span, "llm.output_messages");
   // Without output messages, output.value may hold the provider's raw response (Anthropic content blocks, an OpenAI
   // Responses `output` list, a chat completion's message).
-  let outParts: Part[] = output.filter((m) => m.role === "assistant").flatMap(messageParts);
+  let outParts: Part[] = output.filter((m) => m.role === "assistant").flatMap((m) => messageParts(m));
   if (output.length === 0 && a["output.value"] !== undefined)
     outParts = rawResponseParts(structured(a["output.value"]));
   const items = [...inputItems(input), ...partsToItems(outParts)];
   return {
     role: "model",
     model,
-    items: stamp(items, span, {
+    ...stamp(items, span, {
       model,
       usage: {
         input: firstNum(a, ["llm.token_count.prompt"]),
