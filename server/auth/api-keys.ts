@@ -92,7 +92,9 @@ const LAST_USED_WRITE_MS = 60_000;
 const lastUsedWritten = new Map<string, number>();
 
 export async function verifyApiKey(db: Db, key: string): Promise<ApiPrincipal | null> {
-  const now = Date.now();
+  // performance.now, not Date.now: the server runs under Next, whose Date.now wrapper asks two async-local stores on
+  // every call (~1 µs of the serving thread per request here); a cache age needs only a monotonic clock.
+  const now = performance.now();
   // Keyed by the key itself (this process's memory only), so a cache hit costs no hash.
   const hit = cache.get(key);
   if (hit && now - hit.at < CACHE_MS) return hit.principal;
@@ -102,9 +104,9 @@ export async function verifyApiKey(db: Db, key: string): Promise<ApiPrincipal | 
     row && row.revokedAt === null ? { apiKeyId: row.id, projectId: row.projectId, scope: row.scope } : null;
   if (cache.size > 10_000) cache.clear(); // bounded: random wrong keys cannot grow it without limit
   cache.set(key, { principal, at: now });
-  if (principal && now - (lastUsedWritten.get(principal.apiKeyId) ?? 0) > LAST_USED_WRITE_MS) {
+  if (principal && now - (lastUsedWritten.get(principal.apiKeyId) ?? -Infinity) > LAST_USED_WRITE_MS) {
     lastUsedWritten.set(principal.apiKeyId, now);
-    await db.apiKey.update({ where: { id: principal.apiKeyId }, data: { lastUsedAt: new Date(now) } });
+    await db.apiKey.update({ where: { id: principal.apiKeyId }, data: { lastUsedAt: new Date() } });
   }
   return principal;
 }

@@ -19,10 +19,12 @@ export function matchAgentRoute(method: string | undefined, url: string | undefi
   if (!url?.startsWith("/api/")) return null;
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
-  try {
-    decodeURIComponent(pathname);
-  } catch {
-    return { route: null, id: "" }; // Next would answer a bare 500 for a malformed escape
+  if (pathname.includes("%")) {
+    try {
+      decodeURIComponent(pathname);
+    } catch {
+      return { route: null, id: "" }; // Next would answer a bare 500 for a malformed escape
+    }
   }
   // A known path with another method falls through to Next, which answers the 405 (route-table.ts, dispatchRoute).
   const found = findRoute(method, pathname);

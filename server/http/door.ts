@@ -97,65 +97,109 @@ export function nextRoute(handler: DoorHandler) {
  * too large is refused with a 413 before a byte of it travels.
  */
 export function fromNode(req: IncomingMessage, continueOnRead?: ServerResponse): DoorRequest {
-  return {
-    method: req.method ?? "GET",
-    url: req.url ?? "/",
-    header(name) {
-      const v = req.headers[name.toLowerCase()];
-      return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
-    },
-    readBody(limitBytes) {
-      return new Promise((resolve, reject) => {
-        const declared = Number(req.headers["content-length"] ?? "NaN");
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let tooLarge = false;
-        const refuse = () => {
-          tooLarge = true;
-          chunks.length = 0;
-          // Read the rest and drop it before answering: a client still sending its body (Node's fetch does) only
-          // sees the 413 if we do not close on it mid-upload. Past DRAIN_CAP bytes, give up and close instead.
-          if (size > DRAIN_CAP || (Number.isFinite(declared) && declared > DRAIN_CAP)) {
-            req.removeAllListeners("data");
-            req.pause();
-            reject(new TooLargeError(limitBytes));
-          }
-        };
-        if (Number.isFinite(declared) && declared > limitBytes) {
-          if (continueOnRead) return reject(new TooLargeError(limitBytes)); // nothing was sent: nothing to drain
-          refuse();
-        }
-        if (continueOnRead) {
-          continueOnRead.writeContinue();
-          continueOnRead.removeHeader("connection"); // the body comes: the connection can serve the next request
-        }
-        req.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (tooLarge) {
-            if (size > DRAIN_CAP) refuse();
-            return;
-          }
-          if (size > limitBytes) refuse();
-          else chunks.push(chunk);
-        });
-        req.on("end", () => {
-          if (tooLarge) reject(new TooLargeError(limitBytes));
-          else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-        });
-        req.on("error", reject);
-      });
-    },
-  };
+  return new NodeDoorRequest(req, continueOnRead);
+}
+
+/** A class, so a request's methods are not closures made per request. */
+class NodeDoorRequest implements DoorRequest {
+  readonly method: string;
+  readonly url: string;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly continueOnRead: ServerResponse | undefined,
+  ) {
+    this.method = req.method ?? "GET";
+    this.url = req.url ?? "/";
+  }
+
+  header(name: string): string | null {
+    const v = this.req.headers[name.toLowerCase()];
+    return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+  }
+
+  readBody(limitBytes: number): Promise<Buffer> {
+    return readStreamedBody(this.req, limitBytes, this.continueOnRead);
+  }
+}
+
+function readStreamedBody(req: IncomingMessage, limitBytes: number, continueOnRead?: ServerResponse): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const body = new StreamedBody(req, limitBytes, resolve, reject);
+    if (body.declared > limitBytes) {
+      if (continueOnRead) return reject(new TooLargeError(limitBytes)); // nothing was sent: nothing to drain
+      body.refuse();
+    }
+    if (continueOnRead) {
+      continueOnRead.writeContinue();
+      continueOnRead.removeHeader("connection"); // the body comes: the connection can serve the next request
+    }
+    req.on("data", (chunk: Buffer) => body.take(chunk));
+    req.on("end", () => body.end());
+    req.on("error", reject);
+  });
+}
+
+/** A body as it streams in (readStreamedBody). A class, so no named closure is made per request: under tsx (esbuild's
+ *  keepNames) each one costs a call that defines its name. */
+class StreamedBody {
+  readonly declared: number;
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private tooLarge = false;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly limitBytes: number,
+    private readonly resolve: (body: Buffer) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    const declared = Number(req.headers["content-length"] ?? "NaN");
+    this.declared = Number.isFinite(declared) ? declared : -1;
+  }
+
+  take(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.tooLarge) {
+      if (this.size > DRAIN_CAP) this.refuse();
+      return;
+    }
+    if (this.size > this.limitBytes) this.refuse();
+    else this.chunks.push(chunk);
+  }
+
+  end(): void {
+    if (this.tooLarge) this.reject(new TooLargeError(this.limitBytes));
+    else this.resolve(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks));
+  }
+
+  refuse(): void {
+    this.tooLarge = true;
+    this.chunks.length = 0;
+    // Read the rest and drop it before answering: a client still sending its body (Node's fetch does) only sees the
+    // 413 if we do not close on it mid-upload. Past DRAIN_CAP bytes, give up and close instead.
+    if (this.size > DRAIN_CAP || this.declared > DRAIN_CAP) {
+      this.req.removeAllListeners("data");
+      this.req.pause();
+      this.reject(new TooLargeError(this.limitBytes));
+    }
+  }
 }
 
 /** Bytes of an over-limit body read and discarded so the client can read the 413 (see readBody). */
 const DRAIN_CAP = 64 * 1024 * 1024;
 
+/**
+ * Writes the answer: its headers in one flat list with the length (no object to copy and walk), and a text body as it
+ * is: Node joins the status line, headers and text into one string, so no Buffer is made for the text.
+ */
 export function sendNode(res: ServerResponse, out: DoorResponse): void {
-  const body = Buffer.from(out.body);
-  const headers: Record<string, string> = { ...out.headers, "content-length": String(body.length) };
+  const { body } = out;
+  const headers: string[] = [];
+  for (const name in out.headers) headers.push(name, out.headers[name]!);
+  headers.push("content-length", String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength));
   // A body we may have stopped reading (413) must not be parsed as the next request on a kept-alive connection.
-  if (out.status === 413) headers.connection = "close";
+  if (out.status === 413) headers.push("connection", "close");
   res.writeHead(out.status, headers);
   res.end(body);
 }

@@ -40,11 +40,16 @@ export async function handle(fn: () => Promise<DoorResponse>, method?: string): 
   try {
     return await fn();
   } catch (error) {
-    const known = asDomainError(error, method === "GET" || method === "HEAD");
-    if (known) return domainErrorResponse(known);
-    console.error("[thoughtgraph] unexpected error", error);
-    return unexpectedErrorResponse();
+    return errorAnswer(error, method);
   }
+}
+
+/** The answer to an error a handler threw (see handle). */
+export function errorAnswer(error: unknown, method?: string): DoorResponse {
+  const known = asDomainError(error, method === "GET" || method === "HEAD");
+  if (known) return domainErrorResponse(known);
+  console.error("[thoughtgraph] unexpected error", error);
+  return unexpectedErrorResponse();
 }
 
 /** A domain error's answer: 401 names its scheme, 503 says when to retry. */

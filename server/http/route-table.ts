@@ -37,7 +37,7 @@ import { ZListScoreConfigsQuery } from "@/lib/contracts/scores";
 import { currentLimits } from "@/server/config";
 import { ValidationError } from "@/server/errors";
 import { fromFetch, toFetch, type DoorHandler, type DoorRequest, type DoorResponse, type RouteInput } from "./door";
-import { authenticate, errorResponse, handle, json, parseQuery, readJsonText } from "./respond";
+import { authenticate, errorAnswer, errorResponse, json, parseQuery, readJsonText } from "./respond";
 import { getHealth } from "./routes/health";
 import { methodNotAllowed, notFound } from "./routes/not-found";
 import { postIngest } from "./routes/ingest";
@@ -485,23 +485,29 @@ export function findRoute(method: string | undefined, pathname: string): RouteLo
   return { kind: "none" };
 }
 
-/** Runs a route for both doors: its API key, its declared query and body, then its handler (see the file header). */
-export function runRoute(route: RouteDeclaration, req: DoorRequest, id: string): Promise<DoorResponse> {
-  return handle(async () => {
+/** Runs a route for both doors: its API key, its declared query and body, then its handler (see the file header).
+ *  Any error becomes its JSON answer (respond.ts, errorAnswer). */
+export async function runRoute(route: RouteDeclaration, req: DoorRequest, id: string): Promise<DoorResponse> {
+  try {
     const principal = route.scope === "public" ? null : await authenticate(req, route.scope);
     const query = route.query ? parseQuery(route.query, req) : undefined;
-    let body: unknown;
-    let door = req;
-    if (route.body && route.bodyCheckedBy !== "service") {
-      // Read once; a handler that reads the body again gets the same bytes.
-      const bytes = await req.readBody(currentLimits().maxBodyBytes);
-      door = { ...req, readBody: () => Promise.resolve(bytes) };
-      const parsed = parseArguments(route.body, (await readJsonText(door, Infinity)).value, route.example);
-      if (!parsed.ok) throw new ValidationError(parsed.problem);
-      body = parsed.value;
+    if (!route.body || route.bodyCheckedBy === "service") {
+      return await route.handler(req, { id, principal, query, body: undefined });
     }
-    return route.handler(door, { id, principal, query, body });
-  }, req.method);
+    // Read once; a handler that reads the body again gets the same bytes.
+    const bytes = await req.readBody(currentLimits().maxBodyBytes);
+    const door: DoorRequest = {
+      method: req.method,
+      url: req.url,
+      header: (name) => req.header(name),
+      readBody: () => Promise.resolve(bytes),
+    };
+    const parsed = parseArguments(route.body, (await readJsonText(door, Infinity)).value, route.example);
+    if (!parsed.ok) throw new ValidationError(parsed.problem);
+    return await route.handler(door, { id, principal, query, body: parsed.value });
+  } catch (error) {
+    return errorAnswer(error, req.method);
+  }
 }
 
 export const malformedPath: DoorHandler = async (req) =>

@@ -2,12 +2,12 @@
 // body (the route table's `bodyCheckedBy: "service"`): the fast path first, and the raw body for the idempotency log.
 import { currentLimits } from "@/server/config";
 import type { RouteHandler } from "@/server/http/door";
-import { idempotencyKeyOf, json, readJson } from "@/server/http/respond";
+import { idempotencyKeyOf, json, readJsonText } from "@/server/http/respond";
 import { recordThought } from "@/server/ingest/record-thoughts";
 
 export const postThought: RouteHandler = async (req, { principal }) => {
   const key = idempotencyKeyOf(req);
-  const body = await readJson(req, currentLimits().maxBodyBytes);
+  const { value: body } = await readJsonText(req, currentLimits().maxBodyBytes);
   const { status, result } = await recordThought(principal!, body, key);
   return json(result, status);
 };
