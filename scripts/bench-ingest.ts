@@ -597,8 +597,20 @@ const round1 = (n: number) => round(n, 1);
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "thoughtgraph-bench-"));
-  const profileDir = process.env.BENCH_CPU_PROFILE;
   const database = await benchDatabase(dir);
+  // Removed whichever way the run ends (an early return included): each run leaves a database file and a WAL of
+  // tens of megabytes.
+  try {
+    await runScenarios(dir, database);
+  } finally {
+    agent.destroy();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runScenarios(dir: string, database: { url: string }) {
+  const profileDir = process.env.BENCH_CPU_PROFILE;
   const onPg = providerOf(database.url) === "postgresql";
   if (onPg) baselineName = "baseline_raw_postgresql_per_s";
   const baseline = (rows: number, perTx: number) =>
@@ -651,28 +663,22 @@ async function main() {
   } finally {
     await server.stop();
   }
-  try {
-    if (process.env.BENCH_COMPARE_NEXT === "1" && !onPg) {
-      const next = await startServer({
-        databaseUrl: `file:${path.join(dir, "bench-next.db")}`,
-        env: { THOUGHTGRAPH_FAST_API: "0" },
-      });
-      try {
-        const base = new URL(next.url);
-        await warmUp(base, next.apiKey);
-        const pid = next.process.pid;
-        const nextSingle = await withServerCpu(pid, () => single(base, next.apiKey, singleBaseline));
-        console.log(JSON.stringify({ path: "next", ...nextSingle }));
-        const nextBatch = await withServerCpu(pid, () => batch(base, next.apiKey, batchBaseline));
-        console.log(JSON.stringify({ path: "next", ...nextBatch }));
-      } finally {
-        await next.stop();
-      }
+  if (process.env.BENCH_COMPARE_NEXT === "1" && !onPg) {
+    const next = await startServer({
+      databaseUrl: `file:${path.join(dir, "bench-next.db")}`,
+      env: { THOUGHTGRAPH_FAST_API: "0" },
+    });
+    try {
+      const base = new URL(next.url);
+      await warmUp(base, next.apiKey);
+      const pid = next.process.pid;
+      const nextSingle = await withServerCpu(pid, () => single(base, next.apiKey, singleBaseline));
+      console.log(JSON.stringify({ path: "next", ...nextSingle }));
+      const nextBatch = await withServerCpu(pid, () => batch(base, next.apiKey, batchBaseline));
+      console.log(JSON.stringify({ path: "next", ...nextBatch }));
+    } finally {
+      await next.stop();
     }
-  } finally {
-    agent.destroy();
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -263,12 +263,19 @@ describe("PostgreSQL", () => {
   });
 });
 
+/** The repo roots rootBefore made, removed after the file's tests. */
+const madeRoots: string[] = [];
+afterAll(() => {
+  for (const root of madeRoots) fs.rmSync(root, { recursive: true, force: true });
+});
+
 /**
  * A repo root whose migrations stop before `name` (the lock file and the earlier folders copied), so a database can
  * be brought to the state a real install had before that migration.
  */
 function rootBefore(provider: "sqlite" | "postgresql", name: string): string {
   const root = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "tg-migrations-"));
+  madeRoots.push(root);
   const from = migrationsDir(provider);
   const to = migrationsDir(provider, { root });
   fs.mkdirSync(to, { recursive: true });
