@@ -30,8 +30,14 @@ export function encodingOf(req: DoorRequest): Encoding {
   );
 }
 
+/** An export's body: decompressed, and gzip-compressed as the exporter sent it (when it did). */
+export interface ExportBody {
+  body: Buffer;
+  gzipped?: Buffer;
+}
+
 /** The body, decompressed: bytes within `maxOtlpBytes` both as sent and as decompressed. */
-export async function readExport(req: DoorRequest): Promise<Buffer> {
+export async function readExport(req: DoorRequest): Promise<ExportBody> {
   const limit = currentLimits().maxOtlpBytes;
   const coding = (req.header("content-encoding") ?? "identity").trim().toLowerCase();
   if (coding !== "gzip" && coding !== "identity" && coding !== "") {
@@ -42,9 +48,9 @@ export async function readExport(req: DoorRequest): Promise<Buffer> {
     );
   }
   const body = await req.readBody(limit);
-  if (coding !== "gzip") return body;
+  if (coding !== "gzip") return { body };
   try {
-    return await gunzipAsync(body, { maxOutputLength: limit });
+    return { body: await gunzipAsync(body, { maxOutputLength: limit }), gzipped: body };
   } catch (error) {
     if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
       throw new DomainError(

@@ -3,7 +3,7 @@
 // real generateText tool loop, and a logs exporter carrying the GenAI operation-details event. The model is the AI
 // SDK's MockLanguageModelV3 (ai/test): no model endpoint can run here, and the spans are the SDK's own either way.
 // Then bad input, each refused with a clear 4xx and nothing written, and replays that write nothing.
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 
 import { SeverityNumber } from "@opentelemetry/api-logs";
 import { OTLPLogExporter as OTLPLogExporterJson } from "@opentelemetry/exporter-logs-otlp-http";
@@ -357,11 +357,12 @@ function suite(name: string, make: () => Promise<Target>) {
       const body = encodeTraces(tracesJson(fixtureExport(conversation, 0x5e1)));
       const first = await post(t.server, TRACES, body, PROTO);
       expect(first.status, first.text).toBe(200);
-      // The request is kept as sent, so a mapping fix can replay it: protobuf as base64.
+      // The request is kept, so a mapping fix can replay it: protobuf gzip-compressed, as base64.
       const log = await t.lastLog();
-      expect(log.body).toBe(
-        `{"otlp":"traces","encoding":"protobuf","request":"${Buffer.from(body).toString("base64")}"}`,
-      );
+      const kept = JSON.parse(log.body) as Record<string, string>;
+      expect(Object.keys(kept)).toEqual(["otlp", "encoding", "compression", "request"]);
+      expect(kept).toMatchObject({ otlp: "traces", encoding: "protobuf", compression: "gzip" });
+      expect(gunzipSync(Buffer.from(kept.request!, "base64")).equals(Buffer.from(body))).toBe(true);
       // Of each thought written, the log keeps where it went: all a replay of the spans reads.
       const { results } = JSON.parse(log.result) as { results: Record<string, unknown>[] };
       expect(results).toHaveLength(3);
@@ -380,6 +381,24 @@ function suite(name: string, make: () => Promise<Target>) {
       expect(await t.counts()).toEqual(after);
       const g = await getGraph(t.server, `otlp:${conversation}`);
       expect(g.thoughts.map((x) => x.text)).toEqual([hostile, hostile, "done"]);
+    });
+
+    it("keeps a gzip-compressed export in the log as the exporter sent it, and a JSON export as JSON", async () => {
+      const conversation = unique("gzip");
+      const sent = gzipSync(encodeTraces(tracesJson(fixtureExport(conversation, 0x6a1))), { level: 9 });
+      const answer = await post(t.server, TRACES, sent, { ...PROTO, "content-encoding": "gzip" });
+      expect(answer.status, answer.text).toBe(200);
+      expect((await getGraph(t.server, `otlp:${conversation}`)).thoughts).toHaveLength(3);
+      const kept = JSON.parse((await t.lastLog()).body) as Record<string, string>;
+      expect(kept).toMatchObject({ encoding: "protobuf", compression: "gzip" });
+      expect(Buffer.from(kept.request!, "base64").equals(sent)).toBe(true);
+
+      const json = tracesJson(fixtureExport(unique("gzip-json"), 0x6a2));
+      expect(
+        (await post(t.server, TRACES, gzipSync(JSON.stringify(json)), { ...JSON_TYPE, "content-encoding": "gzip" }))
+          .status,
+      ).toBe(200);
+      expect(JSON.parse((await t.lastLog()).body)).toEqual({ otlp: "traces", encoding: "json", request: json });
     });
 
     it("keeps hostile text as text, and escapes it in the Markdown export", async () => {
