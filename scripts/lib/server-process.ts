@@ -25,9 +25,12 @@ export const TEST_API_KEY = "tg_test_key_for_the_suite_0123456789";
 
 /**
  * The node options of `npm start` (package.json: "node <options> scripts/start.ts"), so a server started here runs as
- * a deployment's does. One of them, semi-spaces of up to 64 MB (a larger young generation), cut the server's CPU per
- * 1,000-event batch on PostgreSQL from 25.3–26.4 to 17.7–24.6 ms (bench:ingest, alternating, 3 runs each): a
- * request's parsed body, rows and parameters die young instead of being copied into the old generation.
+ * a deployment's does. One of them, semi-spaces of up to 128 MB (a larger young generation): a request's parsed body,
+ * rows and parameters die young instead of being copied into the old generation. 64 MB against V8's default cut the
+ * server's CPU per 1,000-event batch on PostgreSQL from 25.3–26.4 to 17.7–24.6 ms; 128 against 64 (SQLite, full
+ * bench:ingest, 5 alternating runs each) took V8's GC helpers from 10.7–12.5 to 8.6–11 ms per 1,000 OTLP thoughts and
+ * OTLP from 0.236–0.267 to 0.251–0.307 × raw, singles 0.183–0.205 to 0.196–0.221, batches within noise, for ~60 MB
+ * more peak memory (~1.05 GB); 256 gained nothing more for ~200 MB.
  */
 function startNodeOptions(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
