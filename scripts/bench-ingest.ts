@@ -8,8 +8,9 @@
 // long the search indexer took to catch up (unindexed_at_end, search_catch_up_ms).
 // Each prints one JSON line with throughput, latency percentiles and the baseline of raw inserts of the same rows
 // measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch": better-sqlite3
-// prepared inserts on SQLite, multi-row INSERTs over one pg connection on PostgreSQL); the reads line has the idle
-// reads as its baseline.
+// prepared inserts on SQLite, multi-row INSERTs over one pg connection on PostgreSQL), the server's CPU per 1,000
+// thoughts by thread, and the load generator's own (client_cpu_ms_per_1k: it runs on the same cores); the reads line
+// has the idle reads as its baseline.
 // Options (env): BENCH_SINGLE_TOTAL (default 20000), BENCH_BATCHES (default 120), BENCH_AGENTS (default 32),
 // BENCH_CPU_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome DevTools' Performance panel), and
 // BENCH_COMPARE_NEXT=1 to run single and batch again through Next's pipeline (THOUGHTGRAPH_FAST_API=0, a second server
@@ -27,11 +28,11 @@
 // the setting's writes. Prints a line per run and the on/off ratios.
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { Agent } from "undici";
 import { providerOf } from "@/server/db/provider";
 import { otlpBodies, OTLP_SPANS, postProtobuf, thoughtsPerExport } from "./lib/bench-otlp";
 import { rawSqliteBaseline } from "./lib/raw-sqlite-baseline";
@@ -53,39 +54,42 @@ const TEXT = "Consider the constraint again: the cache must be invalidated befor
  *  write path send it once, write-store-pg.ts insertSql, and measure less than real batches cost). */
 const textOf = (n: number, text = TEXT) => `Step ${n}: ${text}`;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS });
+/**
+ * The load generator's HTTP client: undici, the engine of Node's fetch and so of the AI SDK's and MCP SDK's agents,
+ * with a keep-alive connection per agent. It shares the 2 cores with the server, so what it costs is taken from the
+ * server: for a single POST undici 59–77 µs of CPU against 93–110 for node:http's client (three alternating runs), and
+ * each line reports it (client_cpu_us_per_request).
+ */
+const agent = new Agent({ connections: AGENTS });
 
-function send(
+async function send(
   method: "GET" | "POST",
   base: URL,
   route: string,
   apiKey: string,
   body?: string,
 ): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        path: route,
-        method,
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          ...(body === undefined
-            ? {}
-            : { "content-type": "application/json", "content-length": Buffer.byteLength(body) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+  const res = await agent.request({
+    origin: base.origin,
+    path: route,
+    method,
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body,
   });
+  return { status: res.statusCode, body: await res.body.text() };
+}
+
+/** The load generator's own CPU (this process) from now, per 1,000 thoughts when read: on this shared machine it is
+ *  taken from what the server could use. */
+function clientCpu(): (thoughts: number) => number {
+  const from = process.cpuUsage();
+  return (thoughts) => {
+    const used = process.cpuUsage(from);
+    return round((used.user + used.system) / thoughts, 1);
+  };
 }
 
 const post = (base: URL, route: string, apiKey: string, body: string) => send("POST", base, route, apiKey, body);
@@ -192,6 +196,7 @@ async function single(base: URL, apiKey: string, baseline: number) {
   let next = 0;
   let failures = 0;
   const start = performance.now();
+  const client = clientCpu();
   await Promise.all(
     Array.from({ length: AGENTS }, async (_, a) => {
       const sessionId = `bench-agent-${a}-${Date.now()}`;
@@ -214,6 +219,7 @@ async function single(base: URL, apiKey: string, baseline: number) {
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  const clientMsPer1k = client(latencies.length);
   latencies.sort((a, b) => a - b);
   return {
     scenario: "single",
@@ -226,6 +232,7 @@ async function single(base: URL, apiKey: string, baseline: number) {
     requests: latencies.length,
     failures,
     agents: AGENTS,
+    client_cpu_ms_per_1k: clientMsPer1k,
     load_average: os.loadavg().map((l) => round(l, 2)),
   };
 }
@@ -260,6 +267,7 @@ async function driveBatches(
   let failures = 0;
   let next = 0;
   const start = performance.now();
+  const client = clientCpu();
   await Promise.all(
     Array.from({ length: BATCH_CLIENTS }, async () => {
       while (next < bodies.length) {
@@ -277,7 +285,12 @@ async function driveBatches(
     }),
   );
   const seconds = (performance.now() - start) / 1000;
-  return { latencies: latencies.sort((a, b) => a - b), failures, thoughtsPerS: (bodies.length * BATCH_SIZE) / seconds };
+  return {
+    latencies: latencies.sort((a, b) => a - b),
+    failures,
+    thoughtsPerS: (bodies.length * BATCH_SIZE) / seconds,
+    clientMsPer1k: client(bodies.length * BATCH_SIZE),
+  };
 }
 
 async function batch(base: URL, apiKey: string, baseline: number) {
@@ -295,6 +308,7 @@ async function batch(base: URL, apiKey: string, baseline: number) {
     batch_size: BATCH_SIZE,
     clients: BATCH_CLIENTS,
     failures: run.failures,
+    client_cpu_ms_per_1k: run.clientMsPer1k,
     load_average: os.loadavg().map((l) => round(l, 2)),
   };
 }
@@ -309,6 +323,7 @@ async function otlp(base: URL, apiKey: string, baseline: number) {
   let failures = 0;
   let next = 0;
   const start = performance.now();
+  const client = clientCpu();
   await Promise.all(
     Array.from({ length: BATCH_CLIENTS }, async () => {
       while (next < bodies.length) {
@@ -320,6 +335,7 @@ async function otlp(base: URL, apiKey: string, baseline: number) {
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  const clientMsPer1k = client(OTLP_EXPORTS * thoughtsPerExport);
   latencies.sort((a, b) => a - b);
   const thoughtsPerS = (OTLP_EXPORTS * thoughtsPerExport) / seconds;
   return {
@@ -336,6 +352,7 @@ async function otlp(base: URL, apiKey: string, baseline: number) {
     encoding: "protobuf",
     clients: BATCH_CLIENTS,
     failures,
+    client_cpu_ms_per_1k: clientMsPer1k,
     load_average: os.loadavg().map((l) => round(l, 2)),
   };
 }
@@ -397,7 +414,12 @@ async function warmUp(base: URL, apiKey: string) {
 async function withServerCpu<T extends { requests: number; batch_size?: number }>(
   pid: number | undefined,
   run: () => Promise<T>,
-): Promise<T & { server_cpu_ms_per_1k: number | undefined; threads_cpu_ms_per_1k?: Record<string, number> }> {
+): Promise<
+  T & {
+    server_cpu_ms_per_1k: number | undefined;
+    threads_cpu_ms_per_1k?: Record<string, number>;
+  }
+> {
   const before = serverCpuMs(pid);
   const threadsBefore = serverThreadsCpuMs(pid);
   const result = await run();
@@ -603,7 +625,7 @@ async function main() {
   try {
     await runScenarios(dir, database);
   } finally {
-    agent.destroy();
+    await agent.close();
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@
 // part and an answer) are JSON strings, as instrumentations send them: the JSON parsing of message attributes is the
 // cost to watch. Each export is one conversation; its first call also carries the user's prompt. So an export of N
 // spans writes 2N + 1 thoughts.
-import http from "node:http";
+import type { Dispatcher } from "undici";
 import { encodeTraces, spanIdOf, traceIdOf, tracesJson, type TestSpan } from "./otlp-requests";
 
 export const OTLP_SPANS = 1_000;
@@ -61,27 +61,14 @@ export function otlpBodies(label: string, count: number): Buffer[] {
 /** Thoughts one export writes (see the header). */
 export const thoughtsPerExport = 2 * OTLP_SPANS + 1;
 
-export function postProtobuf(agent: http.Agent, base: URL, apiKey: string, body: Buffer): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        path: "/api/v1/otel/v1/traces",
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          "content-type": "application/x-protobuf",
-          "content-length": body.length,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+export async function postProtobuf(agent: Dispatcher, base: URL, apiKey: string, body: Buffer): Promise<number> {
+  const res = await agent.request({
+    origin: base.origin,
+    path: "/api/v1/otel/v1/traces",
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/x-protobuf" },
+    body,
   });
+  await res.body.dump();
+  return res.statusCode;
 }
