@@ -4,8 +4,8 @@
 //   batch:  POST /api/v1/ingest with 1,000 events per request
 //   reads_during_batch: GET /api/v1/sessions every few ms while the batch load runs again, beside the same reads on
 //           the idle server (how long a dashboard or agent read waits behind the writes)
-// On PostgreSQL single and batch also print how many thoughts were not yet searchable when the load stopped and how
-// long the search indexer took to catch up (unindexed_at_end, search_catch_up_ms).
+// Every scenario's line also says how many of its thoughts were not yet searchable when the load stopped and how long
+// the search index then took to catch up (unindexed_at_end, search_catch_up_ms); the next scenario starts after that.
 // Each prints one JSON line with throughput, latency percentiles and the baseline of raw inserts of the same rows
 // measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch": better-sqlite3
 // prepared inserts on SQLite, multi-row INSERTs over one pg connection on PostgreSQL), the server's CPU per 1,000
@@ -165,6 +165,38 @@ async function searchIndexLag(url: string): Promise<{ unindexed_at_end: number; 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * SQLite indexes thoughts for search on the write thread when no batch has come for a while, or inline past a backlog
+ * (server/ingest/search-index-sqlite.ts), and a search first indexes whatever is waiting: how many written thoughts
+ * were waiting when the load stopped, and how long the search that indexes them took. Waiting for it after each
+ * scenario keeps one scenario's indexing out of the next one's baseline and run.
+ */
+async function sqliteSearchIndexLag(
+  file: string,
+  base: URL,
+  apiKey: string,
+): Promise<{ unindexed_at_end: number; search_catch_up_ms: number }> {
+  const db = new Database(file, { readonly: true });
+  let waiting: number;
+  try {
+    // Thoughts are indexed in rowid order: those past the last one with a search key wait.
+    waiting = (
+      db
+        .prepare(
+          `SELECT (SELECT coalesce(max(rowid), 0) FROM "Thought") - coalesce((SELECT max(t.rowid) FROM "Thought" t
+           JOIN "ThoughtSearchKey" k ON k."thoughtId" = t."id"), 0) AS n`,
+        )
+        .get() as { n: number }
+    ).n;
+  } finally {
+    db.close();
+  }
+  const start = performance.now();
+  const res = await send("GET", base, "/api/v1/search?q=cache&limit=1", apiKey);
+  if (res.status !== 200) throw new Error(`search: ${res.status} ${res.body}`);
+  return { unindexed_at_end: waiting, search_catch_up_ms: round(performance.now() - start) };
 }
 
 /** The bench's database: a fresh SQLite file, or a fresh database on DATABASE_URL's PostgreSQL server. */
@@ -647,7 +679,13 @@ async function runScenarios(dir: string, database: { url: string }) {
   let batchBaseline = 0;
   try {
     const base = new URL(server.url);
+    // After each scenario, its thoughts' search indexing (printed in its line), before the next one's baseline.
+    const lag = () =>
+      onPg
+        ? searchIndexLag(database.url)
+        : sqliteSearchIndexLag(database.url.replace(/^file:/, ""), base, server.apiKey);
     await warmUp(base, server.apiKey);
+    await lag();
     console.error(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}`);
     if (detect) {
       await detectComparison(base, server.apiKey, database.url, server.process.pid);
@@ -660,6 +698,7 @@ async function runScenarios(dir: string, database: { url: string }) {
         JSON.stringify({
           path: "fast",
           ...(await withServerCpu(server.process.pid, () => otlp(base, server.apiKey, otlpBaseline))),
+          ...(await lag()),
         }),
       );
     };
@@ -669,7 +708,6 @@ async function runScenarios(dir: string, database: { url: string }) {
     }
     const scenarios = new Set((process.env.BENCH_SCENARIOS ?? "single,batch,reads,otlp").split(","));
     const pid = server.process.pid;
-    const lag = () => (onPg ? searchIndexLag(database.url) : Promise.resolve({}));
     if (scenarios.has("single")) {
       singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
       const fastSingle = await withServerCpu(pid, () => single(base, server.apiKey, singleBaseline));
@@ -680,7 +718,9 @@ async function runScenarios(dir: string, database: { url: string }) {
       const fastBatch = await withServerCpu(pid, () => batch(base, server.apiKey, batchBaseline));
       console.log(JSON.stringify({ path: "fast", ...fastBatch, ...(await lag()) }));
     }
-    if (scenarios.has("reads")) console.log(JSON.stringify(await readsDuringBatch(base, server.apiKey)));
+    if (scenarios.has("reads")) {
+      console.log(JSON.stringify({ ...(await readsDuringBatch(base, server.apiKey)), ...(await lag()) }));
+    }
     if (scenarios.has("otlp")) await otlpRun();
   } finally {
     await server.stop();
