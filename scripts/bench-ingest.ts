@@ -58,7 +58,7 @@ const textOf = (n: number, text = TEXT) => `Step ${n}: ${text}`;
  * The load generator's HTTP client: undici, the engine of Node's fetch and so of the AI SDK's and MCP SDK's agents,
  * with a keep-alive connection per agent. It shares the 2 cores with the server, so what it costs is taken from the
  * server: for a single POST undici 59–77 µs of CPU against 93–110 for node:http's client (three alternating runs), and
- * each line reports it (client_cpu_us_per_request).
+ * each line reports it (client_cpu_ms_per_1k).
  */
 const agent = new Agent({ connections: AGENTS });
 
@@ -446,12 +446,7 @@ async function warmUp(base: URL, apiKey: string) {
 async function withServerCpu<T extends { requests: number; batch_size?: number }>(
   pid: number | undefined,
   run: () => Promise<T>,
-): Promise<
-  T & {
-    server_cpu_ms_per_1k: number | undefined;
-    threads_cpu_ms_per_1k?: Record<string, number>;
-  }
-> {
+): Promise<T & { server_cpu_ms_per_1k: number | undefined; threads_cpu_ms_per_1k?: Record<string, number> }> {
   const before = serverCpuMs(pid);
   const threadsBefore = serverThreadsCpuMs(pid);
   const result = await run();
