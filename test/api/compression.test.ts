@@ -73,21 +73,27 @@ describe("compression of Next's answers", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/event-stream/);
     expect(res.headers["content-encoding"]).toBeUndefined();
+    // One listener for the whole stream: a flowing stream keeps emitting without listeners, so an event that arrived
+    // between two waits (thought 2's, before its POST's answer) was lost when each wait had its own.
     let text = "";
+    const waiting = new Set<() => void>();
+    res.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      for (const check of waiting) check();
+    });
     const waitFor = (needle: string) =>
       new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${needle}" in the stream within 5 s: ${text}`)), 5_000);
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`no "${needle}" in the stream within 5 s: ${text}`));
+        }, 5_000);
         const check = () => {
           if (!text.includes(needle)) return;
           clearTimeout(timer);
-          res.off("data", onData);
+          waiting.delete(check);
           resolve();
         };
-        const onData = (chunk: Buffer) => {
-          text += chunk.toString();
-          check();
-        };
-        res.on("data", onData);
+        waiting.add(check);
         check();
       });
     try {
