@@ -3,7 +3,7 @@
 // real generateText tool loop, and a logs exporter carrying the GenAI operation-details event. The model is the AI
 // SDK's MockLanguageModelV3 (ai/test): no model endpoint can run here, and the spans are the SDK's own either way.
 // Then bad input, each refused with a clear 4xx and nothing written, and replays that write nothing.
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, gzipSync } from "node:zlib";
 
 import { SeverityNumber } from "@opentelemetry/api-logs";
 import { OTLPLogExporter as OTLPLogExporterJson } from "@opentelemetry/exporter-logs-otlp-http";
@@ -357,12 +357,12 @@ function suite(name: string, make: () => Promise<Target>) {
       const body = encodeTraces(tracesJson(fixtureExport(conversation, 0x5e1)));
       const first = await post(t.server, TRACES, body, PROTO);
       expect(first.status, first.text).toBe(200);
-      // The request is kept, so a mapping fix can replay it: protobuf gzip-compressed, as base64.
+      // The request is kept, so a mapping fix can replay it: protobuf Brotli-compressed, as base64.
       const log = await t.lastLog();
       const kept = JSON.parse(log.body) as Record<string, string>;
       expect(Object.keys(kept)).toEqual(["otlp", "encoding", "compression", "request"]);
-      expect(kept).toMatchObject({ otlp: "traces", encoding: "protobuf", compression: "gzip" });
-      expect(gunzipSync(Buffer.from(kept.request!, "base64")).equals(Buffer.from(body))).toBe(true);
+      expect(kept).toMatchObject({ otlp: "traces", encoding: "protobuf", compression: "br" });
+      expect(brotliDecompressSync(Buffer.from(kept.request!, "base64")).equals(Buffer.from(body))).toBe(true);
       // Of each thought written, the log keeps where it went: all a replay of the spans reads.
       const { results } = JSON.parse(log.result) as { results: Record<string, unknown>[] };
       expect(results).toHaveLength(3);
