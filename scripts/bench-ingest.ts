@@ -4,8 +4,10 @@
 //   batch:  POST /api/v1/ingest with 1,000 events per request
 //   reads_during_batch: GET /api/v1/sessions every few ms while the batch load runs again, beside the same reads on
 //           the idle server (how long a dashboard or agent read waits behind the writes)
-// Every scenario's line also says how many of its thoughts were not yet searchable when the load stopped and how long
-// the search index then took to catch up (unindexed_at_end, search_catch_up_ms); the next scenario starts after that.
+// Every scenario's line also says how many of its thoughts were not yet searchable when the load stopped, how long
+// the search index then took to catch up (unindexed_at_end, search_catch_up_ms), and the rate counted until the last
+// thought was searchable (thoughts_per_s_until_searchable, ratio_until_searchable); the next scenario starts after
+// that.
 // Each prints one JSON line with throughput, latency percentiles and the baseline of raw inserts of the same rows
 // measured in this run (autocommit per row for "single", one transaction per 1,000 for "batch": better-sqlite3
 // prepared inserts on SQLite, multi-row INSERTs over one pg connection on PostgreSQL), the server's CPU per 1,000
@@ -150,7 +152,7 @@ async function rawPgBaseline(url: string, rows: number, perTx: number): Promise<
  * PostgreSQL indexes thoughts for search after COMMIT (server/ingest/search-indexer.ts): how many written thoughts a
  * search could not find yet when the load stopped, and how long the indexer then took to catch up.
  */
-async function searchIndexLag(url: string): Promise<{ unindexed_at_end: number; search_catch_up_ms: number }> {
+async function searchIndexLag(url: string): Promise<SearchLag> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -173,20 +175,18 @@ async function searchIndexLag(url: string): Promise<{ unindexed_at_end: number; 
  * were waiting when the load stopped, and how long the search that indexes them took. Waiting for it after each
  * scenario keeps one scenario's indexing out of the next one's baseline and run.
  */
-async function sqliteSearchIndexLag(
-  file: string,
-  base: URL,
-  apiKey: string,
-): Promise<{ unindexed_at_end: number; search_catch_up_ms: number }> {
+async function sqliteSearchIndexLag(file: string, base: URL, apiKey: string): Promise<SearchLag> {
   const db = new Database(file, { readonly: true });
   let waiting: number;
   try {
-    // Thoughts are indexed in rowid order: those past the last one with a search key wait.
+    db.pragma("busy_timeout = 5000");
+    // Thoughts get their keys in rowid order: those past the thought of the newest first-version key wait (read from
+    // the top of the key's primary index, not a join of every key).
     waiting = (
       db
         .prepare(
-          `SELECT (SELECT coalesce(max(rowid), 0) FROM "Thought") - coalesce((SELECT max(t.rowid) FROM "Thought" t
-           JOIN "ThoughtSearchKey" k ON k."thoughtId" = t."id"), 0) AS n`,
+          `SELECT (SELECT coalesce(max(rowid), 0) FROM "Thought") - coalesce((SELECT t.rowid FROM "ThoughtSearchKey" k
+           JOIN "Thought" t ON t."id" = k."thoughtId" WHERE k."version" = 0 ORDER BY k."key" DESC LIMIT 1), 0) AS n`,
         )
         .get() as { n: number }
     ).n;
@@ -197,6 +197,25 @@ async function sqliteSearchIndexLag(
   const res = await send("GET", base, "/api/v1/search?q=cache&limit=1", apiKey);
   if (res.status !== 200) throw new Error(`search: ${res.status} ${res.body}`);
   return { unindexed_at_end: waiting, search_catch_up_ms: round(performance.now() - start) };
+}
+
+type SearchLag = { unindexed_at_end: number; search_catch_up_ms: number };
+
+/** A scenario's line with its search catch-up, and its rate counted until its last thought was searchable (the run
+ *  and the catch-up after it), beside the same baseline. */
+function withSearchLag<T extends { thoughts_per_s: number; requests: number; batch_size?: number }>(
+  line: T,
+  lag: SearchLag,
+  baseline: number,
+): T & SearchLag & { thoughts_per_s_until_searchable: number; ratio_until_searchable: number } {
+  const thoughts = line.requests * (line.batch_size ?? 1);
+  const perS = thoughts / (thoughts / line.thoughts_per_s + lag.search_catch_up_ms / 1000);
+  return {
+    ...line,
+    ...lag,
+    thoughts_per_s_until_searchable: round(perS),
+    ratio_until_searchable: round(perS / baseline, 3),
+  };
 }
 
 /** The bench's database: a fresh SQLite file, or a fresh database on DATABASE_URL's PostgreSQL server. */
@@ -692,8 +711,11 @@ async function runScenarios(dir: string, database: { url: string }) {
       console.log(
         JSON.stringify({
           path: "fast",
-          ...(await withServerCpu(server.process.pid, () => otlp(base, server.apiKey, otlpBaseline))),
-          ...(await lag()),
+          ...withSearchLag(
+            await withServerCpu(server.process.pid, () => otlp(base, server.apiKey, otlpBaseline)),
+            await lag(),
+            otlpBaseline,
+          ),
         }),
       );
     };
@@ -706,12 +728,12 @@ async function runScenarios(dir: string, database: { url: string }) {
     if (scenarios.has("single")) {
       singleBaseline = await baseline(Math.min(SINGLE_TOTAL, 20_000), 1);
       const fastSingle = await withServerCpu(pid, () => single(base, server.apiKey, singleBaseline));
-      console.log(JSON.stringify({ path: "fast", ...fastSingle, ...(await lag()) }));
+      console.log(JSON.stringify({ path: "fast", ...withSearchLag(fastSingle, await lag(), singleBaseline) }));
     }
     if (scenarios.has("batch")) {
       batchBaseline = await baseline(BATCHES * BATCH_SIZE, BATCH_SIZE);
       const fastBatch = await withServerCpu(pid, () => batch(base, server.apiKey, batchBaseline));
-      console.log(JSON.stringify({ path: "fast", ...fastBatch, ...(await lag()) }));
+      console.log(JSON.stringify({ path: "fast", ...withSearchLag(fastBatch, await lag(), batchBaseline) }));
     }
     if (scenarios.has("reads")) {
       console.log(JSON.stringify({ ...(await readsDuringBatch(base, server.apiKey)), ...(await lag()) }));
@@ -727,12 +749,15 @@ async function runScenarios(dir: string, database: { url: string }) {
     });
     try {
       const base = new URL(next.url);
+      // As the fast path's: each scenario after the previous one's thoughts are searchable.
+      const lag = () => sqliteSearchIndexLag(path.join(dir, "bench-next.db"), base, next.apiKey);
       await warmUp(base, next.apiKey);
+      await lag();
       const pid = next.process.pid;
       const nextSingle = await withServerCpu(pid, () => single(base, next.apiKey, singleBaseline));
-      console.log(JSON.stringify({ path: "next", ...nextSingle }));
+      console.log(JSON.stringify({ path: "next", ...withSearchLag(nextSingle, await lag(), singleBaseline) }));
       const nextBatch = await withServerCpu(pid, () => batch(base, next.apiKey, batchBaseline));
-      console.log(JSON.stringify({ path: "next", ...nextBatch }));
+      console.log(JSON.stringify({ path: "next", ...withSearchLag(nextBatch, await lag(), batchBaseline) }));
     } finally {
       await next.stop();
     }
